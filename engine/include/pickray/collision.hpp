@@ -1,0 +1,15 @@
+#pragma once
+// pickray's collision library: shapes, ray queries, distances and overlaps.
+// The ray contract shared by every raycast/intersectLine overload is in collision/ray.hpp.
+
+#include "pickray/collision/distance.hpp"
+#include "pickray/collision/overlap.hpp"
+#include "pickray/collision/quadratic.hpp"
+#include "pickray/collision/ray.hpp"
+#include "pickray/collision/ray_box.hpp"
+#include "pickray/collision/ray_capsule.hpp"
+#include "pickray/collision/ray_cylinder.hpp"
+#include "pickray/collision/ray_infinite_cylinder.hpp"
+#include "pickray/collision/ray_sphere.hpp"
+#include "pickray/collision/shapes.hpp"
+#include "pickray/collision/tolerances.hpp"

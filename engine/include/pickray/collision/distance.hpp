@@ -1,0 +1,26 @@
+#pragma once
+// Closest points between points, lines and segments (article 001: calcPointLineDist,
+// calcPointSegmentDist, calcLineLineDist, calcSegmentSegmentDist).
+//
+// Contract:
+//   * A line with a zero direction is the single point `point` (t = 0); a segment with a == b is
+//     the point a (t = 0). Both are answered, not refused.
+//   * Parallel lines (within kParallelSine, see tolerances.hpp) have no unique closest pair: the
+//     answer takes t1 = 0 and the matching point of the second line. Parallel segments give some
+//     pair that realises the distance (the article's segment routine does the same up to which
+//     pair).
+//   * Segment parameters are in [0, 1]; line parameters are any real.
+//   * NaN or infinite input gives NaN in the result (these are total functions, no optional);
+//     check inputs with std::isfinite if they come from outside.
+
+#include "pickray/collision/shapes.hpp"
+
+namespace pickray {
+
+[[nodiscard]] ClosestPoint closestPoint(glm::vec3 point, const Line& line) noexcept;
+[[nodiscard]] ClosestPoint closestPoint(glm::vec3 point, const Segment& segment) noexcept;
+
+[[nodiscard]] ClosestPoints closestPoints(const Line& first, const Line& second) noexcept;
+[[nodiscard]] ClosestPoints closestPoints(const Segment& first, const Segment& second) noexcept;
+
+}  // namespace pickray

@@ -1,0 +1,36 @@
+#pragma once
+// The one quadratic solver every curved shape shares.
+//
+// Every round solid here is "points within r of something": a sphere of its centre, an infinite
+// cylinder of its axis. Along a line p + t·v (p, v already projected off the axis for a cylinder),
+// the squared distance is the quadratic |v|²t² + 2(p·v)t + |p|², and the solid's span is where it
+// is <= r². Solving it as written subtracts nearly equal numbers when the line starts far from
+// the shape. Instead the solver first moves to the line's closest approach tc = −(p·v)/|v|², where
+// the distance is the small vector m = p + tc·v, and solves around it:
+//     t = tc ± sqrt((r² − |m|²) / |v|²)
+// This is the geometric form of the discriminant (Hearn–Baker; Haines et al., "Precision
+// Improvements for Ray/Sphere Intersection", Ray Tracing Gems, 2019): the error no longer grows
+// with the distance from the shape, only with the size of the numbers that are actually added.
+
+#include <optional>
+
+#include <glm/vec3.hpp>
+
+namespace pickray {
+
+/// A closed interval of the line parameter; bounds may be ±infinity.
+struct Interval {
+    double enter = 0.0;
+    double exit = 0.0;
+};
+
+/// The interval of t where |p + t·v| <= radius, computed in double (float inputs widen exactly,
+/// so the only rounding is the solver's own).
+///   * v == 0, the quadratic's leading term vanishing (with it the linear one, as p·v = 0): the
+///     distance is the constant |p|, so the answer is all t (−inf, +inf) when |p| <= radius,
+///     otherwise none. Callers that want "nearly parallel" treated as parallel zero v themselves.
+///   * radius < 0 or NaN: none. radius == 0: the single t where the line passes exactly through
+///     the origin, if it does.
+[[nodiscard]] std::optional<Interval> solveWithinRadius(glm::dvec3 p, glm::dvec3 v, double radius) noexcept;
+
+}  // namespace pickray

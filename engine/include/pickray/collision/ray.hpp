@@ -1,0 +1,43 @@
+#pragma once
+// The contract every ray query in pickray follows. It is stated once, here; each shape's header
+// adds only what is particular to that shape.
+//
+// raycast(ray, solid, tMax) -> std::optional<RayHit>
+//   * The first point where the ray crosses the solid's surface with 0 <= t <= tMax.
+//   * t is in units of ray.direction, which need not be unit length. hit.point is computed as
+//     origin + t·direction; hit.normal is the outward unit normal of the surface at that point.
+//   * A ray that starts inside the solid gets its exit point (with the outward normal there).
+//     A ray that starts exactly on the surface gets t = 0 if it enters the solid there.
+//   * Crossings behind the origin (t < 0) are never returned; neither is anything beyond tMax.
+//     tMax < 0 or NaN gives no hit.
+//   * Invalid input gives no hit (std::nullopt), never a NaN inside a hit: a NaN or infinite
+//     coordinate anywhere, a direction whose squared length is zero, subnormal or overflows
+//     (roughly |direction| outside [1e-19, 1e19]), a negative or NaN radius, a box with min > max,
+//     and each shape's own degenerate cases documented in its header.
+//
+// intersectLine(ray, solid) -> std::optional<LineSpan>
+//   * The whole infinite line origin + t·direction, t of any sign: the interval [enter, exit]
+//     where it lies inside the solid (surface included). This is the "both penetration points"
+//     query of the source articles, for every shape.
+//   * enter <= exit; an unbounded side is ±infinity (a line inside an infinite cylinder and
+//     parallel to its axis). A line that only touches the surface gets enter == exit.
+//   * Invalid input as for raycast gives std::nullopt.
+
+#include <limits>
+
+#include "pickray/collision/shapes.hpp"
+
+namespace pickray {
+
+inline constexpr float kInfinity = std::numeric_limits<float>::infinity();
+
+/// True when `ray` can be queried: finite origin and a direction whose squared length is a
+/// finite, normal float (so that t stays well defined).
+[[nodiscard]] bool isValidRay(const Ray& ray) noexcept;
+
+/// Point on the ray (or its line) at parameter t.
+[[nodiscard]] inline glm::vec3 pointAt(const Ray& ray, float t) noexcept {
+    return ray.origin + t * ray.direction;
+}
+
+}  // namespace pickray

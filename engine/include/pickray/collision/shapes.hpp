@@ -1,0 +1,100 @@
+#pragma once
+// Plain value types for every shape pickray knows, and the result types of its queries.
+// All coordinates are world units in GLM float vectors; no type here owns memory or checks itself:
+// validity is part of each query's contract (see the headers next to this one).
+
+#include <glm/mat4x4.hpp>
+#include <glm/vec3.hpp>
+
+namespace pickray {
+
+/// A half-line: origin + t·direction for t >= 0. The direction need not be unit length; every t
+/// that a query returns is measured in units of it.
+struct Ray {
+    glm::vec3 origin{0.0f};
+    glm::vec3 direction{0.0f, 0.0f, 1.0f};
+};
+
+/// An infinite line: point + t·direction for every real t.
+struct Line {
+    glm::vec3 point{0.0f};
+    glm::vec3 direction{0.0f, 0.0f, 1.0f};
+};
+
+/// The points a + t·(b − a) for t in [0, 1]. a == b is a point.
+struct Segment {
+    glm::vec3 a{0.0f};
+    glm::vec3 b{0.0f};
+};
+
+struct Sphere {
+    glm::vec3 center{0.0f};
+    float radius = 1.0f;
+};
+
+/// All points within `radius` of the segment ab. a == b is a sphere.
+struct Capsule {
+    glm::vec3 a{0.0f};
+    glm::vec3 b{0.0f, 1.0f, 0.0f};
+    float radius = 0.5f;
+};
+
+/// A capped (finite) cylinder: `a` and `b` are the centres of its two flat caps.
+struct Cylinder {
+    glm::vec3 a{0.0f};
+    glm::vec3 b{0.0f, 1.0f, 0.0f};
+    float radius = 0.5f;
+};
+
+/// All points within `radius` of the infinite line through p1 and p2.
+struct InfiniteCylinder {
+    glm::vec3 p1{0.0f};
+    glm::vec3 p2{0.0f, 1.0f, 0.0f};
+    float radius = 0.5f;
+};
+
+/// Axis-aligned box, min <= max per axis. A zero extent on an axis makes it flat (a rectangle,
+/// a segment or a point), which rays still hit.
+struct Aabb {
+    glm::vec3 min{-0.5f};
+    glm::vec3 max{0.5f};
+};
+
+/// A box given in its own space and placed in the world by an affine transform (rotation,
+/// translation, non-uniform scale, shear). The bottom row of `toWorld` must be (0, 0, 0, 1).
+struct OrientedBox {
+    Aabb local;
+    glm::mat4 toWorld{1.0f};
+};
+
+/// Where a ray first crosses a surface.
+struct RayHit {
+    float t = 0.0f;            ///< ray parameter, 0 <= t <= tMax, in units of the ray direction
+    glm::vec3 point{0.0f};     ///< origin + t·direction
+    glm::vec3 normal{0.0f};    ///< outward unit surface normal at `point`
+};
+
+/// The interval of the ray parameter (any sign) over which the infinite line through the ray lies
+/// inside a solid. enter <= exit; ±infinity where the line never leaves the solid.
+struct LineSpan {
+    float enter = 0.0f;
+    float exit = 0.0f;
+};
+
+/// The point of a line or segment closest to a query point.
+struct ClosestPoint {
+    glm::vec3 point{0.0f};  ///< the closest point itself
+    float t = 0.0f;         ///< its parameter along the line/segment (point + t·direction, or a + t·(b − a))
+    float distance = 0.0f;  ///< distance from the query point
+};
+
+/// A closest pair between two lines or segments.
+struct ClosestPoints {
+    glm::vec3 p1{0.0f};     ///< on the first argument
+    glm::vec3 p2{0.0f};     ///< on the second argument
+    float t1 = 0.0f;        ///< parameter of p1 on the first argument
+    float t2 = 0.0f;        ///< parameter of p2 on the second argument
+    float distance = 0.0f;  ///< |p1 − p2|
+};
+
+}  // namespace pickray

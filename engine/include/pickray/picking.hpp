@@ -1,0 +1,76 @@
+#pragma once
+// Screen cursor -> world ray, the Direct3D way (article 004, transScreenToWorld):
+// world = inverse(viewport · projection · view) applied to the screen point (x, y, z), where the
+// viewport matrix is built explicitly from a D3DVIEWPORT9-style rectangle.
+//
+// Conventions:
+//   * Matrices are GLM's: column vectors, clip = proj · view · world. Any invertible view and any
+//     invertible perspective or orthographic projection work (near plane mapped to the near NDC
+//     depth of `depth`), including an infinite far plane.
+//   * ClipDepth says which NDC depth range `proj` produces: OpenGL's −1..1 (glm::perspective) or
+//     Direct3D's 0..1 (glm::perspectiveZO / GLM_FORCE_DEPTH_ZERO_TO_ONE). The viewport matrix maps
+//     that range to [minZ, maxZ], so screen z = minZ is the near plane and maxZ the far plane
+//     either way, and the same cursor gives the same ray in both modes.
+//   * Screen coordinates are in pixels with the origin at the top-left corner and y going down,
+//     like the mouse. Pixel (i, j) covers [i, i+1) × [j, j+1): its centre is (i + 0.5, j + 0.5).
+//   * Unlike the article, Height / 2 is not truncated to an integer: for odd heights the
+//     article's matrix is half a pixel off.
+//   * The inverse is never formed as one float matrix. Each stage is undone separately in double
+//     (viewport analytically, projection and view by their own inverses), and the ray direction is
+//     taken from the homogeneous points before the perspective divide. This keeps the direction
+//     accurate (< 1e-6 rad) for far/near ratios up to 1e6 and cameras far from the world origin,
+//     where unprojecting two float points and subtracting them is not.
+//   * A non-finite or singular matrix, or a viewport with non-positive or non-finite width or
+//     height, has no inverse: the functions then return NaN coordinates. Check with
+//     isValidPickingSetup() first if the inputs come from a user.
+
+#include <glm/mat4x4.hpp>
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+
+#include "pickray/collision/shapes.hpp"
+
+namespace pickray {
+
+enum class ClipDepth {
+    NegativeOneToOne,  ///< OpenGL: near plane at NDC z = −1
+    ZeroToOne,         ///< Direct3D: near plane at NDC z = 0
+};
+
+/// D3DVIEWPORT9: a rectangle of the render target in pixels (top-left origin, y down) and the
+/// depth range that the near and far planes map to.
+struct Viewport {
+    float x = 0.0f;
+    float y = 0.0f;
+    float width = 1.0f;
+    float height = 1.0f;
+    float minZ = 0.0f;
+    float maxZ = 1.0f;
+};
+
+/// The matrix taking NDC to screen coordinates (GLM column form of the article's row-vector
+/// matrix): x_s = x + (1 + x_ndc)·width/2, y_s = y + (1 − y_ndc)·height/2, and z_ndc's range
+/// (per `depth`) onto [minZ, maxZ].
+[[nodiscard]] glm::mat4 viewportMatrix(const Viewport& viewport, ClipDepth depth) noexcept;
+
+/// The world point drawn at screen position (x, y) at screen depth z (z = minZ: near plane,
+/// z = maxZ: far plane).
+[[nodiscard]] glm::vec3 screenToWorld(glm::vec3 screen, const glm::mat4& view, const glm::mat4& proj,
+                                      const Viewport& viewport, ClipDepth depth) noexcept;
+
+/// The inverse of screenToWorld: where `world` is drawn (x, y in pixels, z in [minZ, maxZ] for
+/// points between the near and far planes).
+[[nodiscard]] glm::vec3 worldToScreen(glm::vec3 world, const glm::mat4& view, const glm::mat4& proj,
+                                      const Viewport& viewport, ClipDepth depth) noexcept;
+
+/// The picking ray under a cursor: origin on the near plane under the cursor, unit direction
+/// towards the far plane point under it. For a perspective projection every point the frame
+/// drew under that cursor lies on the ray at t >= 0.
+[[nodiscard]] Ray cursorRay(glm::vec2 cursor, const glm::mat4& view, const glm::mat4& proj,
+                            const Viewport& viewport, ClipDepth depth) noexcept;
+
+/// True when the matrices are finite and invertible and the viewport has a finite, positive size.
+[[nodiscard]] bool isValidPickingSetup(const glm::mat4& view, const glm::mat4& proj,
+                                       const Viewport& viewport) noexcept;
+
+}  // namespace pickray

@@ -1,0 +1,141 @@
+#include "pickray/collision/distance.hpp"
+
+#include <algorithm>
+
+#include <glm/geometric.hpp>
+
+#include "closest_points.hpp"
+#include "pickray/collision/tolerances.hpp"
+
+namespace pickray {
+namespace detail {
+namespace {
+
+/// |d1 × d2|² <= sin²·|d1|²|d2|²: the directions are parallel for our purposes (tolerances.hpp).
+bool areParallel(glm::dvec3 d1, glm::dvec3 d2, double d1Squared, double d2Squared) noexcept {
+    const glm::dvec3 normal = glm::cross(d1, d2);
+    const double sine = tolerance::kParallelSine;
+    return glm::dot(normal, normal) <= sine * sine * d1Squared * d2Squared;
+}
+
+}  // namespace
+
+PointParameter closestOnLine(glm::dvec3 p, glm::dvec3 origin, glm::dvec3 direction) noexcept {
+    const double lengthSquared = glm::dot(direction, direction);
+    const double t = lengthSquared > 0.0 ? glm::dot(p - origin, direction) / lengthSquared : 0.0;
+    return {origin + t * direction, t};
+}
+
+PointParameter closestOnSegment(glm::dvec3 p, glm::dvec3 a, glm::dvec3 b) noexcept {
+    const glm::dvec3 direction = b - a;
+    const double lengthSquared = glm::dot(direction, direction);
+    const double t = lengthSquared > 0.0 ? std::clamp(glm::dot(p - a, direction) / lengthSquared, 0.0, 1.0) : 0.0;
+    return {a + t * direction, t};
+}
+
+// Ericson, Real-Time Collision Detection 5.1.9: minimise over the unit square by solving the
+// unconstrained problem, clamping s, deriving t from s, and re-deriving s where t had to clamp.
+// Degenerate segments are points and are handled first; then parallel segments, where any s works
+// and s = 0 is taken before the same clamping finds a pair realising the distance.
+PairParameters closestBetweenSegments(glm::dvec3 p1, glm::dvec3 q1, glm::dvec3 p2, glm::dvec3 q2) noexcept {
+    const glm::dvec3 d1 = q1 - p1;
+    const glm::dvec3 d2 = q2 - p2;
+    const glm::dvec3 r = p1 - p2;
+    const double a = glm::dot(d1, d1);
+    const double e = glm::dot(d2, d2);
+    const double f = glm::dot(d2, r);
+    double s = 0.0;
+    double t = 0.0;
+    if (a == 0.0 && e == 0.0) {
+        // both points
+    } else if (a == 0.0) {
+        t = std::clamp(f / e, 0.0, 1.0);
+    } else {
+        const double c = glm::dot(d1, r);
+        if (e == 0.0) {
+            s = std::clamp(-c / a, 0.0, 1.0);
+        } else {
+            const double b = glm::dot(d1, d2);
+            if (!areParallel(d1, d2, a, e)) {
+                const glm::dvec3 normal = glm::cross(d1, d2);
+                s = std::clamp((b * f - c * e) / glm::dot(normal, normal), 0.0, 1.0);
+            }
+            t = (b * s + f) / e;
+            if (t < 0.0) {
+                t = 0.0;
+                s = std::clamp(-c / a, 0.0, 1.0);
+            } else if (t > 1.0) {
+                t = 1.0;
+                s = std::clamp((b - c) / a, 0.0, 1.0);
+            }
+        }
+    }
+    return {p1 + s * d1, p2 + t * d2, s, t};
+}
+
+}  // namespace detail
+
+namespace {
+
+glm::dvec3 widen(glm::vec3 v) noexcept { return glm::dvec3(v); }
+
+ClosestPoint toClosestPoint(glm::vec3 query, const detail::PointParameter& found) noexcept {
+    return {glm::vec3(found.point), static_cast<float>(found.t),
+            static_cast<float>(glm::distance(widen(query), found.point))};
+}
+
+ClosestPoints toClosestPoints(const detail::PairParameters& found) noexcept {
+    return {glm::vec3(found.p1), glm::vec3(found.p2), static_cast<float>(found.t1), static_cast<float>(found.t2),
+            static_cast<float>(glm::distance(found.p1, found.p2))};
+}
+
+}  // namespace
+
+ClosestPoint closestPoint(glm::vec3 point, const Line& line) noexcept {
+    return toClosestPoint(point, detail::closestOnLine(widen(point), widen(line.point), widen(line.direction)));
+}
+
+ClosestPoint closestPoint(glm::vec3 point, const Segment& segment) noexcept {
+    return toClosestPoint(point, detail::closestOnSegment(widen(point), widen(segment.a), widen(segment.b)));
+}
+
+ClosestPoints closestPoints(const Line& first, const Line& second) noexcept {
+    const glm::dvec3 p1 = widen(first.point);
+    const glm::dvec3 p2 = widen(second.point);
+    const glm::dvec3 d1 = widen(first.direction);
+    const glm::dvec3 d2 = widen(second.direction);
+    const double a = glm::dot(d1, d1);
+    const double e = glm::dot(d2, d2);
+    detail::PairParameters found{p1, p2, 0.0, 0.0};
+    if (a == 0.0 || e == 0.0 || detail::areParallel(d1, d2, a, e)) {
+        // A point (zero direction) or parallel lines: keep the first point where it is defined and
+        // drop a perpendicular onto the other line.
+        if (e > 0.0) {
+            const auto onSecond = detail::closestOnLine(p1, p2, d2);
+            found = {p1, onSecond.point, 0.0, onSecond.t};
+        } else if (a > 0.0) {
+            const auto onFirst = detail::closestOnLine(p2, p1, d1);
+            found = {onFirst.point, p2, onFirst.t, 0.0};
+        }
+    } else {
+        // Solve for the common perpendicular (article 001's calcLineLineDist), denominator as
+        // |d1 × d2|² which is exact for exactly perpendicular lines and never negative.
+        const glm::dvec3 r = p1 - p2;
+        const double b = glm::dot(d1, d2);
+        const double c = glm::dot(d1, r);
+        const double f = glm::dot(d2, r);
+        const glm::dvec3 normal = glm::cross(d1, d2);
+        const double denominator = glm::dot(normal, normal);
+        const double t1 = (b * f - c * e) / denominator;
+        const double t2 = (a * f - b * c) / denominator;
+        found = {p1 + t1 * d1, p2 + t2 * d2, t1, t2};
+    }
+    return toClosestPoints(found);
+}
+
+ClosestPoints closestPoints(const Segment& first, const Segment& second) noexcept {
+    return toClosestPoints(
+        detail::closestBetweenSegments(widen(first.a), widen(first.b), widen(second.a), widen(second.b)));
+}
+
+}  // namespace pickray

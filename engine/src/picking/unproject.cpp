@@ -1,0 +1,107 @@
+#include "pickray/picking.hpp"
+
+#include <cmath>
+
+#include <glm/geometric.hpp>
+#include <glm/mat4x4.hpp>
+#include <glm/matrix.hpp>
+
+namespace pickray {
+namespace {
+
+/// NDC depth of the near and far planes for each convention.
+double nearNdcDepth(ClipDepth depth) noexcept { return depth == ClipDepth::ZeroToOne ? 0.0 : -1.0; }
+constexpr double kFarNdcDepth = 1.0;
+
+/// The viewport matrix undone analytically: screen (pixels, y down, z in [minZ, maxZ]) to NDC.
+glm::dvec4 screenToNdc(glm::dvec3 screen, const Viewport& vp, ClipDepth depth) noexcept {
+    const double x = (screen.x - double{vp.x}) / (0.5 * double{vp.width}) - 1.0;
+    const double y = 1.0 - (screen.y - double{vp.y}) / (0.5 * double{vp.height});
+    const double unitDepth = (screen.z - double{vp.minZ}) / (double{vp.maxZ} - double{vp.minZ});  // 0..1
+    const double z = depth == ClipDepth::ZeroToOne ? unitDepth : 2.0 * unitDepth - 1.0;
+    return {x, y, z, 1.0};
+}
+
+/// The cursor's NDC x, y (the depth-independent part of screenToNdc).
+glm::dvec2 cursorToNdc(glm::vec2 cursor, const Viewport& vp) noexcept {
+    const glm::dvec4 ndc = screenToNdc(glm::dvec3(cursor.x, cursor.y, double{vp.minZ}), vp, ClipDepth::ZeroToOne);
+    return {ndc.x, ndc.y};
+}
+
+/// NDC (homogeneous) to world (homogeneous), undoing projection and view separately in double;
+/// one combined float inverse is what loses precision at large far/near ratios.
+struct InverseCamera {
+    glm::dmat4 inverseProjection;
+    glm::dmat4 inverseView;
+    glm::dvec4 toWorld(glm::dvec4 ndc) const noexcept { return inverseView * (inverseProjection * ndc); }
+};
+InverseCamera invert(const glm::mat4& view, const glm::mat4& proj) noexcept {
+    return {glm::inverse(glm::dmat4(proj)), glm::inverse(glm::dmat4(view))};
+}
+
+bool isFinite(const glm::mat4& m) noexcept {
+    for (int c = 0; c < 4; ++c) {
+        for (int r = 0; r < 4; ++r) {
+            if (!std::isfinite(m[c][r])) return false;
+        }
+    }
+    return true;
+}
+
+bool isInvertible(const glm::mat4& m) noexcept {
+    if (!isFinite(m)) return false;
+    const double determinant = glm::determinant(glm::dmat4(m));
+    return determinant != 0.0 && std::isfinite(determinant);
+}
+
+}  // namespace
+
+glm::mat4 viewportMatrix(const Viewport& vp, ClipDepth depth) noexcept {
+    const float depthRange = vp.maxZ - vp.minZ;
+    const float zScale = depth == ClipDepth::ZeroToOne ? depthRange : 0.5f * depthRange;
+    const float zOffset = depth == ClipDepth::ZeroToOne ? vp.minZ : vp.minZ + 0.5f * depthRange;
+    glm::mat4 m(1.0f);
+    m[0][0] = 0.5f * vp.width;
+    m[1][1] = -0.5f * vp.height;  // screen y goes down
+    m[2][2] = zScale;
+    m[3] = glm::vec4(vp.x + 0.5f * vp.width, vp.y + 0.5f * vp.height, zOffset, 1.0f);
+    return m;
+}
+
+glm::vec3 screenToWorld(glm::vec3 screen, const glm::mat4& view, const glm::mat4& proj, const Viewport& vp,
+                        ClipDepth depth) noexcept {
+    const glm::dvec4 world = invert(view, proj).toWorld(screenToNdc(glm::dvec3(screen), vp, depth));
+    return glm::vec3(glm::dvec3(world) / world.w);
+}
+
+glm::vec3 worldToScreen(glm::vec3 world, const glm::mat4& view, const glm::mat4& proj, const Viewport& vp,
+                        ClipDepth depth) noexcept {
+    const glm::dvec4 clip = glm::dmat4(proj) * (glm::dmat4(view) * glm::dvec4(glm::dvec3(world), 1.0));
+    const glm::dvec3 ndc = glm::dvec3(clip) / clip.w;
+    const double unitDepth = depth == ClipDepth::ZeroToOne ? ndc.z : 0.5 * (ndc.z + 1.0);
+    return glm::vec3(double{vp.x} + (1.0 + ndc.x) * 0.5 * double{vp.width},
+                     double{vp.y} + (1.0 - ndc.y) * 0.5 * double{vp.height},
+                     double{vp.minZ} + unitDepth * (double{vp.maxZ} - double{vp.minZ}));
+}
+
+Ray cursorRay(glm::vec2 cursor, const glm::mat4& view, const glm::mat4& proj, const Viewport& vp,
+              ClipDepth depth) noexcept {
+    const InverseCamera camera = invert(view, proj);
+    const glm::dvec2 ndc = cursorToNdc(cursor, vp);
+    const glm::dvec4 nearPoint = camera.toWorld({ndc, nearNdcDepth(depth), 1.0});
+    const glm::dvec4 farPoint = camera.toWorld({ndc, kFarNdcDepth, 1.0});
+    // far/far.w − near/near.w over a common denominator: no division by a tiny w, and an infinite
+    // far plane (far.w = 0) still gives its direction.
+    glm::dvec3 direction = glm::dvec3(farPoint) * nearPoint.w - glm::dvec3(nearPoint) * farPoint.w;
+    if (nearPoint.w * farPoint.w < 0.0) direction = -direction;
+    return Ray{glm::vec3(glm::dvec3(nearPoint) / nearPoint.w), glm::vec3(glm::normalize(direction))};
+}
+
+bool isValidPickingSetup(const glm::mat4& view, const glm::mat4& proj, const Viewport& vp) noexcept {
+    const bool viewportOk = std::isfinite(vp.x) && std::isfinite(vp.y) && std::isfinite(vp.width) &&
+                            std::isfinite(vp.height) && vp.width > 0.0f && vp.height > 0.0f &&
+                            std::isfinite(vp.minZ) && std::isfinite(vp.maxZ);
+    return viewportOk && isInvertible(view) && isInvertible(proj);
+}
+
+}  // namespace pickray
