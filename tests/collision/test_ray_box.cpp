@@ -1,0 +1,187 @@
+#include <cmath>
+#include <random>
+
+#include <glm/gtc/matrix_transform.hpp>
+#include <gtest/gtest.h>
+
+#include "pickray/collision/ray_box.hpp"
+#include "support/geometry_asserts.hpp"
+
+namespace pickray {
+namespace {
+
+using test::expectWellFormed;
+
+const Aabb kBox{{-1, -2, -3}, {1, 2, 3}};
+
+TEST(RayBox, ArticleCaseSlabEntry) {
+    // Article 003: the slab method gives the entry t and the hit position.
+    const Ray ray{{-5, 0.5f, 1}, {1, 0, 0}};
+    const auto hit = raycast(ray, kBox);
+    ASSERT_TRUE(hit);
+    EXPECT_FLOAT_EQ(hit->t, 4.0f);
+    EXPECT_VEC_NEAR(hit->point, glm::vec3(-1, 0.5f, 1), 1e-6f);
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(-1, 0, 0), 0.0f);
+    expectWellFormed(ray, *hit);
+}
+
+TEST(RayBox, EveryFaceNormal) {
+    const glm::vec3 centres[] = {{-1, 0, 0}, {1, 0, 0}, {0, -2, 0}, {0, 2, 0}, {0, 0, -3}, {0, 0, 3}};
+    for (const glm::vec3& face : centres) {
+        const glm::vec3 outward = glm::normalize(face);
+        const auto hit = raycast(Ray{face + 10.0f * outward, -outward}, kBox);
+        ASSERT_TRUE(hit);
+        EXPECT_VEC_NEAR(hit->normal, outward, 0.0f);
+        EXPECT_VEC_NEAR(hit->point, face, 1e-6f);
+    }
+}
+
+TEST(RayBox, ParallelToASlabInsideOrOutside) {
+    // Direction component exactly zero: inside the y slab hits, outside misses.
+    EXPECT_TRUE(raycast(Ray{{-5, 1.9f, 0}, {1, 0, 0}}, kBox));
+    EXPECT_TRUE(raycast(Ray{{-5, 2.0f, 0}, {1, 0, 0}}, kBox));  // on the face plane counts
+    EXPECT_FALSE(raycast(Ray{{-5, 2.1f, 0}, {1, 0, 0}}, kBox));
+}
+
+TEST(RayBox, TinyDirectionComponentIsExact) {
+    // No epsilon: 1e-30 in y is honoured (it never reaches the y faces).
+    const auto hit = raycast(Ray{{-5, 1.9f, 0}, {1, 1e-30f, 0}}, kBox);
+    ASSERT_TRUE(hit);
+    EXPECT_FLOAT_EQ(hit->t, 4.0f);
+}
+
+TEST(RayBox, BoxBehindTheOriginIsAMiss) {
+    // The article's loop accepts this box; the ray query must not.
+    const Ray ray{{5, 0, 0}, {1, 0, 0}};
+    EXPECT_FALSE(raycast(ray, kBox));
+    const auto span = intersectLine(ray, kBox);
+    ASSERT_TRUE(span);
+    EXPECT_FLOAT_EQ(span->enter, -6.0f);
+    EXPECT_FLOAT_EQ(span->exit, -4.0f);
+}
+
+TEST(RayBox, StartInsideGetsTheExit) {
+    const auto hit = raycast(Ray{{0, 0, 0}, {0, 0, -0.5f}}, kBox);
+    ASSERT_TRUE(hit);
+    EXPECT_FLOAT_EQ(hit->t, 6.0f);
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(0, 0, -1), 0.0f);
+}
+
+TEST(RayBox, EdgeAndCornerAreHit) {
+    const auto edge = raycast(Ray{{-2, -3, 0}, {1, 1, 0}}, kBox);  // through the edge (−1, −2, z)
+    ASSERT_TRUE(edge);
+    EXPECT_VEC_NEAR(edge->point, glm::vec3(-1, -2, 0), 1e-6f);
+    const auto corner = raycast(Ray{{-2, -3, -4}, {1, 1, 1}}, kBox);  // through the corner
+    ASSERT_TRUE(corner);
+    EXPECT_VEC_NEAR(corner->point, glm::vec3(-1, -2, -3), 1e-6f);
+}
+
+TEST(RayBox, ZeroSizeBoxIsAFlatTarget) {
+    const Aabb quad{{-1, 0, -1}, {1, 0, 1}};  // a square in the plane y = 0
+    const auto down = raycast(Ray{{0.5f, 3, 0.5f}, {0, -1, 0}}, quad);
+    ASSERT_TRUE(down);
+    EXPECT_FLOAT_EQ(down->t, 3.0f);
+    EXPECT_VEC_NEAR(down->normal, glm::vec3(0, 1, 0), 0.0f);  // faces the ray
+    const auto up = raycast(Ray{{0.5f, -3, 0.5f}, {0, 1, 0}}, quad);
+    ASSERT_TRUE(up);
+    EXPECT_VEC_NEAR(up->normal, glm::vec3(0, -1, 0), 0.0f);
+    const auto span = intersectLine(Ray{{0.5f, 3, 0.5f}, {0, -1, 0}}, quad);
+    ASSERT_TRUE(span);
+    EXPECT_EQ(span->enter, span->exit);
+    const Aabb point{{2, 2, 2}, {2, 2, 2}};
+    EXPECT_TRUE(raycast(Ray{{0, 0, 0}, {1, 1, 1}}, point));
+}
+
+TEST(RayBox, InvertedBoxIsInvalid) {
+    EXPECT_FALSE(raycast(Ray{{-5, 0, 0}, {1, 0, 0}}, Aabb{{1, -1, -1}, {-1, 1, 1}}));
+}
+
+TEST(RayOrientedBox, IdentityTransformEqualsAabb) {
+    std::mt19937 rng(7);
+    const OrientedBox same{kBox, glm::mat4(1.0f)};
+    for (int i = 0; i < 2000; ++i) {
+        const Ray ray{test::randomIn(rng, -6, 6), test::randomUnit(rng) * 2.0f};
+        const auto a = raycast(ray, kBox);
+        const auto b = raycast(ray, same);
+        ASSERT_EQ(a.has_value(), b.has_value());
+        if (!a) continue;
+        EXPECT_EQ(a->t, b->t);
+        EXPECT_EQ(a->normal, b->normal);
+    }
+}
+
+TEST(RayOrientedBox, RotatedTranslatedScaled) {
+    // Unit box scaled to 2×4×6, rotated 90° about z, moved to (10, 0, 0): x' spans [8, 12]
+    // (from the local y extent) and y' spans [−1, 1].
+    glm::mat4 m = glm::translate(glm::mat4(1.0f), glm::vec3(10, 0, 0));
+    m = glm::rotate(m, glm::radians(90.0f), glm::vec3(0, 0, 1));
+    m = glm::scale(m, glm::vec3(1, 2, 3));
+    const OrientedBox box{Aabb{{-1, -1, -1}, {1, 1, 1}}, m};
+    const Ray ray{{0, 0, 0}, {2, 0, 0}};
+    const auto hit = raycast(ray, box);
+    ASSERT_TRUE(hit);
+    EXPECT_NEAR(hit->t, 4.0f, 1e-6f);  // x = 8 at t = 4 (direction length 2)
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(-1, 0, 0), 1e-6f);
+    const auto span = intersectLine(ray, box);
+    ASSERT_TRUE(span);
+    EXPECT_NEAR(span->exit, 6.0f, 1e-6f);
+}
+
+TEST(RayOrientedBox, NonUniformScaleNormalUsesInverseTranspose) {
+    // A box sheared in x by y: its ±x faces tilt; the normal must be perpendicular to the face.
+    glm::mat4 shear(1.0f);
+    shear[1][0] = 1.0f;  // x' = x + y
+    const OrientedBox box{Aabb{{-1, -1, -1}, {1, 1, 1}}, shear};
+    const auto hit = raycast(Ray{{-10, 0, 0}, {1, 0, 0}}, box);
+    ASSERT_TRUE(hit);
+    const glm::vec3 faceTangent = glm::vec3(shear * glm::vec4(0, 1, 0, 0));  // the face's edge along local y
+    EXPECT_NEAR(glm::dot(hit->normal, faceTangent), 0.0f, 1e-6f);
+    EXPECT_LT(hit->normal.x, 0.0f);
+    EXPECT_NEAR(glm::length(hit->normal), 1.0f, 1e-6f);
+}
+
+TEST(RayOrientedBox, MirroringTransformKeepsNormalsOutward) {
+    const OrientedBox box{kBox, glm::scale(glm::mat4(1.0f), glm::vec3(-1, 1, 1))};
+    const auto hit = raycast(Ray{{-5, 0, 0}, {1, 0, 0}}, box);
+    ASSERT_TRUE(hit);
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(-1, 0, 0), 1e-6f);
+}
+
+TEST(RayOrientedBox, SingularOrProjectiveTransformIsInvalid) {
+    const Ray ray{{-5, 0, 0}, {1, 0, 0}};
+    EXPECT_FALSE(raycast(ray, OrientedBox{kBox, glm::scale(glm::mat4(1.0f), glm::vec3(1, 0, 1))}));
+    glm::mat4 projective(1.0f);
+    projective[0][3] = 0.5f;
+    EXPECT_FALSE(raycast(ray, OrientedBox{kBox, projective}));
+    EXPECT_FALSE(intersectLine(ray, OrientedBox{kBox, projective}));
+}
+
+TEST(RayOrientedBox, RandomHitsLieOnTheSurface) {
+    std::mt19937 rng(8);
+    int hits = 0;
+    for (int i = 0; i < 2000; ++i) {
+        glm::mat4 m = glm::translate(glm::mat4(1.0f), test::randomIn(rng, -5, 5));
+        m = glm::rotate(m, std::uniform_real_distribution<float>(0, 6.28f)(rng), test::randomUnit(rng));
+        m = glm::scale(m, test::randomIn(rng, 0.3f, 3));
+        const OrientedBox box{kBox, m};
+        const Ray ray = test::aimedRay(rng, glm::vec3(m[3]), 12, 3);
+        const auto hit = raycast(ray, box);
+        if (!hit) continue;
+        ++hits;
+        expectWellFormed(ray, *hit);
+        // Back in local space the point lies on a face: one coordinate at its bound.
+        const glm::vec3 local = glm::vec3(glm::inverse(m) * glm::vec4(hit->point, 1));
+        float closest = INFINITY;
+        for (int axis = 0; axis < 3; ++axis) {
+            closest = std::min(closest, std::abs(local[axis] - kBox.min[axis]));
+            closest = std::min(closest, std::abs(local[axis] - kBox.max[axis]));
+            EXPECT_GE(local[axis], kBox.min[axis] - 1e-4f);
+            EXPECT_LE(local[axis], kBox.max[axis] + 1e-4f);
+        }
+        EXPECT_LT(closest, 1e-4f);
+    }
+    EXPECT_GT(hits, 600);
+}
+
+}  // namespace
+}  // namespace pickray

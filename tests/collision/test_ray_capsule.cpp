@@ -1,0 +1,110 @@
+#include <cmath>
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "pickray/collision/distance.hpp"
+#include "pickray/collision/ray_capsule.hpp"
+#include "pickray/collision/ray_sphere.hpp"
+#include "support/geometry_asserts.hpp"
+
+namespace pickray {
+namespace {
+
+using test::expectWellFormed;
+
+const Capsule kPill{{0, 0, 0}, {0, 4, 0}, 1};
+
+TEST(RayCapsule, SideHit) {
+    const auto hit = raycast(Ray{{-5, 2, 0}, {1, 0, 0}}, kPill);
+    ASSERT_TRUE(hit);
+    EXPECT_FLOAT_EQ(hit->t, 4.0f);
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(-1, 0, 0), 1e-6f);
+}
+
+TEST(RayCapsule, HemisphereHitAlongTheAxis) {
+    // Parallel to the axis: the side never crosses, the hemisphere tip is hit at y = 5.
+    // (bx returns the far cap here, t = 5.5 instead of 3.5 in its own test case.)
+    const Ray ray{{0, 10, 0}, {0, -1, 0}};
+    const auto hit = raycast(ray, kPill);
+    ASSERT_TRUE(hit);
+    EXPECT_FLOAT_EQ(hit->t, 5.0f);
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(0, 1, 0), 1e-6f);
+    const auto span = intersectLine(ray, kPill);
+    ASSERT_TRUE(span);
+    EXPECT_FLOAT_EQ(span->enter, 5.0f);
+    EXPECT_FLOAT_EQ(span->exit, 11.0f);
+}
+
+TEST(RayCapsule, ParallelOffAxisHitsTheHemisphereNotThePlane) {
+    const Ray ray{{0.6f, -5, 0}, {0, 1, 0}};
+    const auto hit = raycast(ray, kPill);
+    ASSERT_TRUE(hit);
+    EXPECT_FLOAT_EQ(hit->t, 5.0f - 0.8f);  // y = −sqrt(1 − 0.36)
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(0.6f, -0.8f, 0), 1e-6f);
+}
+
+TEST(RayCapsule, SeamCircleIsHitWithContinuousNormal) {
+    // Aimed at the circle where the side meets the top hemisphere, at (1, 4, 0).
+    const Ray ray{{-5, 4, 0}, {1, 0, 0}};
+    const auto hit = raycast(ray, kPill);
+    ASSERT_TRUE(hit);
+    EXPECT_FLOAT_EQ(hit->t, 4.0f);
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(-1, 0, 0), 1e-6f);
+    // And a hair either side of the seam: normals stay continuous.
+    const auto above = raycast(Ray{{-5, 4.001f, 0}, {1, 0, 0}}, kPill);
+    const auto below = raycast(Ray{{-5, 3.999f, 0}, {1, 0, 0}}, kPill);
+    ASSERT_TRUE(above && below);
+    EXPECT_VEC_NEAR(above->normal, below->normal, 2e-3f);
+}
+
+TEST(RayCapsule, ZeroLengthIsASphere) {
+    const Capsule ball{{1, 2, 3}, {1, 2, 3}, 1.5f};
+    std::mt19937 rng(5);
+    for (int i = 0; i < 1000; ++i) {
+        const Ray ray{test::randomIn(rng, -5, 8), test::randomUnit(rng)};
+        const auto fromCapsule = raycast(ray, ball);
+        const auto fromSphere = raycast(ray, Sphere{ball.a, ball.radius});
+        ASSERT_EQ(fromCapsule.has_value(), fromSphere.has_value());
+        if (!fromCapsule) continue;
+        EXPECT_EQ(fromCapsule->t, fromSphere->t);
+        EXPECT_VEC_NEAR(fromCapsule->normal, fromSphere->normal, 1e-6f);
+    }
+}
+
+TEST(RayCapsule, ZeroRadiusIsTheSegment) {
+    const Capsule wire{{0, 0, 0}, {0, 4, 0}, 0};
+    const auto hit = raycast(Ray{{-3, 2, 0}, {1, 0, 0}}, wire);
+    ASSERT_TRUE(hit);
+    EXPECT_FLOAT_EQ(hit->t, 3.0f);
+    EXPECT_FALSE(raycast(Ray{{-3, 2, 0.01f}, {1, 0, 0}}, wire));
+}
+
+TEST(RayCapsule, StartInsideGetsTheExit) {
+    const auto hit = raycast(Ray{{0, 4.5f, 0}, {0, 1, 0}}, kPill);
+    ASSERT_TRUE(hit);
+    EXPECT_FLOAT_EQ(hit->t, 0.5f);
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(0, 1, 0), 1e-6f);
+}
+
+TEST(RayCapsule, BehindTheOriginIsNotHit) { EXPECT_FALSE(raycast(Ray{{5, 2, 0}, {1, 0, 0}}, kPill)); }
+
+TEST(RayCapsule, RandomHitsLieOnTheSurface) {
+    std::mt19937 rng(6);
+    int hits = 0;
+    for (int i = 0; i < 3000; ++i) {
+        const Capsule capsule{test::randomIn(rng, -5, 5), test::randomIn(rng, -5, 5), 1.2f};
+        const Ray ray = test::aimedRay(rng, 0.5f * (capsule.a + capsule.b), 10, 4);
+        const auto hit = raycast(ray, capsule);
+        if (!hit) continue;
+        ++hits;
+        expectWellFormed(ray, *hit);
+        const auto onAxis = closestPoint(hit->point, Segment{capsule.a, capsule.b});
+        EXPECT_NEAR(onAxis.distance, capsule.radius, 1e-4f);
+        EXPECT_VEC_NEAR(hit->normal, glm::normalize(hit->point - onAxis.point), 1e-4f);
+    }
+    EXPECT_GT(hits, 600);
+}
+
+}  // namespace
+}  // namespace pickray

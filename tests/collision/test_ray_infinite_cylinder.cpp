@@ -1,0 +1,107 @@
+#include <cmath>
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "pickray/collision/ray_infinite_cylinder.hpp"
+#include "support/geometry_asserts.hpp"
+
+namespace pickray {
+namespace {
+
+using test::expectWellFormed;
+
+// Axis along y through (0, 0, 5); p1, p2 only give the axis, they are not ends.
+const InfiniteCylinder kPole{{0, -1, 5}, {0, 3, 5}, 1};
+
+TEST(RayInfiniteCylinder, ArticleCaseBothPenetrationPoints) {
+    // Article 000: the line through L along V crosses the cylinder at Q1 and Q2.
+    const Ray ray{{-3, 7, 5}, {1, 0, 0}};
+    const auto span = intersectLine(ray, kPole);
+    ASSERT_TRUE(span);
+    EXPECT_FLOAT_EQ(span->enter, 2.0f);
+    EXPECT_FLOAT_EQ(span->exit, 4.0f);
+    EXPECT_VEC_NEAR(pointAt(ray, span->enter), glm::vec3(-1, 7, 5), 1e-6f);
+    EXPECT_VEC_NEAR(pointAt(ray, span->exit), glm::vec3(1, 7, 5), 1e-6f);
+}
+
+TEST(RayInfiniteCylinder, ObliqueHitNormalIsRadial) {
+    const Ray ray{{0, 100, 0}, {0, -1, 1}};  // slanted: the y component must not tilt the normal
+    const auto hit = raycast(ray, kPole);
+    ASSERT_TRUE(hit);
+    EXPECT_FLOAT_EQ(hit->t, 4.0f);
+    EXPECT_VEC_NEAR(hit->point, glm::vec3(0, 96, 4), 1e-5f);
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(0, 0, -1), 1e-6f);
+    expectWellFormed(ray, *hit);
+}
+
+TEST(RayInfiniteCylinder, ParallelInsideSpansTheWholeLine) {
+    // The article returns "no collision" when A == 0; the line does lie inside, unbounded.
+    const Ray ray{{0.5f, 0, 5}, {0, 2, 0}};
+    const auto span = intersectLine(ray, kPole);
+    ASSERT_TRUE(span);
+    EXPECT_EQ(span->enter, -INFINITY);
+    EXPECT_EQ(span->exit, INFINITY);
+    EXPECT_FALSE(raycast(ray, kPole));  // it never crosses the surface
+}
+
+TEST(RayInfiniteCylinder, ParallelOutsideMisses) {
+    const Ray ray{{1.5f, 0, 5}, {0, -1, 0}};
+    EXPECT_FALSE(intersectLine(ray, kPole));
+    EXPECT_FALSE(raycast(ray, kPole));
+}
+
+TEST(RayInfiniteCylinder, AlmostParallelWithinToleranceCountsAsParallel) {
+    // Tilted by 1e-7 rad, under tolerance::kAxisParallelSine: the exit would be 1e7 radii away.
+    const Ray ray{{0.2f, 0, 5}, {1e-7f, 1, 0}};
+    const auto span = intersectLine(ray, kPole);
+    ASSERT_TRUE(span);
+    EXPECT_EQ(span->exit, INFINITY);
+}
+
+TEST(RayInfiniteCylinder, SlightTiltAboveToleranceLeavesTheCylinder) {
+    const Ray ray{{0, 0, 5}, {1e-3f, 1, 0}};  // leaves the side at x = 1, i.e. t = 1000
+    const auto hit = raycast(ray, kPole);
+    ASSERT_TRUE(hit);
+    EXPECT_NEAR(hit->t, 1000.0f, 1e-3f);
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(1, 0, 0), 1e-6f);
+}
+
+TEST(RayInfiniteCylinder, StartInsideGetsTheExit) {
+    const Ray ray{{0, 0, 5}, {0, 0, -1}};
+    const auto hit = raycast(ray, kPole);
+    ASSERT_TRUE(hit);
+    EXPECT_FLOAT_EQ(hit->t, 1.0f);
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(0, 0, -1), 1e-6f);
+}
+
+TEST(RayInfiniteCylinder, BehindTheOriginIsNotHit) {
+    EXPECT_FALSE(raycast(Ray{{0, 0, 10}, {0, 0, 1}}, kPole));
+}
+
+TEST(RayInfiniteCylinder, CoincidentAxisPointsAreInvalid) {
+    EXPECT_FALSE(raycast(Ray{{-3, 0, 5}, {1, 0, 0}}, InfiniteCylinder{{0, 0, 5}, {0, 0, 5}, 1}));
+    EXPECT_FALSE(intersectLine(Ray{{-3, 0, 5}, {1, 0, 0}}, InfiniteCylinder{{0, 0, 5}, {0, 0, 5}, 1}));
+}
+
+TEST(RayInfiniteCylinder, RandomHitsLieOnTheSurface) {
+    std::mt19937 rng(3);
+    int hits = 0;
+    for (int i = 0; i < 2000; ++i) {
+        const InfiniteCylinder cylinder{test::randomIn(rng, -20, 20), test::randomIn(rng, -20, 20), 2.5f};
+        const Ray ray = test::aimedRay(rng, cylinder.p1, 10, 4);
+        const auto hit = raycast(ray, cylinder);
+        if (!hit) continue;
+        ++hits;
+        expectWellFormed(ray, *hit);
+        const glm::vec3 axis = glm::normalize(cylinder.p2 - cylinder.p1);
+        const glm::vec3 rel = hit->point - cylinder.p1;
+        const glm::vec3 radial = rel - glm::dot(rel, axis) * axis;
+        EXPECT_NEAR(glm::length(radial), cylinder.radius, 1e-4f);
+        EXPECT_VEC_NEAR(hit->normal, glm::normalize(radial), 1e-4f);
+    }
+    EXPECT_GT(hits, 1000);
+}
+
+}  // namespace
+}  // namespace pickray

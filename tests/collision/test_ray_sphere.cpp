@@ -1,0 +1,126 @@
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "pickray/collision/ray_sphere.hpp"
+#include "support/geometry_asserts.hpp"
+
+namespace pickray {
+namespace {
+
+using test::expectWellFormed;
+
+const Sphere kUnitAtFive{{0, 0, 5}, 1};
+
+TEST(RaySphere, ArticleCaseFrontHit) {
+    // Article 004: a ray from the eye towards a bounding sphere hits its near side.
+    const Ray ray{{0, 0, 0}, {0, 0, 1}};
+    const auto hit = raycast(ray, kUnitAtFive);
+    ASSERT_TRUE(hit);
+    EXPECT_FLOAT_EQ(hit->t, 4.0f);
+    EXPECT_VEC_NEAR(hit->point, glm::vec3(0, 0, 4), 1e-6f);
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(0, 0, -1), 1e-6f);
+    expectWellFormed(ray, *hit);
+}
+
+TEST(RaySphere, Miss) { EXPECT_FALSE(raycast(Ray{{0, 2, 0}, {0, 0, 1}}, kUnitAtFive)); }
+
+TEST(RaySphere, SphereBehindTheOriginIsNotHit) {
+    // Article 004 notes a negative t means "behind the start": the ray query drops it...
+    const Ray ray{{0, 0, 10}, {0, 0, 1}};
+    EXPECT_FALSE(raycast(ray, kUnitAtFive));
+    // ...while the line query reports both crossings with their negative parameters.
+    const auto span = intersectLine(ray, kUnitAtFive);
+    ASSERT_TRUE(span);
+    EXPECT_FLOAT_EQ(span->enter, -6.0f);
+    EXPECT_FLOAT_EQ(span->exit, -4.0f);
+}
+
+TEST(RaySphere, StartInsideGetsTheExit) {
+    const Ray ray{{0, 0, 5}, {1, 0, 0}};
+    const auto hit = raycast(ray, kUnitAtFive);
+    ASSERT_TRUE(hit);
+    EXPECT_FLOAT_EQ(hit->t, 1.0f);
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(1, 0, 0), 1e-6f);  // outward at the exit
+    expectWellFormed(ray, *hit);
+}
+
+TEST(RaySphere, StartOnTheSurfaceGoingInIsTZero) {
+    const auto hit = raycast(Ray{{0, 0, 4}, {0, 0, 1}}, kUnitAtFive);
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->t, 0.0f);
+}
+
+TEST(RaySphere, TMaxCutsTheRay) {
+    const Ray ray{{0, 0, 0}, {0, 0, 1}};
+    EXPECT_FALSE(raycast(ray, kUnitAtFive, 3.99f));
+    ASSERT_TRUE(raycast(ray, kUnitAtFive, 4.0f));  // inclusive
+    EXPECT_FALSE(raycast(ray, kUnitAtFive, -1.0f));
+    EXPECT_FALSE(raycast(ray, kUnitAtFive, NAN));
+}
+
+TEST(RaySphere, NonUnitDirectionScalesT) {
+    const auto hit = raycast(Ray{{0, 0, 0}, {0, 0, 8}}, kUnitAtFive);
+    ASSERT_TRUE(hit);
+    EXPECT_FLOAT_EQ(hit->t, 0.5f);  // t in units of the direction
+    EXPECT_VEC_NEAR(hit->point, glm::vec3(0, 0, 4), 1e-6f);
+}
+
+TEST(RaySphere, TangentTouches) {
+    const auto span = intersectLine(Ray{{1, 0, 0}, {0, 0, 1}}, kUnitAtFive);
+    ASSERT_TRUE(span);
+    EXPECT_FLOAT_EQ(span->enter, 5.0f);
+    EXPECT_FLOAT_EQ(span->exit, 5.0f);
+}
+
+TEST(RaySphere, ZeroRadiusIsAPoint) {
+    const Sphere point{{0, 0, 5}, 0};
+    const auto hit = raycast(Ray{{0, 0, 0}, {0, 0, 1}}, point);
+    ASSERT_TRUE(hit);
+    EXPECT_FLOAT_EQ(hit->t, 5.0f);
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(0, 0, -1), 1e-6f);  // faces the ray
+    EXPECT_FALSE(raycast(Ray{{0, 0.001f, 0}, {0, 0, 1}}, point));
+}
+
+TEST(RaySphere, FarAwayRayKeepsPrecision) {
+    // A unit sphere 1e6 units down the ray: the hit is still exact to float rounding.
+    const Sphere far{{0, 0.5f, 1e6f}, 1};
+    const auto hit = raycast(Ray{{0, 0, 0}, {0, 0, 1}}, far);
+    ASSERT_TRUE(hit);
+    EXPECT_FLOAT_EQ(hit->t, 1e6f - std::sqrt(0.75f));
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(0, -0.5f, -std::sqrt(0.75f)), 1e-6f);
+}
+
+TEST(RaySphere, RandomHitsLieOnTheSurface) {
+    std::mt19937 rng(1);
+    int hits = 0;
+    for (int i = 0; i < 2000; ++i) {
+        const Sphere sphere{test::randomIn(rng, -50, 50), std::uniform_real_distribution<float>(0.1f, 5)(rng)};
+        const Ray ray = test::aimedRay(rng, sphere.center, 20, 6);
+        const auto hit = raycast(ray, sphere);
+        if (!hit) continue;
+        ++hits;
+        expectWellFormed(ray, *hit);
+        EXPECT_NEAR(glm::distance(hit->point, sphere.center), sphere.radius, 1e-4f);
+        EXPECT_VEC_NEAR(hit->normal, glm::normalize(hit->point - sphere.center), 1e-4f);
+    }
+    EXPECT_GT(hits, 300);
+}
+
+TEST(RaySphere, TranslationInvariant) {
+    std::mt19937 rng(2);
+    for (int i = 0; i < 500; ++i) {
+        const Sphere sphere{test::randomIn(rng, -5, 5), 2};
+        const Ray ray{test::randomIn(rng, -10, 10), test::randomUnit(rng)};
+        const glm::vec3 shift = test::randomIn(rng, -100, 100);
+        const auto a = raycast(ray, sphere);
+        const auto b = raycast(Ray{ray.origin + shift, ray.direction}, Sphere{sphere.center + shift, 2});
+        ASSERT_EQ(a.has_value(), b.has_value());
+        if (a) {
+            EXPECT_NEAR(a->t, b->t, 1e-4f);
+        }
+    }
+}
+
+}  // namespace
+}  // namespace pickray

@@ -1,0 +1,60 @@
+#pragma once
+// Assertion helpers with explicit tolerances, and checks that a hit honours the ray contract.
+
+#include <cmath>
+#include <optional>
+#include <random>
+
+#include <glm/geometric.hpp>
+#include <glm/vec3.hpp>
+#include <gtest/gtest.h>
+
+#include "pickray/collision/shapes.hpp"
+
+namespace pickray::test {
+
+inline ::testing::AssertionResult vecNear(const char* aExpr, const char* bExpr, const char*, glm::vec3 a,
+                                          glm::vec3 b, float tolerance) {
+    const float d = glm::distance(a, b);
+    if (d <= tolerance) return ::testing::AssertionSuccess();
+    return ::testing::AssertionFailure() << aExpr << " = (" << a.x << ", " << a.y << ", " << a.z << ") and "
+                                         << bExpr << " = (" << b.x << ", " << b.y << ", " << b.z
+                                         << ") are " << d << " apart, tolerance " << tolerance;
+}
+
+#define EXPECT_VEC_NEAR(a, b, tol) EXPECT_PRED_FORMAT3(::pickray::test::vecNear, a, b, tol)
+
+/// The contract every RayHit must meet: t in [0, tMax], point = origin + t·direction, unit normal.
+inline void expectWellFormed(const Ray& ray, const RayHit& hit, float tMax = INFINITY) {
+    EXPECT_GE(hit.t, 0.0f);
+    EXPECT_LE(hit.t, tMax);
+    const glm::vec3 expected = ray.origin + hit.t * ray.direction;
+    EXPECT_VEC_NEAR(hit.point, expected, 1e-5f * (1.0f + glm::length(expected)));
+    EXPECT_NEAR(glm::length(hit.normal), 1.0f, 1e-6f);
+}
+
+inline glm::vec3 randomUnit(std::mt19937& rng) {
+    std::normal_distribution<float> n(0.0f, 1.0f);
+    for (;;) {
+        const glm::vec3 v(n(rng), n(rng), n(rng));
+        const float l = glm::length(v);
+        if (l > 1e-3f) return v / l;
+    }
+}
+
+inline glm::vec3 randomIn(std::mt19937& rng, float lo, float hi) {
+    std::uniform_real_distribution<float> u(lo, hi);
+    return {u(rng), u(rng), u(rng)};
+}
+
+/// A ray from a random origin around `target` towards a point within `spread` of it, so that a
+/// good share of random rays hit a shape placed at `target`. Direction length random in [0.1, 10].
+inline Ray aimedRay(std::mt19937& rng, glm::vec3 target, float originRange, float spread) {
+    const glm::vec3 origin = target + randomIn(rng, -originRange, originRange);
+    const glm::vec3 aim = target + randomIn(rng, -spread, spread);
+    const float length = std::uniform_real_distribution<float>(0.1f, 10.0f)(rng);
+    const glm::vec3 toward = aim - origin;
+    return Ray{origin, glm::length(toward) > 1e-3f ? glm::normalize(toward) * length : randomUnit(rng) * length};
+}
+
+}  // namespace pickray::test
