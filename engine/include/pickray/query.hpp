@@ -1,0 +1,5 @@
+#pragma once
+// pickray's queries over collections of mixed shapes: the Shape variant and the BVH.
+
+#include "pickray/query/bvh.hpp"
+#include "pickray/query/shape.hpp"

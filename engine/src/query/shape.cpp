@@ -1,0 +1,103 @@
+#include "pickray/query/shape.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include <glm/geometric.hpp>
+
+namespace pickray {
+namespace {
+
+constexpr float kFloatInf = std::numeric_limits<float>::infinity();
+const Aabb kEmpty{glm::vec3(kFloatInf), glm::vec3(-kFloatInf)};
+
+bool finite(glm::dvec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+bool validRadius(float r) { return r >= 0.0f && std::isfinite(r); }
+
+/// Rounds a double box outward to float, plus one float step each way, so that no point of the
+/// solid lies outside it after rounding.
+Aabb outward(glm::dvec3 lo, glm::dvec3 hi) {
+    if (!finite(lo) || !finite(hi)) return kEmpty;
+    Aabb box;
+    for (int i = 0; i < 3; ++i) {
+        box.min[i] = std::nextafter(static_cast<float>(lo[i]), -kFloatInf);
+        box.max[i] = std::nextafter(static_cast<float>(hi[i]), kFloatInf);
+        if (static_cast<double>(box.min[i]) > lo[i]) box.min[i] = std::nextafter(box.min[i], -kFloatInf);
+        if (static_cast<double>(box.max[i]) < hi[i]) box.max[i] = std::nextafter(box.max[i], kFloatInf);
+    }
+    return box;
+}
+
+Aabb boundsOf(const Sphere& s) {
+    if (!validRadius(s.radius)) return kEmpty;
+    const glm::dvec3 c(s.center);
+    return outward(c - double{s.radius}, c + double{s.radius});
+}
+
+Aabb boundsOf(const Capsule& s) {
+    if (!validRadius(s.radius)) return kEmpty;
+    const glm::dvec3 a(s.a), b(s.b);
+    return outward(glm::min(a, b) - double{s.radius}, glm::max(a, b) + double{s.radius});
+}
+
+Aabb boundsOf(const Cylinder& s) {
+    if (!validRadius(s.radius) || s.radius == 0.0f || s.a == s.b) return kEmpty;  // empty solids
+    const glm::dvec3 a(s.a), b(s.b);
+    const glm::dvec3 axis = glm::normalize(b - a);
+    // A cap disc of radius r perpendicular to the unit axis u reaches r·sqrt(1 − u_i²) along axis i.
+    const glm::dvec3 reach = double{s.radius} * glm::sqrt(glm::max(glm::dvec3(0.0), 1.0 - axis * axis));
+    return outward(glm::min(a, b) - reach, glm::max(a, b) + reach);
+}
+
+Aabb boundsOf(const InfiniteCylinder& s) {
+    if (!validRadius(s.radius) || s.p1 == s.p2 || !finite(glm::dvec3(s.p1)) || !finite(glm::dvec3(s.p2))) {
+        return kEmpty;
+    }
+    return Aabb{glm::vec3(-kFloatInf), glm::vec3(kFloatInf)};
+}
+
+Aabb boundsOf(const Aabb& box) {
+    if (!(box.min.x <= box.max.x && box.min.y <= box.max.y && box.min.z <= box.max.z)) return kEmpty;
+    return outward(glm::dvec3(box.min), glm::dvec3(box.max));
+}
+
+Aabb boundsOf(const OrientedBox& box) {
+    const Aabb local = boundsOf(box.local);
+    if (!isFiniteBox(local)) return kEmpty;
+    const glm::mat4& m = box.toWorld;
+    const glm::dvec3 c0(m[0]), c1(m[1]), c2(m[2]), translation(m[3]);
+    const double determinant = glm::dot(c0, glm::cross(c1, c2));
+    if (determinant == 0.0 || !std::isfinite(determinant) || m[0][3] != 0.0f || m[1][3] != 0.0f ||
+        m[2][3] != 0.0f || m[3][3] != 1.0f) {
+        return kEmpty;
+    }
+    // Centre maps through the transform; the half extents through its absolute linear part.
+    const glm::dvec3 centre = 0.5 * (glm::dvec3(box.local.min) + glm::dvec3(box.local.max));
+    const glm::dvec3 half = 0.5 * (glm::dvec3(box.local.max) - glm::dvec3(box.local.min));
+    const glm::dvec3 worldCentre = c0 * centre.x + c1 * centre.y + c2 * centre.z + translation;
+    const glm::dvec3 worldHalf = glm::abs(c0) * half.x + glm::abs(c1) * half.y + glm::abs(c2) * half.z;
+    return outward(worldCentre - worldHalf, worldCentre + worldHalf);
+}
+
+}  // namespace
+
+std::optional<RayHit> raycast(const Ray& ray, const Shape& shape, float tMax) noexcept {
+    return std::visit([&](const auto& s) { return raycast(ray, s, tMax); }, shape);
+}
+
+std::optional<LineSpan> intersectLine(const Ray& ray, const Shape& shape) noexcept {
+    return std::visit([&](const auto& s) { return intersectLine(ray, s); }, shape);
+}
+
+Aabb bounds(const Shape& shape) noexcept {
+    return std::visit([](const auto& s) { return boundsOf(s); }, shape);
+}
+
+bool isFiniteBox(const Aabb& box) noexcept {
+    for (int i = 0; i < 3; ++i) {
+        if (!std::isfinite(box.min[i]) || !std::isfinite(box.max[i]) || !(box.min[i] <= box.max[i])) return false;
+    }
+    return true;
+}
+
+}  // namespace pickray
