@@ -127,8 +127,12 @@ ClosestPoints closestPoints(const Line& first, const Line& second) noexcept {
         const glm::dvec3 normal = glm::cross(d1, d2);
         const double denominator = glm::dot(normal, normal);
         const double t1 = (b * f - c * e) / denominator;
-        const double t2 = (a * f - b * c) / denominator;
-        found = {p1 + t1 * d1, p2 + t2 * d2, t1, t2};
+        // t2 from t1 by projection rather than from its own quotient: just above the parallel
+        // tolerance that quotient is ill-conditioned, while the point of line 2 closest to p1 is
+        // always well defined. (Differential test case: two lines with sine 1.05e-6 near x = 957.)
+        const glm::dvec3 onFirst = p1 + t1 * d1;
+        const auto onSecond = detail::closestOnLine(onFirst, p2, d2);
+        found = {onFirst, onSecond.point, t1, onSecond.t};
     }
     return toClosestPoints(found);
 }

@@ -12,8 +12,11 @@
 // Improvements for Ray/Sphere Intersection", Ray Tracing Gems, 2019): the error no longer grows
 // with the distance from the shape, only with the size of the numbers that are actually added.
 
+#include <cmath>
+#include <limits>
 #include <optional>
 
+#include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
 
 namespace pickray {
@@ -31,6 +34,22 @@ struct Interval {
 ///     otherwise none. Callers that want "nearly parallel" treated as parallel zero v themselves.
 ///   * radius < 0 or NaN: none. radius == 0: the single t where the line passes exactly through
 ///     the origin, if it does.
-[[nodiscard]] std::optional<Interval> solveWithinRadius(glm::dvec3 p, glm::dvec3 v, double radius) noexcept;
+[[nodiscard]] inline std::optional<Interval> solveWithinRadius(glm::dvec3 p, glm::dvec3 v, double radius) noexcept {
+    if (!(radius >= 0.0)) return std::nullopt;
+    const double a = glm::dot(v, v);
+    if (a == 0.0) {
+        constexpr double inf = std::numeric_limits<double>::infinity();
+        if (glm::dot(p, p) <= radius * radius) return Interval{-inf, inf};
+        return std::nullopt;
+    }
+    // Move to the closest approach; there the quadratic has no linear term and its constant,
+    // |m|² − r², is formed from small numbers.
+    const double tClosest = -glm::dot(p, v) / a;
+    const glm::dvec3 m = p + tClosest * v;
+    const double halfChordSquared = (radius * radius - glm::dot(m, m)) / a;
+    if (!(halfChordSquared >= 0.0)) return std::nullopt;  // also NaN from non-finite input
+    const double halfChord = std::sqrt(halfChordSquared);
+    return Interval{tClosest - halfChord, tClosest + halfChord};
+}
 
 }  // namespace pickray

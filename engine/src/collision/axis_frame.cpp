@@ -1,21 +1,7 @@
-#include "pickray/collision/ray.hpp"
-
-#include <cmath>
-
 #include <glm/geometric.hpp>
 
 #include "internal.hpp"
 #include "pickray/collision/tolerances.hpp"
-
-namespace pickray {
-
-bool isValidRay(const Ray& ray) noexcept {
-    if (!detail::isFinite(ray.origin) || !detail::isFinite(ray.direction)) return false;
-    // The squared length is what every routine divides by: it must be a normal, finite float.
-    return std::isnormal(glm::dot(ray.direction, ray.direction));
-}
-
-}  // namespace pickray
 
 namespace pickray::detail {
 
