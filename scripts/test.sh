@@ -16,7 +16,7 @@ ctest --output-on-failure -j"$(nproc)" --timeout 600 | tee ctest.log || status=$
 # Measured precision, printed by the tests themselves (lines tagged "precision:").
 echo
 echo "Measured precision (worst cases over all random and edge-case inputs):"
-grep -h "precision:" Testing/Temporary/LastTest.log | sort -u | sed 's/^/  /' || true
+grep -h "^precision:" Testing/Temporary/LastTest.log | sed "s/^precision: /  /" | awk "!seen[\$0]++" || true
 
 # End with ctest's own summary line.
 echo
