@@ -12,7 +12,7 @@ namespace {
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 constexpr float kFloatInf = std::numeric_limits<float>::infinity();
 constexpr int kBins = 16;
-constexpr std::uint32_t kMaxLeafSize = 4;
+constexpr std::uint32_t kMaxLeafSize = 2;
 // Beyond this depth the build splits at the median: it bounds the depth (so the traversal stack)
 // at about kMedianDepth + log2(n) even for shapes piled on one point.
 constexpr std::size_t kMedianDepth = 48;

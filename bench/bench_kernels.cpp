@@ -1,0 +1,442 @@
+// Single ray vs single shape, and segment–segment distance: pickray side by side with GLM,
+// Bullet, FCL and a plain textbook implementation, on the same data in the same run.
+//
+// Every benchmark also checks its answers against the independent long-double reference
+// (tests/reference): `wrong` counts cases whose hit/miss differs (rays closer than 1e-4·size to
+// tangent excluded), `t_off` hits whose t is off by more than 1e-4·(1 + t). Throughput is
+// items_per_second.
+#include <array>
+#include <cstdio>
+#include <string>
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtx/intersect.hpp>
+
+#include "pickray/collision.hpp"
+#include "reference/reference.hpp"
+#include "textbook.hpp"
+
+#if PICKRAY_BENCH_HAS_BULLET
+#include <btBulletCollisionCommon.h>
+#endif
+#if PICKRAY_BENCH_HAS_FCL
+#include <fcl/narrowphase/detail/primitive_shape_algorithm/capsule_capsule.h>
+#endif
+
+namespace {
+
+constexpr int kCases = 1024;
+
+// Set when a pickray routine disagrees with the reference: the process then exits non-zero, so
+// the smoke run in the test suite fails. Peers' disagreements are only reported.
+bool pickrayDisagreed = false;
+constexpr float kRayLength = 100.0f;  // for peers that take segments (Bullet)
+
+pickref::Vec ref(glm::vec3 v) { return {v.x, v.y, v.z}; }
+
+glm::vec3 randomIn(std::mt19937& rng, float lo, float hi) {
+    std::uniform_real_distribution<float> u(lo, hi);
+    return {u(rng), u(rng), u(rng)};
+}
+
+// Rays from 4–10 units away, aimed within 1.5 units of the shape's centre: about half hit.
+std::vector<pickray::Ray> makeRays(std::mt19937& rng, const std::vector<glm::vec3>& centres) {
+    std::vector<pickray::Ray> rays;
+    for (const glm::vec3& c : centres) {
+        glm::vec3 from = randomIn(rng, -1, 1);
+        from = c + glm::normalize(from) * std::uniform_real_distribution<float>(4, 10)(rng);
+        rays.push_back({from, glm::normalize(c + randomIn(rng, -1.5f, 1.5f) - from)});
+    }
+    return rays;
+}
+
+struct Expected {
+    bool hit;
+    float t;
+    bool judged;  // false: too close to tangent for hit/miss to be fair
+};
+
+template <typename Solid>
+std::vector<Expected> expectedAnswers(const std::vector<pickray::Ray>& rays, const std::vector<Solid>& solids) {
+    std::vector<Expected> out;
+    for (size_t i = 0; i < rays.size(); ++i) {
+        const pickref::RayAnswer a = solids[i].ray({ref(rays[i].origin), ref(rays[i].direction)});
+        out.push_back({a.hit, static_cast<float>(a.t), !a.ambiguous && a.margin >= 1e-4L * solids[i].size()});
+    }
+    return out;
+}
+
+// One answer per case from a routine under test: t >= 0 for a hit, < 0 for a miss.
+// Counts hit/miss disagreements (`wrong`) and hits whose t is off by more than 1e-4·(1 + t)
+// (`t_off`) among the cases the reference judges.
+struct Disagreements {
+    int wrong = 0;
+    int tOff = 0;
+};
+template <typename Answer>
+Disagreements countWrong(const std::vector<Expected>& expected, Answer answer) {
+    Disagreements d;
+    for (size_t i = 0; i < expected.size(); ++i) {
+        const float t = answer(i);
+        const bool hit = t >= 0.0f;
+        if (!expected[i].judged) continue;
+        if (hit != expected[i].hit) ++d.wrong;
+        else if (hit && std::abs(t - expected[i].t) > 1e-4f * (1.0f + expected[i].t)) ++d.tOff;
+    }
+    return d;
+}
+
+/// Times `answer` over all cases and reports its disagreements with the reference; `isPickray`
+/// makes a disagreement fail the process.
+template <typename Answer>
+void run(benchmark::State& state, const std::vector<Expected>& expected, Answer answer, bool isPickray = false) {
+    for (auto _ : state) {
+        float sum = 0.0f;
+        for (size_t i = 0; i < expected.size(); ++i) sum += answer(i);
+        benchmark::DoNotOptimize(sum);
+    }
+    state.SetItemsProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(expected.size()));
+    const Disagreements d = countWrong(expected, answer);
+    state.counters["wrong"] = d.wrong;
+    state.counters["t_off"] = d.tOff;
+    if ((d.wrong > 0 || d.tOff > 0) && isPickray) pickrayDisagreed = true;
+}
+
+// ---- Data -------------------------------------------------------------------------------------
+
+struct SphereData {
+    std::vector<pickray::Sphere> shapes;
+    std::vector<pickray::Ray> rays;
+    std::vector<Expected> expected;
+};
+const SphereData& spheres() {
+    static const SphereData data = [] {
+        std::mt19937 rng(100);
+        SphereData d;
+        std::vector<glm::vec3> centres;
+        std::vector<pickref::SphereSolid> solids;
+        for (int i = 0; i < kCases; ++i) {
+            d.shapes.push_back({randomIn(rng, -20, 20), std::uniform_real_distribution<float>(0.5f, 1.5f)(rng)});
+            centres.push_back(d.shapes.back().center);
+            solids.emplace_back(ref(d.shapes.back().center), d.shapes.back().radius);
+        }
+        d.rays = makeRays(rng, centres);
+        d.expected = expectedAnswers(d.rays, solids);
+        return d;
+    }();
+    return data;
+}
+
+template <typename Shape, typename RefSolid>
+struct AxisData {
+    std::vector<Shape> shapes;
+    std::vector<pickray::Ray> rays;
+    std::vector<Expected> expected;
+};
+template <typename Shape, typename RefSolid>
+const AxisData<Shape, RefSolid>& axisShapes(unsigned seed) {
+    static const AxisData<Shape, RefSolid> data = [seed] {
+        std::mt19937 rng(seed);
+        AxisData<Shape, RefSolid> d;
+        std::vector<glm::vec3> centres;
+        std::vector<RefSolid> solids;
+        for (int i = 0; i < kCases; ++i) {
+            const glm::vec3 c = randomIn(rng, -20, 20);
+            const glm::vec3 half = glm::normalize(randomIn(rng, -1, 1)) * std::uniform_real_distribution<float>(0.3f, 1.5f)(rng);
+            const float r = std::uniform_real_distribution<float>(0.3f, 1.0f)(rng);
+            d.shapes.push_back({c - half, c + half, r});
+            centres.push_back(c);
+            solids.emplace_back(ref(c - half), ref(c + half), r);
+        }
+        d.rays = makeRays(rng, centres);
+        d.expected = expectedAnswers(d.rays, solids);
+        return d;
+    }();
+    return data;
+}
+const auto& capsules() { return axisShapes<pickray::Capsule, pickref::CapsuleSolid>(101); }
+const auto& cylinders() { return axisShapes<pickray::Cylinder, pickref::CylinderSolid>(102); }
+
+struct BoxData {
+    std::vector<pickray::Aabb> boxes;
+    std::vector<pickray::OrientedBox> oriented;  // rotated
+    std::vector<pickray::Ray> rays;
+    std::vector<Expected> expected;          // for the axis-aligned boxes
+    std::vector<Expected> expectedOriented;  // for the rotated ones
+};
+const BoxData& boxes() {
+    static const BoxData data = [] {
+        std::mt19937 rng(103);
+        BoxData d;
+        std::vector<glm::vec3> centres;
+        std::vector<pickref::BoxSolid> solids;
+        std::vector<pickref::OrientedBoxSolid> orientedSolids;
+        for (int i = 0; i < kCases; ++i) {
+            const glm::vec3 c = randomIn(rng, -20, 20);
+            const glm::vec3 half = randomIn(rng, 0.3f, 1.2f);
+            d.boxes.push_back({c - half, c + half});
+            const glm::mat4 m = glm::rotate(glm::translate(glm::mat4(1), c), std::uniform_real_distribution<float>(0, 6.28f)(rng),
+                                            glm::normalize(randomIn(rng, -1, 1)));
+            d.oriented.push_back({{-half, half}, m});
+            centres.push_back(c);
+            solids.emplace_back(pickref::Box{ref(c - half), ref(c + half)});
+            std::array<std::array<pickref::Real, 3>, 3> rows{};
+            for (int r = 0; r < 3; ++r) {
+                for (int k = 0; k < 3; ++k) rows[static_cast<size_t>(r)][static_cast<size_t>(k)] = m[k][r];
+            }
+            orientedSolids.emplace_back(pickref::Box{ref(-half), ref(half)}, rows, ref(c));
+        }
+        d.rays = makeRays(rng, centres);
+        d.expected = expectedAnswers(d.rays, solids);
+        d.expectedOriented = expectedAnswers(d.rays, orientedSolids);
+        return d;
+    }();
+    return data;
+}
+
+template <typename Shape>
+float pickrayT(const pickray::Ray& ray, const Shape& shape) {
+    const auto hit = pickray::raycast(ray, shape);
+    return hit ? hit->t : -1.0f;
+}
+
+// ---- Sphere -----------------------------------------------------------------------------------
+
+void Sphere_pickray(benchmark::State& state) {
+    const auto& d = spheres();
+    run(state, d.expected, [&](size_t i) { return pickrayT(d.rays[i], d.shapes[i]); }, true);
+}
+void Sphere_glm(benchmark::State& state) {
+    // GLM's intersectRaySphere (distance only; needs a unit direction and the squared radius).
+    const auto& d = spheres();
+    run(state, d.expected, [&](size_t i) {
+        float t = -1.0f;
+        return glm::intersectRaySphere(d.rays[i].origin, d.rays[i].direction, d.shapes[i].center,
+                                       d.shapes[i].radius * d.shapes[i].radius, t) ? t : -1.0f;
+    });
+}
+void Sphere_textbook(benchmark::State& state) {
+    const auto& d = spheres();
+    run(state, d.expected,
+        [&](size_t i) { return textbook::raySphere(d.rays[i].origin, d.rays[i].direction, d.shapes[i].center, d.shapes[i].radius); });
+}
+BENCHMARK(Sphere_pickray);
+BENCHMARK(Sphere_glm);
+BENCHMARK(Sphere_textbook);
+
+// ---- Capsule, cylinder, box -------------------------------------------------------------------
+
+void Capsule_pickray(benchmark::State& state) {
+    const auto& d = capsules();
+    run(state, d.expected, [&](size_t i) { return pickrayT(d.rays[i], d.shapes[i]); }, true);
+}
+void Capsule_textbook(benchmark::State& state) {
+    const auto& d = capsules();
+    run(state, d.expected, [&](size_t i) {
+        return textbook::rayCapsule(d.rays[i].origin, d.rays[i].direction, d.shapes[i].a, d.shapes[i].b, d.shapes[i].radius);
+    });
+}
+void Cylinder_pickray(benchmark::State& state) {
+    const auto& d = cylinders();
+    run(state, d.expected, [&](size_t i) { return pickrayT(d.rays[i], d.shapes[i]); }, true);
+}
+void Cylinder_textbook(benchmark::State& state) {
+    const auto& d = cylinders();
+    run(state, d.expected, [&](size_t i) {
+        return textbook::rayCylinder(d.rays[i].origin, d.rays[i].direction, d.shapes[i].a, d.shapes[i].b, d.shapes[i].radius);
+    });
+}
+void Box_pickray(benchmark::State& state) {
+    const auto& d = boxes();
+    run(state, d.expected, [&](size_t i) { return pickrayT(d.rays[i], d.boxes[i]); }, true);
+}
+void Box_textbook(benchmark::State& state) {
+    const auto& d = boxes();
+    run(state, d.expected, [&](size_t i) {
+        return textbook::rayAabb(d.rays[i].origin, 1.0f / d.rays[i].direction, d.boxes[i].min, d.boxes[i].max);
+    });
+}
+void OrientedBox_pickray(benchmark::State& state) {
+    const auto& d = boxes();
+    run(state, d.expectedOriented, [&](size_t i) { return pickrayT(d.rays[i], d.oriented[i]); }, true);
+}
+BENCHMARK(Capsule_pickray);
+BENCHMARK(Capsule_textbook);
+BENCHMARK(Cylinder_pickray);
+BENCHMARK(Cylinder_textbook);
+BENCHMARK(Box_pickray);
+BENCHMARK(Box_textbook);
+BENCHMARK(OrientedBox_pickray);
+
+// ---- Bullet: btCollisionWorld::rayTestSingle against one collision object ----------------------
+#if PICKRAY_BENCH_HAS_BULLET
+
+btVector3 bt(glm::vec3 v) { return {v.x, v.y, v.z}; }
+
+// Bullet's shapes sit at their local origin along the Y axis: place them by a transform.
+btTransform axisTransform(glm::vec3 a, glm::vec3 b) {
+    const glm::vec3 axis = glm::normalize(b - a);
+    btQuaternion q(btVector3(0, 1, 0), 0);
+    const glm::vec3 y(0, 1, 0);
+    const glm::vec3 c = glm::cross(y, axis);
+    const float s = glm::length(c);
+    if (s > 1e-6f) q = btQuaternion(bt(c / s), std::atan2(s, glm::dot(y, axis)));
+    else if (glm::dot(y, axis) < 0) q = btQuaternion(btVector3(1, 0, 0), SIMD_PI);
+    return btTransform(q, bt(0.5f * (a + b)));
+}
+
+template <typename MakeShape>
+void runBullet(benchmark::State& state, const std::vector<pickray::Ray>& rays, const std::vector<Expected>& expected,
+               MakeShape makeShape) {
+    struct Object {
+        std::unique_ptr<btCollisionShape> shape;
+        btCollisionObject object;
+    };
+    std::vector<Object> objects(rays.size());
+    for (size_t i = 0; i < rays.size(); ++i) {
+        btTransform transform;
+        objects[i].shape = makeShape(i, transform);
+        objects[i].object.setCollisionShape(objects[i].shape.get());
+        objects[i].object.setWorldTransform(transform);
+    }
+    run(state, expected, [&](size_t i) {
+        const btVector3 from = bt(rays[i].origin);
+        const btVector3 to = bt(rays[i].origin + kRayLength * rays[i].direction);
+        btCollisionWorld::ClosestRayResultCallback callback(from, to);
+        btTransform fromT, toT;
+        fromT.setIdentity();
+        fromT.setOrigin(from);
+        toT.setIdentity();
+        toT.setOrigin(to);
+        btCollisionWorld::rayTestSingle(fromT, toT, &objects[i].object, objects[i].shape.get(),
+                                        objects[i].object.getWorldTransform(), callback);
+        return callback.hasHit() ? callback.m_closestHitFraction * kRayLength : -1.0f;
+    });
+}
+
+void Sphere_bullet(benchmark::State& state) {
+    const auto& d = spheres();
+    runBullet(state, d.rays, d.expected, [&](size_t i, btTransform& t) {
+        t = btTransform(btQuaternion::getIdentity(), bt(d.shapes[i].center));
+        return std::unique_ptr<btCollisionShape>(new btSphereShape(d.shapes[i].radius));
+    });
+}
+void Capsule_bullet(benchmark::State& state) {
+    const auto& d = capsules();
+    runBullet(state, d.rays, d.expected, [&](size_t i, btTransform& t) {
+        const auto& s = d.shapes[i];
+        t = axisTransform(s.a, s.b);
+        return std::unique_ptr<btCollisionShape>(new btCapsuleShape(s.radius, glm::distance(s.a, s.b)));
+    });
+}
+void Cylinder_bullet(benchmark::State& state) {
+    const auto& d = cylinders();
+    runBullet(state, d.rays, d.expected, [&](size_t i, btTransform& t) {
+        const auto& s = d.shapes[i];
+        t = axisTransform(s.a, s.b);
+        return std::unique_ptr<btCollisionShape>(
+            new btCylinderShape(btVector3(s.radius, 0.5f * glm::distance(s.a, s.b), s.radius)));
+    });
+}
+void Box_bullet(benchmark::State& state) {
+    const auto& d = boxes();
+    runBullet(state, d.rays, d.expected, [&](size_t i, btTransform& t) {
+        const auto& b = d.boxes[i];
+        t = btTransform(btQuaternion::getIdentity(), bt(0.5f * (b.min + b.max)));
+        auto* shape = new btBoxShape(bt(0.5f * (b.max - b.min)));
+        shape->setMargin(0);  // Bullet's default 0.04 margin would round the box
+        return std::unique_ptr<btCollisionShape>(shape);
+    });
+}
+BENCHMARK(Sphere_bullet);
+BENCHMARK(Capsule_bullet);
+BENCHMARK(Cylinder_bullet);
+BENCHMARK(Box_bullet);
+#endif
+
+// ---- Segment–segment distance -----------------------------------------------------------------
+
+struct SegmentData {
+    std::vector<pickray::Segment> first, second;
+    std::vector<float> exact;
+};
+const SegmentData& segments() {
+    static const SegmentData data = [] {
+        std::mt19937 rng(104);
+        SegmentData d;
+        for (int i = 0; i < kCases; ++i) {
+            d.first.push_back({randomIn(rng, -5, 5), randomIn(rng, -5, 5)});
+            d.second.push_back({randomIn(rng, -5, 5), randomIn(rng, -5, 5)});
+            if (i % 8 == 0) {  // some parallel pairs
+                d.second.back().b = d.second.back().a + (d.first.back().b - d.first.back().a) * 0.7f;
+            }
+            const auto& s1 = d.first.back();
+            const auto& s2 = d.second.back();
+            d.exact.push_back(static_cast<float>(pickref::segmentSegment(ref(s1.a), ref(s1.b), ref(s2.a), ref(s2.b)).distance));
+        }
+        return d;
+    }();
+    return data;
+}
+
+template <typename Distance>
+void runDistance(benchmark::State& state, Distance distance, bool isPickray = false) {
+    const auto& d = segments();
+    for (auto _ : state) {
+        float sum = 0.0f;
+        for (size_t i = 0; i < d.first.size(); ++i) sum += distance(i);
+        benchmark::DoNotOptimize(sum);
+    }
+    state.SetItemsProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(d.first.size()));
+    int wrong = 0;
+    for (size_t i = 0; i < d.first.size(); ++i) wrong += std::abs(distance(i) - d.exact[i]) > 1e-5f * 11.0f;
+    state.counters["wrong"] = wrong;
+    if (wrong > 0 && isPickray) pickrayDisagreed = true;
+}
+
+void SegmentDistance_pickray(benchmark::State& state) {
+    const auto& d = segments();
+    runDistance(state, [&](size_t i) { return pickray::closestPoints(d.first[i], d.second[i]).distance; }, true);
+}
+void SegmentDistance_textbook(benchmark::State& state) {
+    const auto& d = segments();
+    runDistance(state, [&](size_t i) {
+        return textbook::segmentDistance(d.first[i].a, d.first[i].b, d.second[i].a, d.second[i].b);
+    });
+}
+BENCHMARK(SegmentDistance_pickray);
+BENCHMARK(SegmentDistance_textbook);
+
+#if PICKRAY_BENCH_HAS_FCL
+void SegmentDistance_fcl(benchmark::State& state) {
+    // FCL's segment–segment routine, the core of its capsule–capsule distance.
+    const auto& d = segments();
+    runDistance(state, [&](size_t i) {
+        const auto v = [](glm::vec3 p) { return fcl::Vector3<double>(p.x, p.y, p.z); };
+        double s = 0, t = 0;
+        fcl::Vector3<double> c1, c2;
+        const double squared = fcl::detail::closestPtSegmentSegment(v(d.first[i].a), v(d.first[i].b), v(d.second[i].a),
+                                                                    v(d.second[i].b), &s, &t, &c1, &c2);
+        return static_cast<float>(std::sqrt(squared));
+    });
+}
+BENCHMARK(SegmentDistance_fcl);
+#endif
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    if (pickrayDisagreed) {
+        std::fprintf(stderr, "a pickray routine disagreed with the reference (see the `wrong` counters)\n");
+        return 1;
+    }
+    return 0;
+}

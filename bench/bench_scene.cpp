@@ -1,0 +1,431 @@
+// Nearest hit for one ray over N shapes, hierarchy build time, memory per object, and batch
+// picking: pickray's BVH side by side with brute force, Embree 3 and Bullet, on the same scenes
+// in the same run. Every method's answers are checked against the exact answer (brute force over
+// pickray's exact routines, on all rays for N <= 1e4 and on the first 32 rays above):
+// `wrong` counts rays whose nearest object (or hit/miss) differs, `t_off` rays with the right
+// object but t off by more than 1e-4·(1 + t); `checked` says how many rays were compared.
+//
+// Arguments: N (shape count) and the mix (0: spheres only, 1: mixed kinds with rotated boxes).
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <optional>
+#include <thread>
+
+#include <benchmark/benchmark.h>
+
+#include "scene_data.hpp"
+
+#if PICKRAY_BENCH_HAS_EMBREE
+#include <embree3/rtcore.h>
+#endif
+#if PICKRAY_BENCH_HAS_BULLET
+#include <btBulletCollisionCommon.h>
+#endif
+
+namespace {
+
+using bench::Mix;
+using bench::StressScene;
+
+// Set when pickray itself disagrees with the exact answer: the process then exits non-zero, so
+// the smoke run in the test suite fails.
+std::atomic<bool> pickrayDisagreed{false};
+
+struct Answer {
+    bool hit = false;
+    std::uint32_t index = 0;
+    float t = 0;
+};
+
+struct Case {
+    StressScene scene;
+    std::vector<Answer> exact;  // for the first `exact.size()` rays
+};
+
+const Case& sceneFor(Mix mix, std::size_t n) {
+    static std::map<std::pair<int, std::size_t>, std::unique_ptr<Case>> cache;
+    auto& slot = cache[{static_cast<int>(mix), n}];
+    if (!slot) {
+        slot = std::make_unique<Case>();
+        slot->scene = bench::makeScene(mix, n);
+        const std::size_t checked = n <= 10000 ? slot->scene.rays.size() : 32;
+        for (std::size_t r = 0; r < checked; ++r) {
+            Answer best;
+            for (std::uint32_t i = 0; i < n; ++i) {
+                const auto hit = pickray::raycast(slot->scene.rays[r], slot->scene.shapes[i]);
+                if (hit && (!best.hit || hit->t < best.t)) best = {true, i, hit->t};
+            }
+            slot->exact.push_back(best);
+        }
+    }
+    return *slot;
+}
+
+Mix mixOf(const benchmark::State& state) { return state.range(1) == 0 ? Mix::Spheres : Mix::Mixed; }
+std::size_t countOf(const benchmark::State& state) { return static_cast<std::size_t>(state.range(0)); }
+
+struct Disagreements {
+    int wrong = 0;  // hit/miss or nearest object differs
+    int tOff = 0;   // same object, t off by more than 1e-4·(1 + t)
+};
+Disagreements countWrong(const Case& c, const std::vector<Answer>& got) {
+    Disagreements d;
+    for (std::size_t r = 0; r < c.exact.size(); ++r) {
+        const Answer& e = c.exact[r];
+        const Answer& g = got[r];
+        if (e.hit != g.hit || (e.hit && e.index != g.index)) ++d.wrong;
+        else if (e.hit && std::abs(e.t - g.t) > 1e-4f * (1.0f + e.t)) ++d.tOff;
+    }
+    return d;
+}
+
+/// Times `nearest` over the scene's rays (one item = one ray) and reports its disagreements.
+template <typename Nearest>
+void timeRays(benchmark::State& state, const Case& c, Nearest nearest) {
+    const auto& rays = c.scene.rays;
+    std::size_t r = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(nearest(rays[r]));
+        r = r + 1 == rays.size() ? 0 : r + 1;
+    }
+    state.SetItemsProcessed(static_cast<int64_t>(state.iterations()));
+    std::vector<Answer> got;
+    for (std::size_t k = 0; k < c.exact.size(); ++k) got.push_back(nearest(rays[k]));
+    const Disagreements d = countWrong(c, got);
+    state.counters["wrong"] = d.wrong;
+    state.counters["t_off"] = d.tOff;
+    state.counters["checked"] = static_cast<double>(c.exact.size());
+}
+
+// ---- pickray ----------------------------------------------------------------------------------
+
+void Nearest_pickray(benchmark::State& state) {
+    const Case& c = sceneFor(mixOf(state), countOf(state));
+    const pickray::Bvh bvh(c.scene.shapes);
+    timeRays(state, c, [&](const pickray::Ray& ray) {
+        const auto hit = bvh.nearest(ray, c.scene.shapes);
+        return hit ? Answer{true, hit->index, hit->hit.t} : Answer{};
+    });
+    if (state.counters["wrong"] != 0 || state.counters["t_off"] != 0) pickrayDisagreed = true;
+    const double bytes = static_cast<double>(bvh.stats().bytes + c.scene.shapes.size() * sizeof(pickray::Shape));
+    state.counters["bytes_per_object"] = bytes / static_cast<double>(c.scene.shapes.size());
+}
+
+void Nearest_bruteforce(benchmark::State& state) {
+    const Case& c = sceneFor(mixOf(state), countOf(state));
+    timeRays(state, c, [&](const pickray::Ray& ray) {
+        Answer best;
+        for (std::uint32_t i = 0; i < c.scene.shapes.size(); ++i) {
+            const auto hit = pickray::raycast(ray, c.scene.shapes[i], best.hit ? best.t : pickray::kInfinity);
+            if (hit && (!best.hit || hit->t < best.t)) best = {true, i, hit->t};
+        }
+        return best;
+    });
+}
+
+void Build_pickray(benchmark::State& state) {
+    const Case& c = sceneFor(mixOf(state), countOf(state));
+    for (auto _ : state) {
+        pickray::Bvh bvh(c.scene.shapes);
+        benchmark::DoNotOptimize(bvh);
+    }
+    state.counters["objects_per_second"] =
+        benchmark::Counter(static_cast<double>(c.scene.shapes.size()), benchmark::Counter::kIsIterationInvariantRate);
+}
+
+void Refit_pickray(benchmark::State& state) {
+    // One object edited in the GUI: refit (what the demo does) against a full rebuild above.
+    Case c = sceneFor(mixOf(state), countOf(state));
+    pickray::Bvh bvh(c.scene.shapes);
+    std::uint32_t index = 0;
+    for (auto _ : state) {
+        index = (index * 2654435761u + 1) % static_cast<std::uint32_t>(c.scene.shapes.size());
+        bvh.update(c.scene.shapes, index);
+    }
+}
+
+void Batch_pickray(benchmark::State& state) {
+    // One ray per pixel of a 1280×720 view looking into the scene, on every core.
+    const Case& c = sceneFor(mixOf(state), countOf(state));
+    const pickray::Bvh bvh(c.scene.shapes);
+    const float s = c.scene.side;
+    const glm::vec3 eye(-0.3f * s, 0.6f * s, -0.3f * s);
+    const glm::vec3 forward = glm::normalize(glm::vec3(0.5f * s) - eye);
+    const glm::vec3 right = glm::normalize(glm::cross(forward, glm::vec3(0, 1, 0)));
+    const glm::vec3 up = glm::cross(right, forward);
+    std::vector<pickray::Ray> rays;
+    for (int y = 0; y < 720; ++y) {
+        for (int x = 0; x < 1280; ++x) {
+            const float u = (static_cast<float>(x) + 0.5f) / 640.0f - 1.0f;
+            const float v = 1.0f - (static_cast<float>(y) + 0.5f) / 360.0f;
+            rays.push_back({eye, glm::normalize(forward + 0.7f * u * 16.0f / 9.0f * right + 0.7f * v * up)});
+        }
+    }
+    std::vector<std::optional<pickray::ShapeHit>> out(rays.size());
+    for (auto _ : state) bvh.nearestBatch(rays, c.scene.shapes, out);
+    state.SetItemsProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(rays.size()));
+    state.counters["threads"] = std::thread::hardware_concurrency();
+}
+
+// ---- Embree 3 ---------------------------------------------------------------------------------
+#if PICKRAY_BENCH_HAS_EMBREE
+
+struct EmbreeScene {
+    RTCDevice device = nullptr;
+    RTCScene scene = nullptr;
+    std::vector<std::uint32_t> objectOf[3];  // per geometry: primitive -> shape index
+    const std::vector<pickray::Shape>* shapes = nullptr;
+    std::atomic<std::int64_t> bytes{0};
+
+    EmbreeScene() {
+        device = rtcNewDevice("threads=1");
+        rtcSetDeviceMemoryMonitorFunction(
+            device,
+            [](void* self, ssize_t delta, bool) {
+                static_cast<EmbreeScene*>(self)->bytes += delta;
+                return true;
+            },
+            this);
+    }
+    ~EmbreeScene() {
+        if (scene) rtcReleaseScene(scene);
+        rtcReleaseDevice(device);
+    }
+    EmbreeScene(const EmbreeScene&) = delete;
+    EmbreeScene& operator=(const EmbreeScene&) = delete;
+};
+
+// User geometry: bounds from pickray::bounds, intersection by pickray's exact routine.
+void userBounds(const RTCBoundsFunctionArguments* args) {
+    const auto* e = static_cast<const EmbreeScene*>(args->geometryUserPtr);
+    const pickray::Aabb b = pickray::bounds((*e->shapes)[e->objectOf[2][args->primID]]);
+    *args->bounds_o = RTCBounds{b.min.x, b.min.y, b.min.z, 0, b.max.x, b.max.y, b.max.z, 0};
+}
+
+void userIntersect(const RTCIntersectFunctionNArguments* args) {
+    if (!args->valid[0]) return;
+    const auto* e = static_cast<const EmbreeScene*>(args->geometryUserPtr);
+    auto* rh = reinterpret_cast<RTCRayHit*>(args->rayhit);
+    const pickray::Ray ray{{rh->ray.org_x, rh->ray.org_y, rh->ray.org_z}, {rh->ray.dir_x, rh->ray.dir_y, rh->ray.dir_z}};
+    const auto hit = pickray::raycast(ray, (*e->shapes)[e->objectOf[2][args->primID]], rh->ray.tfar);
+    if (!hit || hit->t < rh->ray.tnear) return;
+    rh->ray.tfar = hit->t;
+    rh->hit.Ng_x = hit->normal.x;
+    rh->hit.Ng_y = hit->normal.y;
+    rh->hit.Ng_z = hit->normal.z;
+    rh->hit.primID = args->primID;
+    rh->hit.geomID = args->geomID;
+}
+
+/// native: spheres as Embree sphere points, capsules as round linear curves (a swept sphere),
+/// everything else as user geometry. Otherwise everything is user geometry.
+std::unique_ptr<EmbreeScene> buildEmbree(const std::vector<pickray::Shape>& shapes, bool native) {
+    auto e = std::make_unique<EmbreeScene>();
+    e->shapes = &shapes;
+    e->scene = rtcNewScene(e->device);
+    rtcSetSceneBuildQuality(e->scene, RTC_BUILD_QUALITY_HIGH);
+    std::vector<float> spheres, curves;
+    std::vector<unsigned> curveIndex;
+    for (std::uint32_t i = 0; i < shapes.size(); ++i) {
+        if (native && std::holds_alternative<pickray::Sphere>(shapes[i])) {
+            const auto& s = std::get<pickray::Sphere>(shapes[i]);
+            spheres.insert(spheres.end(), {s.center.x, s.center.y, s.center.z, s.radius});
+            e->objectOf[0].push_back(i);
+        } else if (native && std::holds_alternative<pickray::Capsule>(shapes[i])) {
+            const auto& c = std::get<pickray::Capsule>(shapes[i]);
+            curveIndex.push_back(static_cast<unsigned>(curves.size() / 4));
+            curves.insert(curves.end(), {c.a.x, c.a.y, c.a.z, c.radius, c.b.x, c.b.y, c.b.z, c.radius});
+            e->objectOf[1].push_back(i);
+        } else {
+            e->objectOf[2].push_back(i);
+        }
+    }
+    if (!e->objectOf[0].empty()) {
+        RTCGeometry g = rtcNewGeometry(e->device, RTC_GEOMETRY_TYPE_SPHERE_POINT);
+        auto* v = static_cast<float*>(rtcSetNewGeometryBuffer(g, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT4,
+                                                             4 * sizeof(float), e->objectOf[0].size()));
+        std::copy(spheres.begin(), spheres.end(), v);
+        rtcCommitGeometry(g);
+        rtcAttachGeometryByID(e->scene, g, 0);
+        rtcReleaseGeometry(g);
+    }
+    if (!e->objectOf[1].empty()) {
+        RTCGeometry g = rtcNewGeometry(e->device, RTC_GEOMETRY_TYPE_ROUND_LINEAR_CURVE);
+        auto* v = static_cast<float*>(rtcSetNewGeometryBuffer(g, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT4,
+                                                             4 * sizeof(float), curves.size() / 4));
+        std::copy(curves.begin(), curves.end(), v);
+        auto* idx = static_cast<unsigned*>(rtcSetNewGeometryBuffer(g, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT,
+                                                                  sizeof(unsigned), curveIndex.size()));
+        std::copy(curveIndex.begin(), curveIndex.end(), idx);
+        rtcCommitGeometry(g);
+        rtcAttachGeometryByID(e->scene, g, 1);
+        rtcReleaseGeometry(g);
+    }
+    if (!e->objectOf[2].empty()) {
+        RTCGeometry g = rtcNewGeometry(e->device, RTC_GEOMETRY_TYPE_USER);
+        rtcSetGeometryUserPrimitiveCount(g, static_cast<unsigned>(e->objectOf[2].size()));
+        rtcSetGeometryUserData(g, e.get());
+        rtcSetGeometryBoundsFunction(g, userBounds, nullptr);
+        rtcSetGeometryIntersectFunction(g, userIntersect);
+        rtcCommitGeometry(g);
+        rtcAttachGeometryByID(e->scene, g, 2);
+        rtcReleaseGeometry(g);
+    }
+    rtcCommitScene(e->scene);
+    return e;
+}
+
+Answer embreeNearest(const EmbreeScene& e, const pickray::Ray& ray) {
+    RTCIntersectContext context;
+    rtcInitIntersectContext(&context);
+    RTCRayHit rh{};
+    rh.ray = {ray.origin.x, ray.origin.y, ray.origin.z, 0.0f, ray.direction.x, ray.direction.y, ray.direction.z,
+              0.0f, pickray::kInfinity, ~0u, 0, 0};
+    rh.hit.geomID = RTC_INVALID_GEOMETRY_ID;
+    rtcIntersect1(e.scene, &context, &rh);
+    if (rh.hit.geomID == RTC_INVALID_GEOMETRY_ID) return {};
+    return {true, e.objectOf[rh.hit.geomID][rh.hit.primID], rh.ray.tfar};
+}
+
+void nearestEmbree(benchmark::State& state, bool native) {
+    const Case& c = sceneFor(mixOf(state), countOf(state));
+    const auto e = buildEmbree(c.scene.shapes, native);
+    timeRays(state, c, [&](const pickray::Ray& ray) { return embreeNearest(*e, ray); });
+    state.counters["bytes_per_object"] =
+        (static_cast<double>(e->bytes.load()) + static_cast<double>(c.scene.shapes.size() * sizeof(pickray::Shape)) *
+                                                    (native ? 0.0 : 1.0)) /
+        static_cast<double>(c.scene.shapes.size());
+}
+void Nearest_embree_native(benchmark::State& state) { nearestEmbree(state, true); }
+void Nearest_embree_user(benchmark::State& state) { nearestEmbree(state, false); }
+
+void Build_embree(benchmark::State& state) {
+    const Case& c = sceneFor(mixOf(state), countOf(state));
+    for (auto _ : state) benchmark::DoNotOptimize(buildEmbree(c.scene.shapes, true));
+    state.counters["objects_per_second"] =
+        benchmark::Counter(static_cast<double>(c.scene.shapes.size()), benchmark::Counter::kIsIterationInvariantRate);
+}
+#endif
+
+// ---- Bullet: btCollisionWorld::rayTest over its dynamic AABB tree (btDbvtBroadphase) -----------
+#if PICKRAY_BENCH_HAS_BULLET
+
+btVector3 bt(glm::vec3 v) { return {v.x, v.y, v.z}; }
+
+btTransform alongAxis(glm::vec3 a, glm::vec3 b) {
+    const glm::vec3 axis = glm::normalize(b - a);
+    const glm::vec3 y(0, 1, 0);
+    const glm::vec3 c = glm::cross(y, axis);
+    const float s = glm::length(c);
+    btQuaternion q = btQuaternion::getIdentity();
+    if (s > 1e-6f) q = btQuaternion(bt(c / s), std::atan2(s, glm::dot(y, axis)));
+    else if (glm::dot(y, axis) < 0) q = btQuaternion(btVector3(1, 0, 0), SIMD_PI);
+    return btTransform(q, bt(0.5f * (a + b)));
+}
+
+struct BulletWorld {
+    btDefaultCollisionConfiguration configuration;
+    btCollisionDispatcher dispatcher{&configuration};
+    btDbvtBroadphase broadphase;
+    btCollisionWorld world{&dispatcher, &broadphase, &configuration};
+    std::vector<std::unique_ptr<btCollisionShape>> shapes;
+    std::vector<std::unique_ptr<btCollisionObject>> objects;
+    ~BulletWorld() {
+        for (auto& o : objects) world.removeCollisionObject(o.get());
+    }
+};
+
+std::unique_ptr<BulletWorld> buildBullet(const StressScene& scene) {
+    auto w = std::make_unique<BulletWorld>();
+    for (std::uint32_t i = 0; i < scene.shapes.size(); ++i) {
+        btTransform transform;
+        btCollisionShape* shape = nullptr;
+        if (const auto* s = std::get_if<pickray::Sphere>(&scene.shapes[i])) {
+            shape = new btSphereShape(s->radius);
+            transform = btTransform(btQuaternion::getIdentity(), bt(s->center));
+        } else if (const auto* c = std::get_if<pickray::Capsule>(&scene.shapes[i])) {
+            shape = new btCapsuleShape(c->radius, glm::distance(c->a, c->b));
+            transform = alongAxis(c->a, c->b);
+        } else if (const auto* y = std::get_if<pickray::Cylinder>(&scene.shapes[i])) {
+            shape = new btCylinderShape(btVector3(y->radius, 0.5f * glm::distance(y->a, y->b), y->radius));
+            transform = alongAxis(y->a, y->b);
+        } else {
+            const bench::BoxRecipe& r = scene.boxRecipes[i];
+            auto* box = new btBoxShape(bt(r.halfExtents));
+            box->setMargin(0);
+            shape = box;
+            transform = btTransform(btQuaternion(bt(r.axis), r.angle), bt(r.centre));
+        }
+        auto object = std::make_unique<btCollisionObject>();
+        object->setCollisionShape(shape);
+        object->setWorldTransform(transform);
+        object->setUserIndex(static_cast<int>(i));
+        w->world.addCollisionObject(object.get());
+        w->shapes.emplace_back(shape);
+        w->objects.push_back(std::move(object));
+    }
+    w->world.updateAabbs();
+    return w;
+}
+
+void Nearest_bullet(benchmark::State& state) {
+    const Case& c = sceneFor(mixOf(state), countOf(state));
+    const auto w = buildBullet(c.scene);
+    const float length = 3.0f * c.scene.side;  // Bullet casts segments: long enough to leave the scene
+    timeRays(state, c, [&](const pickray::Ray& ray) {
+        const btVector3 from = bt(ray.origin), to = bt(ray.origin + length * ray.direction);
+        btCollisionWorld::ClosestRayResultCallback callback(from, to);
+        w->world.rayTest(from, to, callback);
+        if (!callback.hasHit()) return Answer{};
+        return Answer{true, static_cast<std::uint32_t>(callback.m_collisionObject->getUserIndex()),
+                      callback.m_closestHitFraction * length};
+    });
+}
+
+void Build_bullet(benchmark::State& state) {
+    const Case& c = sceneFor(mixOf(state), countOf(state));
+    for (auto _ : state) benchmark::DoNotOptimize(buildBullet(c.scene));
+    state.counters["objects_per_second"] =
+        benchmark::Counter(static_cast<double>(c.scene.shapes.size()), benchmark::Counter::kIsIterationInvariantRate);
+}
+#endif
+
+// N in {1e2, 1e4, 1e6} × {spheres, mixed}. Brute force only up to 1e4.
+void sizes(benchmark::internal::Benchmark* b) {
+    for (const int64_t n : {100, 10000, 1000000}) b->Args({n, 0})->Args({n, 1});
+}
+void smallSizes(benchmark::internal::Benchmark* b) {
+    for (const int64_t n : {100, 10000}) b->Args({n, 0})->Args({n, 1});
+}
+
+BENCHMARK(Nearest_pickray)->Apply(sizes);
+BENCHMARK(Nearest_bruteforce)->Apply(smallSizes);
+BENCHMARK(Build_pickray)->Apply(sizes)->Unit(benchmark::kMillisecond);
+BENCHMARK(Refit_pickray)->Apply(sizes);
+BENCHMARK(Batch_pickray)->Args({10000, 1})->Unit(benchmark::kMillisecond)->UseRealTime();
+#if PICKRAY_BENCH_HAS_EMBREE
+BENCHMARK(Nearest_embree_native)->Apply(sizes);
+BENCHMARK(Nearest_embree_user)->Apply(sizes);
+BENCHMARK(Build_embree)->Apply(sizes)->Unit(benchmark::kMillisecond);
+#endif
+#if PICKRAY_BENCH_HAS_BULLET
+BENCHMARK(Nearest_bullet)->Apply(sizes);
+BENCHMARK(Build_bullet)->Apply(sizes)->Unit(benchmark::kMillisecond)->Iterations(1);
+#endif
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    if (pickrayDisagreed) {
+        std::fprintf(stderr, "pickray's BVH disagreed with the exact answer (see the `wrong` counters)\n");
+        return 1;
+    }
+    return 0;
+}
