@@ -1,0 +1,31 @@
+#pragma once
+// Scene files: JSON, schema in docs/SCENE_FORMAT.md. Loading never half-succeeds: either a whole
+// valid scene or a message naming the file, the object and the field. Saving is atomic.
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "pickray/scene/scene.hpp"
+
+namespace pickray::scene {
+
+/// A loaded scene, or why it could not be loaded.
+struct LoadResult {
+    std::optional<Scene> scene;
+    std::string error;  ///< empty on success
+};
+
+/// Parses scene JSON text; `source` names it in error messages (usually the file path).
+[[nodiscard]] LoadResult parseScene(const std::string& text, const std::string& source);
+[[nodiscard]] LoadResult loadScene(const std::filesystem::path& path);
+
+/// The JSON text of a scene (floats written so that they read back bit for bit).
+[[nodiscard]] std::string toJsonText(const Scene& scene);
+
+/// Writes `path.tmp` next to the target, flushes it, then renames it over `path`, so `path` is
+/// either the old file or the complete new one. Returns an error message, or nullopt on success.
+[[nodiscard]] std::optional<std::string> saveScene(const Scene& scene, const std::filesystem::path& path);
+
+}  // namespace pickray::scene

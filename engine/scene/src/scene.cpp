@@ -1,0 +1,170 @@
+#include "pickray/scene/scene.hpp"
+
+#include <cmath>
+#include <sstream>
+
+#include <glm/geometric.hpp>
+#include <glm/gtc/matrix_transform.hpp>
+
+namespace pickray::scene {
+namespace {
+
+template <class... F>
+struct Overloaded : F... {
+    using F::operator()...;
+};
+
+bool finite(glm::vec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+
+std::optional<std::string> checkFinite(glm::vec3 v, const char* field) {
+    if (finite(v)) return std::nullopt;
+    return std::string(field) + ": every coordinate must be a finite number";
+}
+
+std::optional<std::string> checkRadius(float radius) {
+    if (!std::isfinite(radius)) return "radius: must be a finite number";
+    if (radius < 0.0f) return "radius: must not be negative (got " + std::to_string(radius) + ")";
+    return std::nullopt;
+}
+
+// The first error of a list of checks, in order.
+template <class... Checks>
+std::optional<std::string> firstError(Checks... checks) {
+    std::optional<std::string> error;
+    ((error ? void() : void(error = checks)), ...);
+    return error;
+}
+
+std::optional<std::string> validateShape(const Sphere& s) {
+    return firstError(checkFinite(s.center, "center"), checkRadius(s.radius));
+}
+std::optional<std::string> validateShape(const Capsule& c) {
+    return firstError(checkFinite(c.a, "a"), checkFinite(c.b, "b"), checkRadius(c.radius));
+}
+std::optional<std::string> validateShape(const Cylinder& c) {
+    if (auto e = firstError(checkFinite(c.a, "a"), checkFinite(c.b, "b"), checkRadius(c.radius))) return e;
+    if (c.a == c.b) return std::string("b: must differ from a (a cylinder needs an axis)");
+    return std::nullopt;
+}
+std::optional<std::string> validateShape(const InfiniteCylinder& c) {
+    if (auto e = firstError(checkFinite(c.p1, "p1"), checkFinite(c.p2, "p2"), checkRadius(c.radius))) return e;
+    if (c.p1 == c.p2) return std::string("p2: must differ from p1 (they define the axis)");
+    return std::nullopt;
+}
+std::optional<std::string> validateShape(const Box& b) {
+    if (auto e = firstError(checkFinite(b.local.min, "min"), checkFinite(b.local.max, "max"),
+                            checkFinite(b.transform.position, "transform.position"),
+                            checkFinite(b.transform.rotationDegrees, "transform.rotationDegrees"),
+                            checkFinite(b.transform.scale, "transform.scale")))
+        return e;
+    for (int i = 0; i < 3; ++i) {
+        if (b.local.min[i] > b.local.max[i]) return std::string("max: must be >= min on every axis");
+        if (b.transform.scale[i] == 0.0f) return std::string("transform.scale: no component may be zero");
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+glm::mat4 toWorld(const Transform& t) noexcept {
+    const glm::vec3 r = glm::radians(t.rotationDegrees);
+    glm::mat4 m = glm::translate(glm::mat4(1.0f), t.position);
+    m = glm::rotate(m, r.z, glm::vec3(0, 0, 1));
+    m = glm::rotate(m, r.y, glm::vec3(0, 1, 0));
+    m = glm::rotate(m, r.x, glm::vec3(1, 0, 0));
+    return glm::scale(m, t.scale);
+}
+
+OrientedBox orientedBox(const Box& box) noexcept { return OrientedBox{box.local, toWorld(box.transform)}; }
+
+ShapeKind kindOf(const Shape& shape) noexcept { return static_cast<ShapeKind>(shape.index()); }
+
+const char* typeName(ShapeKind kind) noexcept {
+    switch (kind) {
+        case ShapeKind::Sphere: return "sphere";
+        case ShapeKind::Capsule: return "capsule";
+        case ShapeKind::Cylinder: return "cylinder";
+        case ShapeKind::InfiniteCylinder: return "infinite_cylinder";
+        case ShapeKind::Box: return "box";
+    }
+    return "?";
+}
+
+std::optional<ShapeKind> kindFromTypeName(const std::string& name) noexcept {
+    for (ShapeKind kind : kAllShapeKinds)
+        if (name == typeName(kind)) return kind;
+    return std::nullopt;
+}
+
+Shape defaultShape(ShapeKind kind, glm::vec3 c) noexcept {
+    switch (kind) {
+        case ShapeKind::Sphere: return Sphere{c, 0.75f};
+        case ShapeKind::Capsule: return Capsule{c - glm::vec3(0.75f, 0, 0), c + glm::vec3(0.75f, 0, 0), 0.4f};
+        case ShapeKind::Cylinder: return Cylinder{c - glm::vec3(0, 0.6f, 0), c + glm::vec3(0, 0.6f, 0), 0.5f};
+        case ShapeKind::InfiniteCylinder: return InfiniteCylinder{c, c + glm::vec3(0, 0, 1), 0.25f};
+        case ShapeKind::Box: return Box{Aabb{glm::vec3(-0.5f), glm::vec3(0.5f)}, Transform{c, {}, glm::vec3(1.0f)}};
+    }
+    return Sphere{c, 0.75f};
+}
+
+Shape translated(const Shape& shape, glm::vec3 d) noexcept {
+    return std::visit(Overloaded{
+                          [&](Sphere s) -> Shape { s.center += d; return s; },
+                          [&](Capsule s) -> Shape { s.a += d; s.b += d; return s; },
+                          [&](Cylinder s) -> Shape { s.a += d; s.b += d; return s; },
+                          [&](InfiniteCylinder s) -> Shape { s.p1 += d; s.p2 += d; return s; },
+                          [&](Box s) -> Shape { s.transform.position += d; return s; },
+                      },
+                      shape);
+}
+
+glm::vec3 interiorPoint(const Shape& shape) noexcept {
+    return std::visit(Overloaded{
+                          [](const Sphere& s) { return s.center; },
+                          [](const Capsule& s) { return 0.5f * (s.a + s.b); },
+                          [](const Cylinder& s) { return 0.5f * (s.a + s.b); },
+                          [](const InfiniteCylinder& s) { return s.p1; },
+                          [](const Box& s) {
+                              const glm::vec3 local = 0.5f * (s.local.min + s.local.max);
+                              return glm::vec3(toWorld(s.transform) * glm::vec4(local, 1.0f));
+                          },
+                      },
+                      shape);
+}
+
+std::optional<std::string> validate(const Object& object) {
+    if (object.name.empty()) return std::string("name: must not be empty");
+    if (!finite(object.color)) return std::string("color: components must be finite numbers");
+    for (int i = 0; i < 3; ++i)
+        if (object.color[i] < 0.0f || object.color[i] > 1.0f) return std::string("color: components must be in 0..1");
+    return std::visit([](const auto& s) { return validateShape(s); }, object.shape);
+}
+
+std::optional<std::string> validate(const Camera& c) {
+    if (auto e = firstError(checkFinite(c.eye, "eye"), checkFinite(c.target, "target"), checkFinite(c.up, "up")))
+        return e;
+    if (c.eye == c.target) return std::string("target: must differ from eye");
+    if (glm::length(glm::cross(c.target - c.eye, c.up)) <= 1e-6f * glm::length(c.target - c.eye) * glm::length(c.up))
+        return std::string("up: must not be parallel to the viewing direction (or zero)");
+    if (!(c.fovYDegrees > 0.0f && c.fovYDegrees < 180.0f)) return std::string("fovYDegrees: must be in (0, 180)");
+    if (!(c.near > 0.0f && std::isfinite(c.near))) return std::string("near: must be a positive number");
+    if (!(c.far > c.near && std::isfinite(c.far))) return std::string("far: must be a number greater than near");
+    if (!(c.orthoHeight > 0.0f && std::isfinite(c.orthoHeight)))
+        return std::string("orthoHeight: must be a positive number");
+    return std::nullopt;
+}
+
+std::string uniqueName(const Scene& scene, const std::string& base) {
+    auto used = [&](const std::string& name) {
+        for (const Object& o : scene.objects)
+            if (o.name == name) return true;
+        return false;
+    };
+    if (!used(base)) return base;
+    for (int i = 2;; ++i) {
+        std::string candidate = base + " " + std::to_string(i);
+        if (!used(candidate)) return candidate;
+    }
+}
+
+}  // namespace pickray::scene

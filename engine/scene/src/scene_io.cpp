@@ -1,0 +1,243 @@
+#include "pickray/scene/scene_io.hpp"
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <system_error>
+
+#include <nlohmann/json.hpp>
+
+namespace pickray::scene {
+namespace {
+
+using nlohmann::json;
+
+// Thrown while reading; caught once in parseScene and turned into the LoadResult message.
+struct FormatError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Where in the file a value sits, for messages: "objects[2] (\"pillar\"): field \"radius\"".
+struct Context {
+    std::string where;
+    [[noreturn]] void fail(const std::string& field, const std::string& what) const {
+        throw FormatError(where + ": field \"" + field + "\": " + what);
+    }
+};
+
+const char* typeOf(const json& j) { return j.type_name(); }
+
+float readFloat(const json& obj, const std::string& field, const Context& ctx) {
+    if (!obj.contains(field)) ctx.fail(field, "missing");
+    const json& v = obj.at(field);
+    if (!v.is_number()) ctx.fail(field, std::string("expected a number, got ") + typeOf(v));
+    const double d = v.get<double>();
+    const auto f = static_cast<float>(d);
+    if (!std::isfinite(f)) ctx.fail(field, "must be a finite number that fits a float");
+    return f;
+}
+
+float readFloat(const json& obj, const std::string& field, const Context& ctx, float fallback) {
+    return obj.contains(field) ? readFloat(obj, field, ctx) : fallback;
+}
+
+glm::vec3 readVec3(const json& obj, const std::string& field, const Context& ctx) {
+    if (!obj.contains(field)) ctx.fail(field, "missing");
+    const json& v = obj.at(field);
+    if (!v.is_array() || v.size() != 3) ctx.fail(field, "expected an array of 3 numbers");
+    glm::vec3 out;
+    for (std::size_t i = 0; i < 3; ++i) {
+        if (!v[i].is_number()) ctx.fail(field, "element " + std::to_string(i) + " is not a number");
+        out[static_cast<glm::length_t>(i)] = static_cast<float>(v[i].get<double>());
+        if (!std::isfinite(out[static_cast<glm::length_t>(i)])) ctx.fail(field, "elements must be finite numbers");
+    }
+    return out;
+}
+
+glm::vec3 readVec3(const json& obj, const std::string& field, const Context& ctx, glm::vec3 fallback) {
+    return obj.contains(field) ? readVec3(obj, field, ctx) : fallback;
+}
+
+std::string readString(const json& obj, const std::string& field, const Context& ctx) {
+    if (!obj.contains(field)) ctx.fail(field, "missing");
+    const json& v = obj.at(field);
+    if (!v.is_string()) ctx.fail(field, std::string("expected a string, got ") + typeOf(v));
+    return v.get<std::string>();
+}
+
+Camera readCamera(const json& j) {
+    const Context ctx{"camera"};
+    if (!j.is_object()) throw FormatError("camera: expected an object");
+    Camera c;
+    c.eye = readVec3(j, "eye", ctx, c.eye);
+    c.target = readVec3(j, "target", ctx, c.target);
+    c.up = readVec3(j, "up", ctx, c.up);
+    c.fovYDegrees = readFloat(j, "fovYDegrees", ctx, c.fovYDegrees);
+    c.near = readFloat(j, "near", ctx, c.near);
+    c.far = readFloat(j, "far", ctx, c.far);
+    c.orthoHeight = readFloat(j, "orthoHeight", ctx, c.orthoHeight);
+    if (j.contains("projection")) {
+        const std::string p = readString(j, "projection", ctx);
+        if (p == "perspective") c.projection = Projection::Perspective;
+        else if (p == "orthographic") c.projection = Projection::Orthographic;
+        else ctx.fail("projection", "\"" + p + "\" is not \"perspective\" or \"orthographic\"");
+    }
+    if (j.contains("clipDepth")) {
+        const std::string d = readString(j, "clipDepth", ctx);
+        if (d == "negative_one_to_one") c.clipDepth = ClipDepth::NegativeOneToOne;
+        else if (d == "zero_to_one") c.clipDepth = ClipDepth::ZeroToOne;
+        else ctx.fail("clipDepth", "\"" + d + "\" is not \"negative_one_to_one\" or \"zero_to_one\"");
+    }
+    if (auto e = validate(c)) throw FormatError("camera: field " + *e);
+    return c;
+}
+
+Shape readShape(ShapeKind kind, const json& j, const Context& ctx) {
+    switch (kind) {
+        case ShapeKind::Sphere: return Sphere{readVec3(j, "center", ctx), readFloat(j, "radius", ctx)};
+        case ShapeKind::Capsule:
+            return Capsule{readVec3(j, "a", ctx), readVec3(j, "b", ctx), readFloat(j, "radius", ctx)};
+        case ShapeKind::Cylinder:
+            return Cylinder{readVec3(j, "a", ctx), readVec3(j, "b", ctx), readFloat(j, "radius", ctx)};
+        case ShapeKind::InfiniteCylinder:
+            return InfiniteCylinder{readVec3(j, "p1", ctx), readVec3(j, "p2", ctx), readFloat(j, "radius", ctx)};
+        case ShapeKind::Box: {
+            Box box{Aabb{readVec3(j, "min", ctx), readVec3(j, "max", ctx)}, Transform{}};
+            if (j.contains("transform")) {
+                const json& t = j.at("transform");
+                const Context tctx{ctx.where + ": field \"transform\""};
+                if (!t.is_object()) ctx.fail("transform", "expected an object");
+                box.transform.position = readVec3(t, "position", tctx, box.transform.position);
+                box.transform.rotationDegrees = readVec3(t, "rotationDegrees", tctx, box.transform.rotationDegrees);
+                box.transform.scale = readVec3(t, "scale", tctx, box.transform.scale);
+            }
+            return box;
+        }
+    }
+    throw FormatError(ctx.where + ": unknown shape kind");
+}
+
+Object readObject(const json& j, std::size_t index) {
+    Context ctx{"objects[" + std::to_string(index) + "]"};
+    if (!j.is_object()) throw FormatError(ctx.where + ": expected an object");
+    Object o;
+    o.name = readString(j, "name", ctx);
+    ctx.where += " (\"" + o.name + "\")";
+    const std::string type = readString(j, "type", ctx);
+    const auto kind = kindFromTypeName(type);
+    if (!kind)
+        ctx.fail("type", "unknown type \"" + type +
+                             "\" (expected sphere, capsule, cylinder, infinite_cylinder or box)");
+    o.color = readVec3(j, "color", ctx, o.color);
+    o.shape = readShape(*kind, j, ctx);
+    if (auto e = validate(o)) throw FormatError(ctx.where + ": field " + *e);
+    return o;
+}
+
+json vec(glm::vec3 v) { return json::array({v.x, v.y, v.z}); }
+
+json objectJson(const Object& o) {
+    json j = {{"name", o.name}, {"type", typeName(kindOf(o.shape))}, {"color", vec(o.color)}};
+    struct Writer {
+        json& j;
+        void operator()(const Sphere& s) const { j["center"] = vec(s.center); j["radius"] = s.radius; }
+        void operator()(const Capsule& s) const { j["a"] = vec(s.a); j["b"] = vec(s.b); j["radius"] = s.radius; }
+        void operator()(const Cylinder& s) const { j["a"] = vec(s.a); j["b"] = vec(s.b); j["radius"] = s.radius; }
+        void operator()(const InfiniteCylinder& s) const {
+            j["p1"] = vec(s.p1); j["p2"] = vec(s.p2); j["radius"] = s.radius;
+        }
+        void operator()(const Box& s) const {
+            j["min"] = vec(s.local.min);
+            j["max"] = vec(s.local.max);
+            j["transform"] = {{"position", vec(s.transform.position)},
+                              {"rotationDegrees", vec(s.transform.rotationDegrees)},
+                              {"scale", vec(s.transform.scale)}};
+        }
+    };
+    std::visit(Writer{j}, o.shape);
+    return j;
+}
+
+}  // namespace
+
+LoadResult parseScene(const std::string& text, const std::string& source) {
+    try {
+        const json root = json::parse(text);
+        if (!root.is_object()) return {std::nullopt, source + ": the top level must be a JSON object"};
+        Scene scene;
+        if (root.contains("camera")) scene.camera = readCamera(root.at("camera"));
+        if (!root.contains("objects")) return {std::nullopt, source + ": field \"objects\": missing"};
+        const json& objects = root.at("objects");
+        if (!objects.is_array()) return {std::nullopt, source + ": field \"objects\": expected an array"};
+        for (std::size_t i = 0; i < objects.size(); ++i) {
+            Object o = readObject(objects[i], i);
+            for (const Object& other : scene.objects)
+                if (other.name == o.name)
+                    throw FormatError("objects[" + std::to_string(i) + "]: field \"name\": \"" + o.name +
+                                      "\" is used twice (names identify objects in reports)");
+            scene.objects.push_back(std::move(o));
+        }
+        return {std::move(scene), {}};
+    } catch (const json::parse_error& e) {
+        return {std::nullopt, source + ": not valid JSON: " + e.what()};
+    } catch (const FormatError& e) {
+        return {std::nullopt, source + ": " + e.what()};
+    } catch (const json::exception& e) {
+        return {std::nullopt, source + ": " + e.what()};
+    }
+}
+
+LoadResult loadScene(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return {std::nullopt, path.string() + ": cannot open the file"};
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parseScene(text.str(), path.string());
+}
+
+std::string toJsonText(const Scene& scene) {
+    const Camera& c = scene.camera;
+    json root;
+    root["camera"] = {
+        {"eye", vec(c.eye)},
+        {"target", vec(c.target)},
+        {"up", vec(c.up)},
+        {"fovYDegrees", c.fovYDegrees},
+        {"near", c.near},
+        {"far", c.far},
+        {"projection", c.projection == Projection::Perspective ? "perspective" : "orthographic"},
+        {"orthoHeight", c.orthoHeight},
+        {"clipDepth", c.clipDepth == ClipDepth::NegativeOneToOne ? "negative_one_to_one" : "zero_to_one"},
+    };
+    root["objects"] = json::array();
+    for (const Object& o : scene.objects) root["objects"].push_back(objectJson(o));
+    return root.dump(2) + "\n";
+}
+
+std::optional<std::string> saveScene(const Scene& scene, const std::filesystem::path& path) {
+    const std::string text = toJsonText(scene);
+    std::filesystem::path temp = path;
+    temp += ".tmp";
+    {
+        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+        if (!out) return temp.string() + ": cannot create the temporary file";
+        out << text;
+        out.flush();
+        if (!out) {
+            std::error_code ignored;
+            std::filesystem::remove(temp, ignored);
+            return temp.string() + ": write failed";
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(temp, path, ec);  // atomic on POSIX within one file system
+    if (ec) {
+        std::error_code ignored;
+        std::filesystem::remove(temp, ignored);
+        return path.string() + ": cannot replace the file: " + ec.message();
+    }
+    return std::nullopt;
+}
+
+}  // namespace pickray::scene
