@@ -1,0 +1,59 @@
+#pragma once
+// Move-only owners of GL object names, so every buffer, array and program is deleted exactly once.
+
+#include <filesystem>
+#include <string>
+
+#include <glad/gl.h>
+
+namespace pickray::render {
+
+template <void (*Delete)(GLuint)>
+class GlName {
+public:
+    GlName() = default;
+    explicit GlName(GLuint name) : name_(name) {}
+    GlName(GlName&& other) noexcept : name_(other.name_) { other.name_ = 0; }
+    GlName& operator=(GlName&& other) noexcept {
+        if (this != &other) {
+            reset();
+            name_ = other.name_;
+            other.name_ = 0;
+        }
+        return *this;
+    }
+    GlName(const GlName&) = delete;
+    GlName& operator=(const GlName&) = delete;
+    ~GlName() { reset(); }
+    [[nodiscard]] GLuint get() const { return name_; }
+
+private:
+    void reset() {
+        if (name_ != 0) Delete(name_);
+        name_ = 0;
+    }
+    GLuint name_ = 0;
+};
+
+void deleteBuffer(GLuint name);
+void deleteVertexArray(GLuint name);
+void deleteProgram(GLuint name);
+void deleteFramebuffer(GLuint name);
+void deleteRenderbuffer(GLuint name);
+
+using Buffer = GlName<deleteBuffer>;
+using VertexArray = GlName<deleteVertexArray>;
+using Program = GlName<deleteProgram>;
+using Framebuffer = GlName<deleteFramebuffer>;
+using Renderbuffer = GlName<deleteRenderbuffer>;
+
+[[nodiscard]] Buffer makeBuffer();
+[[nodiscard]] VertexArray makeVertexArray();
+[[nodiscard]] Framebuffer makeFramebuffer();
+[[nodiscard]] Renderbuffer makeRenderbuffer();
+
+/// Compiles and links `dir/name.vert` + `dir/name.frag`; throws std::runtime_error with the file
+/// name and the driver's log on failure.
+[[nodiscard]] Program loadProgram(const std::filesystem::path& dir, const std::string& name);
+
+}  // namespace pickray::render

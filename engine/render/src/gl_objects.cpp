@@ -1,0 +1,99 @@
+#include "pickray/render/gl_objects.hpp"
+
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <vector>
+
+namespace pickray::render {
+
+void deleteBuffer(GLuint name) { glDeleteBuffers(1, &name); }
+void deleteVertexArray(GLuint name) { glDeleteVertexArrays(1, &name); }
+void deleteProgram(GLuint name) { glDeleteProgram(name); }
+void deleteFramebuffer(GLuint name) { glDeleteFramebuffers(1, &name); }
+void deleteRenderbuffer(GLuint name) { glDeleteRenderbuffers(1, &name); }
+
+Framebuffer makeFramebuffer() {
+    GLuint name = 0;
+    glGenFramebuffers(1, &name);
+    return Framebuffer(name);
+}
+
+Renderbuffer makeRenderbuffer() {
+    GLuint name = 0;
+    glGenRenderbuffers(1, &name);
+    return Renderbuffer(name);
+}
+
+Buffer makeBuffer() {
+    GLuint name = 0;
+    glGenBuffers(1, &name);
+    return Buffer(name);
+}
+
+VertexArray makeVertexArray() {
+    GLuint name = 0;
+    glGenVertexArrays(1, &name);
+    return VertexArray(name);
+}
+
+namespace {
+
+std::string readText(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error(path.string() + ": cannot open shader file");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+std::string infoLog(GLuint object, bool isProgram) {
+    GLint length = 0;
+    if (isProgram) glGetProgramiv(object, GL_INFO_LOG_LENGTH, &length);
+    else glGetShaderiv(object, GL_INFO_LOG_LENGTH, &length);
+    std::vector<char> log(static_cast<std::size_t>(length) + 1, '\0');
+    if (isProgram) glGetProgramInfoLog(object, length, nullptr, log.data());
+    else glGetShaderInfoLog(object, length, nullptr, log.data());
+    return log.data();
+}
+
+GLuint compile(GLenum stage, const std::filesystem::path& path) {
+    const std::string source = readText(path);
+    const char* text = source.c_str();
+    const GLuint shader = glCreateShader(stage);
+    glShaderSource(shader, 1, &text, nullptr);
+    glCompileShader(shader);
+    GLint ok = 0;
+    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        const std::string log = infoLog(shader, false);
+        glDeleteShader(shader);
+        throw std::runtime_error(path.string() + ": " + log);
+    }
+    return shader;
+}
+
+}  // namespace
+
+Program loadProgram(const std::filesystem::path& dir, const std::string& name) {
+    const GLuint vs = compile(GL_VERTEX_SHADER, dir / (name + ".vert"));
+    GLuint fs = 0;
+    try {
+        fs = compile(GL_FRAGMENT_SHADER, dir / (name + ".frag"));
+    } catch (...) {
+        glDeleteShader(vs);
+        throw;
+    }
+    Program program(glCreateProgram());
+    glAttachShader(program.get(), vs);
+    glAttachShader(program.get(), fs);
+    glLinkProgram(program.get());
+    glDeleteShader(vs);
+    glDeleteShader(fs);
+    GLint ok = 0;
+    glGetProgramiv(program.get(), GL_LINK_STATUS, &ok);
+    if (!ok) throw std::runtime_error((dir / name).string() + ": link failed: " + infoLog(program.get(), true));
+    return program;
+}
+
+}  // namespace pickray::render
