@@ -1,0 +1,58 @@
+#pragma once
+// What the UI asks the application to do. Panels only read state and return these; the App
+// applies them (validating edits), so no panel touches the scene, the files or GL directly.
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "pickray/scene/scene.hpp"
+
+namespace pickray::app::command {
+
+struct Select {
+    std::optional<std::size_t> object;  ///< nullopt clears the selection
+    bool additive = false;              ///< toggle in a multi-selection (ctrl-click)
+};
+struct Add {
+    scene::ShapeKind kind;
+};
+struct Duplicate {
+    std::size_t object;
+};
+struct Delete {
+    std::size_t object;
+};
+struct Rename {
+    std::size_t object;
+    std::string name;
+};
+/// Replace an object by an edited copy; refused with a message if it does not validate.
+struct Edit {
+    std::size_t object;
+    scene::Object value;
+};
+struct SetCamera {
+    scene::Camera camera;
+};
+struct Load {
+    std::string path;
+};
+struct Save {
+    std::string path;
+};
+struct Screenshot {
+    bool withUi;
+};
+struct ClearPick {};
+
+}  // namespace pickray::app::command
+
+namespace pickray::app {
+
+using Command = std::variant<command::Select, command::Add, command::Duplicate, command::Delete, command::Rename,
+                             command::Edit, command::SetCamera, command::Load, command::Save, command::Screenshot,
+                             command::ClearPick>;
+
+}  // namespace pickray::app

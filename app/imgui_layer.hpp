@@ -1,0 +1,27 @@
+#pragma once
+// Owns the Dear ImGui context and its SDL2 + OpenGL3 backends (Debian's libimgui holds both).
+
+#include <SDL.h>
+
+namespace pickray::app {
+
+class ImGuiLayer {
+public:
+    ImGuiLayer(SDL_Window* window, SDL_GLContext context);
+    ~ImGuiLayer();
+    ImGuiLayer(const ImGuiLayer&) = delete;
+    ImGuiLayer& operator=(const ImGuiLayer&) = delete;
+
+    /// True if ImGui used the event (the caller may still look at it).
+    void processEvent(const SDL_Event& event);
+    /// Starts a frame. Without focus (offscreen driver) the SDL backend does not read the mouse,
+    /// so its position is fed from SDL's mouse state.
+    void newFrame(SDL_Window* window);
+    /// True when the mouse is over an ImGui window (valid after newFrame).
+    [[nodiscard]] bool wantsMouse() const;
+    void render();
+    /// Ends the frame without drawing it (--hide-ui), keeping ImGui's NewFrame/EndFrame pairing.
+    void skipRender();
+};
+
+}  // namespace pickray::app

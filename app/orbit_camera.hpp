@@ -1,0 +1,21 @@
+#pragma once
+// Orbit-camera moves on the scene's camera settings (eye/target/up), as pure functions.
+
+#include <glm/vec2.hpp>
+
+#include "pickray/scene/scene.hpp"
+
+namespace pickray::app {
+
+/// Turns the eye around the target: `yaw` about `up`, `pitch` towards/away from it (radians).
+/// The elevation is kept short of the poles so that `up` never becomes the view direction.
+[[nodiscard]] scene::Camera orbit(scene::Camera camera, float yaw, float pitch) noexcept;
+
+/// Moves the eye towards the target by `factor` (< 1 closer); scales orthoHeight alike.
+[[nodiscard]] scene::Camera zoom(scene::Camera camera, float factor) noexcept;
+
+/// Slides eye and target in the view plane so that the point under the cursor follows it by
+/// `pixels` (x right, y down) in a view `viewportHeight` pixels high.
+[[nodiscard]] scene::Camera pan(scene::Camera camera, glm::vec2 pixels, float viewportHeight) noexcept;
+
+}  // namespace pickray::app

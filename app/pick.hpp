@@ -1,0 +1,51 @@
+#pragma once
+// One frame's matrices and what a cursor picks with them.
+
+#include <optional>
+#include <vector>
+
+#include <glm/mat4x4.hpp>
+#include <glm/vec2.hpp>
+
+#include "pickray/picking.hpp"
+#include "pickray/scene/scene.hpp"
+#include "pickray/scene/scene_query.hpp"
+
+namespace pickray::app {
+
+/// Everything a frame is drawn and picked with, computed once per frame.
+struct FrameMatrices {
+    glm::mat4 view{1.0f};
+    glm::mat4 projection{1.0f};  ///< in `clipDepth`'s convention: the matrix picking inverts
+    glm::mat4 drawViewProjection{1.0f};  ///< glClipRemap(clipDepth) · projection · view, for GL 3.3
+    Viewport viewport;           ///< drawable pixels, depth 0..1 (D3DVIEWPORT9 defaults)
+    ClipDepth clipDepth = ClipDepth::NegativeOneToOne;
+    glm::vec2 pixelsPerWindowUnit{1.0f};  ///< HiDPI scale: drawable size / window size
+};
+
+[[nodiscard]] FrameMatrices frameMatrices(const scene::Camera& camera, glm::ivec2 windowSize, glm::ivec2 drawableSize);
+
+/// Window coordinates (SDL mouse: integer units, top-left origin) -> drawable pixel position of
+/// that point's centre, the cursor cursorRay expects.
+[[nodiscard]] glm::vec2 cursorPixel(glm::ivec2 window, const FrameMatrices& frame) noexcept;
+
+/// A pick: the ray under a cursor and what it meets in the scene.
+struct Pick {
+    glm::ivec2 cursorWindow{0};
+    glm::vec2 cursor{0.0f};  ///< drawable pixels
+    Ray ray;
+    std::vector<scene::ObjectHit> hits;    ///< each object's first hit, by t
+    std::vector<scene::ObjectSpan> spans;  ///< every object the line crosses, by enter
+
+    [[nodiscard]] std::optional<scene::ObjectHit> nearest() const {
+        return hits.empty() ? std::nullopt : std::optional(hits.front());
+    }
+};
+
+[[nodiscard]] Pick pickAt(const scene::Scene& scene, const FrameMatrices& frame, glm::ivec2 cursorWindow);
+
+/// Recomputes hits and spans of the same ray after the scene changed (the ray itself stays, so it
+/// can be looked at from elsewhere after orbiting).
+void refresh(Pick& pick, const scene::Scene& scene);
+
+}  // namespace pickray::app

@@ -1,0 +1,60 @@
+#include "platform.hpp"
+
+#include <cstdlib>
+#include <stdexcept>
+
+#include <glad/gl.h>
+
+namespace pickray::app {
+
+bool displayAvailable() {
+    return std::getenv("DISPLAY") != nullptr || std::getenv("WAYLAND_DISPLAY") != nullptr ||
+           std::getenv("SDL_VIDEODRIVER") != nullptr;
+}
+
+Platform::Platform(const std::string& title, glm::ivec2 size, bool headless) : headless_(headless) {
+    // Must be set before SDL_Init: the driver is chosen there.
+    if (headless) SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen");
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) throw std::runtime_error(std::string("SDL_Init: ") + SDL_GetError());
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+    SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+    SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
+    const Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_ALLOW_HIGHDPI | (headless ? SDL_WINDOW_HIDDEN : SDL_WINDOW_RESIZABLE);
+    window_ = SDL_CreateWindow(title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, size.x, size.y, flags);
+    if (!window_) {
+        const std::string error = SDL_GetError();
+        SDL_Quit();
+        throw std::runtime_error("SDL_CreateWindow: " + error);
+    }
+    context_ = SDL_GL_CreateContext(window_);
+    if (!context_ || gladLoadGL(reinterpret_cast<GLADloadfunc>(SDL_GL_GetProcAddress)) == 0) {
+        const std::string error = context_ ? "gladLoadGL failed" : std::string("SDL_GL_CreateContext: ") + SDL_GetError();
+        if (context_) SDL_GL_DeleteContext(context_);
+        SDL_DestroyWindow(window_);
+        SDL_Quit();
+        throw std::runtime_error(error);
+    }
+    SDL_GL_SetSwapInterval(headless ? 0 : 1);
+}
+
+Platform::~Platform() {
+    SDL_GL_DeleteContext(context_);
+    SDL_DestroyWindow(window_);
+    SDL_Quit();
+}
+
+glm::ivec2 Platform::windowSize() const {
+    glm::ivec2 s;
+    SDL_GetWindowSize(window_, &s.x, &s.y);
+    return s;
+}
+
+glm::ivec2 Platform::drawableSize() const {
+    glm::ivec2 s;
+    SDL_GL_GetDrawableSize(window_, &s.x, &s.y);
+    return s;
+}
+
+}  // namespace pickray::app

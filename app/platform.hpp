@@ -1,0 +1,37 @@
+#pragma once
+// SDL2 window with an OpenGL 3.3 core context, GL functions loaded by glad.
+
+#include <string>
+
+#include <SDL.h>
+#include <glm/vec2.hpp>
+
+namespace pickray::app {
+
+class Platform {
+public:
+    /// Headless uses SDL's offscreen driver (no display needed; the window is never shown).
+    /// Throws std::runtime_error with SDL's message on failure.
+    Platform(const std::string& title, glm::ivec2 size, bool headless);
+    ~Platform();
+    Platform(const Platform&) = delete;
+    Platform& operator=(const Platform&) = delete;
+
+    [[nodiscard]] SDL_Window* window() const { return window_; }
+    [[nodiscard]] SDL_GLContext context() const { return context_; }
+    [[nodiscard]] glm::ivec2 windowSize() const;
+    [[nodiscard]] glm::ivec2 drawableSize() const;
+    [[nodiscard]] bool headless() const { return headless_; }
+    void swap() const { SDL_GL_SwapWindow(window_); }
+
+private:
+    bool headless_;
+    SDL_Window* window_ = nullptr;
+    SDL_GLContext context_ = nullptr;
+};
+
+/// True when an interactive window can probably be opened (an X11 or Wayland display, or an
+/// explicit SDL_VIDEODRIVER).
+[[nodiscard]] bool displayAvailable();
+
+}  // namespace pickray::app

@@ -1,0 +1,41 @@
+#include "report.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace pickray::app {
+namespace {
+
+nlohmann::json vec(glm::vec3 v) { return nlohmann::json::array({v.x, v.y, v.z}); }
+
+}  // namespace
+
+ClickRecord makeClickRecord(const Pick& pick, bool onUi, const scene::Scene& scene) {
+    ClickRecord record{pick, onUi, {}};
+    if (onUi) record.pick.hits.clear();
+    for (const scene::ObjectHit& h : record.pick.hits) record.hitNames.push_back(scene.objects.at(h.object).name);
+    return record;
+}
+
+std::string reportJson(const std::vector<ClickRecord>& clicks) {
+    nlohmann::json out;
+    out["clicks"] = nlohmann::json::array();
+    for (const ClickRecord& c : clicks) {
+        nlohmann::json click;
+        click["cursor"] = {c.pick.cursorWindow.x, c.pick.cursorWindow.y};
+        click["cursorPixel"] = {c.pick.cursor.x, c.pick.cursor.y};
+        click["ray"] = {{"origin", vec(c.pick.ray.origin)}, {"direction", vec(c.pick.ray.direction)}};
+        click["onUi"] = c.onUi;
+        click["hits"] = nlohmann::json::array();
+        click["picked"] = nullptr;
+        for (std::size_t i = 0; i < c.pick.hits.size(); ++i) {
+            const RayHit& h = c.pick.hits[i].hit;
+            click["hits"].push_back(
+                {{"object", c.hitNames.at(i)}, {"t", h.t}, {"point", vec(h.point)}, {"normal", vec(h.normal)}});
+        }
+        if (!c.hitNames.empty()) click["picked"] = c.hitNames.front();
+        out["clicks"].push_back(click);
+    }
+    return out.dump(2) + "\n";
+}
+
+}  // namespace pickray::app

@@ -1,0 +1,79 @@
+#include "run.hpp"
+
+#include <filesystem>
+#include <stdexcept>
+
+#include "app.hpp"
+#include "cli.hpp"
+#include "platform.hpp"
+#include "pickray/scene/scene_io.hpp"
+
+namespace pickray::app {
+namespace {
+
+void applyOverrides(const Options& o, scene::Camera& c) {
+    if (o.clipDepth) c.clipDepth = *o.clipDepth;
+    if (o.projection) c.projection = *o.projection;
+    if (o.eye) c.eye = *o.eye;
+    if (o.target) c.target = *o.target;
+    if (o.fovYDegrees) c.fovYDegrees = *o.fovYDegrees;
+    if (o.orthoHeight) c.orthoHeight = *o.orthoHeight;
+}
+
+// No display and no --headless: run the script anyway, with default outputs and a centre click,
+// so that "pickray" on a server still shows what it does.
+void fallBackToScript(Options& o, std::ostream& out) {
+    o.headless = true;
+    if (o.screenshotPath.empty()) o.screenshotPath = "pickray-screenshot.png";
+    if (o.reportPath.empty()) o.reportPath = "pickray-report.json";
+    if (o.clicks.empty()) o.clicks.push_back(o.size / 2);
+    out << "pickray: no display available; running the headless scripted mode instead.\n";
+}
+
+}  // namespace
+
+int runFromCommandLine(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    const ParseResult parsed = parseCommandLine(args);
+    if (std::holds_alternative<HelpRequested>(parsed)) {
+        out << usage();
+        return 0;
+    }
+    if (const auto* bad = std::get_if<UsageError>(&parsed)) {
+        err << "pickray: " << bad->message << "\n" << usage();
+        return 2;
+    }
+    Options options = std::get<Options>(parsed);
+    if (!options.headless && !displayAvailable()) fallBackToScript(options, out);
+
+    const std::string scenePath = options.scenePath.empty() ? PICKRAY_DEFAULT_SCENE : options.scenePath;
+    scene::LoadResult loaded = scene::loadScene(scenePath);
+    if (!loaded.scene) {
+        err << "pickray: " << loaded.error << "\n";
+        return 1;
+    }
+    applyOverrides(options, loaded.scene->camera);
+    if (auto e = scene::validate(loaded.scene->camera)) {
+        err << "pickray: camera override: " << *e << "\n";
+        return 2;
+    }
+    try {
+        App app(options, std::move(*loaded.scene), scenePath);
+        return app.run();
+    } catch (const std::exception& e) {
+        err << "pickray: " << e.what() << "\n";
+        if (options.headless) return 1;
+    }
+    // A display was advertised but no window could be opened: fall back once.
+    fallBackToScript(options, out);
+    try {
+        loaded = scene::loadScene(scenePath);
+        applyOverrides(options, loaded.scene->camera);
+        App app(options, std::move(*loaded.scene), scenePath);
+        return app.run();
+    } catch (const std::exception& e) {
+        err << "pickray: " << e.what() << "\n";
+        return 1;
+    }
+}
+
+}  // namespace pickray::app

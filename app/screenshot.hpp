@@ -1,0 +1,17 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+namespace pickray::app {
+
+/// Writes RGBA8 rows (top row first) as a PNG; returns an error message or nullopt.
+[[nodiscard]] std::optional<std::string> writePng(const std::filesystem::path& path, const std::vector<std::uint8_t>& rgba,
+                                                  glm::ivec2 size);
+
+}  // namespace pickray::app

@@ -1,0 +1,407 @@
+// End to end on the real binary: scripted clicks through SDL's event path, the JSON report, the
+// PNG screenshot, scene files, bad arguments, the no-display fallback, and one real X window.
+// Expected picks are computed here independently: matrices built with GLM from the scene's
+// camera, rays from pickray::cursorRay, hits from the scene queries (the collision library).
+#include <sys/wait.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <glm/geometric.hpp>
+#include <glm/gtc/matrix_transform.hpp>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <stb_image.h>
+
+#include "pickray/collision/ray.hpp"
+#include "pickray/picking.hpp"
+#include "pickray/scene/scene_io.hpp"
+#include "pickray/scene/scene_query.hpp"
+
+namespace fs = std::filesystem;
+namespace ps = pickray::scene;
+using nlohmann::json;
+
+namespace {
+
+const fs::path kDefaultScene = fs::path(PICKRAY_ASSET_DIR) / "scenes/default.json";
+
+struct ProcessResult {
+    int exitCode = -1;
+    std::string output;  // stdout and stderr
+};
+
+fs::path tempDir() {
+    const fs::path dir = fs::temp_directory_path() / ("pickray_e2e_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    return dir;
+}
+
+std::string quote(const std::string& s) { return "'" + s + "'"; }
+
+ProcessResult runPickray(const std::vector<std::string>& args, const std::string& envPrefix = "") {
+    const fs::path out = tempDir() / "output.txt";
+    std::string command = envPrefix + " ASAN_OPTIONS=detect_leaks=0 " + quote(PICKRAY_EXE);
+    for (const std::string& a : args) {
+        command += ' ';
+        command += quote(a);  // appended in two steps: GCC 12 warns falsely (-Wrestrict) on " " + string
+    }
+    command += " > ";
+    command += quote(out.string());
+    command += " 2>&1";
+    const int status = std::system(command.c_str());
+    std::ifstream in(out);
+    std::stringstream text;
+    text << in.rdbuf();
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, text.str()};
+}
+
+json readJson(const fs::path& path) {
+    std::ifstream in(path);
+    return json::parse(in);
+}
+
+ps::Scene loadDefaultScene() {
+    auto loaded = ps::loadScene(kDefaultScene);
+    EXPECT_TRUE(loaded.scene) << loaded.error;
+    return loaded.scene ? *loaded.scene : ps::Scene{};
+}
+
+// The frame's matrices, built here from the camera with GLM (not with the application's code).
+struct Frame {
+    glm::mat4 view;
+    glm::mat4 proj;
+    pickray::Viewport viewport;
+    pickray::ClipDepth depth;
+};
+
+Frame frameFor(const ps::Camera& c, glm::ivec2 size) {
+    const float aspect = static_cast<float>(size.x) / static_cast<float>(size.y);
+    const bool zo = c.clipDepth == pickray::ClipDepth::ZeroToOne;
+    glm::mat4 proj;
+    if (c.projection == ps::Projection::Perspective) {
+        const float fov = glm::radians(c.fovYDegrees);
+        proj = zo ? glm::perspectiveZO(fov, aspect, c.near, c.far) : glm::perspectiveNO(fov, aspect, c.near, c.far);
+    } else {
+        const float h = c.orthoHeight / 2.0f;
+        const float w = h * aspect;
+        proj = zo ? glm::orthoZO(-w, w, -h, h, c.near, c.far) : glm::orthoNO(-w, w, -h, h, c.near, c.far);
+    }
+    return {glm::lookAt(c.eye, c.target, c.up), proj,
+            pickray::Viewport{0, 0, static_cast<float>(size.x), static_cast<float>(size.y), 0, 1}, c.clipDepth};
+}
+
+pickray::Ray rayAt(glm::ivec2 pixel, const Frame& f) {
+    return pickray::cursorRay(glm::vec2(pixel) + 0.5f, f.view, f.proj, f.viewport, f.depth);
+}
+
+// Points inside an object, best first, to find one whose pixel is not hidden by another object.
+std::vector<glm::vec3> insidePoints(const ps::Shape& shape) {
+    std::vector<glm::vec3> points{ps::interiorPoint(shape)};
+    auto along = [&](glm::vec3 a, glm::vec3 b, std::initializer_list<float> fs) {
+        for (float f : fs) points.push_back(a + f * (b - a));
+    };
+    if (auto c = std::get_if<pickray::Capsule>(&shape)) along(c->a, c->b, {0.25f, 0.75f, 0.0f, 1.0f});
+    if (auto c = std::get_if<pickray::Cylinder>(&shape)) along(c->a, c->b, {0.25f, 0.75f, 0.1f, 0.9f});
+    if (auto c = std::get_if<pickray::InfiniteCylinder>(&shape)) along(c->p1, c->p2, {1.0f, 2.0f, 3.0f, -1.0f, 4.0f});
+    return points;
+}
+
+// The pixel of a point inside `object` where that object is what the cursor ray hits first.
+std::optional<glm::ivec2> visiblePixelOf(const ps::Scene& scene, std::size_t object, const Frame& f, glm::ivec2 size) {
+    for (glm::vec3 p : insidePoints(scene.objects[object].shape)) {
+        const glm::vec3 s = pickray::worldToScreen(p, f.view, f.proj, f.viewport, f.depth);
+        const glm::ivec2 pixel(static_cast<int>(std::floor(s.x)), static_cast<int>(std::floor(s.y)));
+        if (pixel.x < 2 || pixel.y < 2 || pixel.x >= size.x - 2 || pixel.y >= size.y - 2) continue;
+        const auto hit = ps::nearestHit(scene, rayAt(pixel, f));
+        if (hit && hit->object == object) return pixel;
+    }
+    return std::nullopt;
+}
+
+glm::vec3 vec(const json& j) { return {j.at(0).get<float>(), j.at(1).get<float>(), j.at(2).get<float>()}; }
+
+void expectNear(glm::vec3 actual, glm::vec3 expected, float tolerance, const std::string& what) {
+    for (int i = 0; i < 3; ++i) EXPECT_NEAR(actual[i], expected[i], tolerance) << what << " component " << i;
+}
+
+std::string pixelArg(glm::ivec2 p) { return std::to_string(p.x) + "," + std::to_string(p.y); }
+
+struct Image {
+    int width = 0;
+    int height = 0;
+    std::vector<unsigned char> rgba;
+    [[nodiscard]] glm::ivec3 at(int x, int y) const {
+        const std::size_t i = 4 * (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x));
+        return {rgba[i], rgba[i + 1], rgba[i + 2]};
+    }
+};
+
+Image loadPng(const fs::path& path) {
+    Image image;
+    int channels = 0;
+    unsigned char* data = stbi_load(path.c_str(), &image.width, &image.height, &channels, 4);
+    if (!data) return image;
+    image.rgba.assign(data, data + static_cast<std::ptrdiff_t>(image.width) * image.height * 4);
+    stbi_image_free(data);
+    return image;
+}
+
+// The highlight tints towards (1, 0.8, 0.1): strongly yellow.
+bool looksHighlighted(glm::ivec3 c) { return c.r > 140 && c.g > 110 && c.b < 100 && c.r - c.b > 80; }
+
+const glm::ivec2 kSize{640, 360};
+
+}  // namespace
+
+TEST(EndToEnd, EveryObjectIsPickedAtTheProjectionOfAPointInsideIt) {
+    const ps::Scene scene = loadDefaultScene();
+    const Frame f = frameFor(scene.camera, kSize);
+    std::vector<std::string> args{"--headless", "--scene", kDefaultScene.string(), "--size", "640x360", "--hide-ui"};
+    std::vector<glm::ivec2> pixels;
+    for (std::size_t i = 0; i < scene.objects.size(); ++i) {
+        const auto pixel = visiblePixelOf(scene, i, f, kSize);
+        ASSERT_TRUE(pixel) << scene.objects[i].name << " is nowhere visible";
+        pixels.push_back(*pixel);
+        args.insert(args.end(), {"--click", pixelArg(*pixel)});
+    }
+    const fs::path report = tempDir() / "every_object.json";
+    args.insert(args.end(), {"--report", report.string()});
+    const ProcessResult run = runPickray(args);
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const json clicks = readJson(report).at("clicks");
+    ASSERT_EQ(clicks.size(), scene.objects.size());
+    for (std::size_t i = 0; i < scene.objects.size(); ++i) {
+        const json& c = clicks[i];
+        const std::string& name = scene.objects[i].name;
+        EXPECT_EQ(c.at("cursor").at(0).get<int>(), pixels[i].x);
+        ASSERT_FALSE(c.at("picked").is_null()) << name;
+        EXPECT_EQ(c.at("picked").get<std::string>(), name);
+        const pickray::Ray ray = rayAt(pixels[i], f);
+        expectNear(vec(c.at("ray").at("origin")), ray.origin, 1e-4f, name + " ray origin");
+        expectNear(vec(c.at("ray").at("direction")), ray.direction, 1e-5f, name + " ray direction");
+        const auto expected = ps::nearestHit(scene, ray);
+        ASSERT_TRUE(expected);
+        const json& hit = c.at("hits").at(0);
+        EXPECT_EQ(hit.at("object").get<std::string>(), name);
+        EXPECT_NEAR(hit.at("t").get<float>(), expected->hit.t, 1e-3f) << name;
+        expectNear(vec(hit.at("point")), expected->hit.point, 1e-3f, name + " hit point");
+        expectNear(vec(hit.at("normal")), expected->hit.normal, 1e-3f, name + " normal");
+        // Hits are sorted by t and each is the object's first hit.
+        for (std::size_t h = 1; h < c.at("hits").size(); ++h)
+            EXPECT_LE(c.at("hits")[h - 1].at("t").get<float>(), c.at("hits")[h].at("t").get<float>());
+    }
+}
+
+TEST(EndToEnd, BackgroundClickPicksNothing) {
+    const ps::Scene scene = loadDefaultScene();
+    const glm::ivec2 sky{5, 5};
+    ASSERT_FALSE(ps::nearestHit(scene, rayAt(sky, frameFor(scene.camera, kSize))));
+    const fs::path report = tempDir() / "background.json";
+    const ProcessResult run = runPickray({"--headless", "--scene", kDefaultScene.string(), "--size", "640x360", "--hide-ui",
+                                "--click", pixelArg(sky), "--report", report.string()});
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const json click = readJson(report).at("clicks").at(0);
+    EXPECT_TRUE(click.at("picked").is_null());
+    EXPECT_TRUE(click.at("hits").empty());
+}
+
+TEST(EndToEnd, ClickOnAnImGuiWindowPicksNothing) {
+    // A sphere around the camera's target fills the view, so every pixel has something to pick.
+    ps::Scene scene;
+    scene.camera.eye = {0, 0, 10};
+    scene.camera.target = {0, 0, 0};
+    scene.objects.push_back({"wall", glm::vec3(0.5f), pickray::Sphere{{0, 0, 0}, 8.0f}});
+    const fs::path scenePath = tempDir() / "wall.json";
+    ASSERT_FALSE(ps::saveScene(scene, scenePath));
+    const fs::path report = tempDir() / "ui.json";
+    // (60, 20): inside the "Scene" window's title bar; (640, 360): the middle of the view.
+    const ProcessResult run = runPickray({"--headless", "--scene", scenePath.string(), "--size", "1280x720", "--click", "60,20",
+                                "--click", "640,360", "--report", report.string()});
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const json clicks = readJson(report).at("clicks");
+    ASSERT_EQ(clicks.size(), 2u);
+    EXPECT_TRUE(clicks[0].at("picked").is_null());
+    EXPECT_TRUE(clicks[0].at("onUi").get<bool>());
+    EXPECT_EQ(clicks[1].at("picked"), "wall");
+}
+
+TEST(EndToEnd, BothClipDepthsAndBothProjectionsGiveTheSamePick) {
+    const ps::Scene scene = loadDefaultScene();
+    std::size_t crate = 0;
+    while (scene.objects[crate].name != "crate") ++crate;
+    for (const char* projection : {"perspective", "orthographic"}) {
+        ps::Camera camera = scene.camera;
+        camera.projection = std::string(projection) == "perspective" ? ps::Projection::Perspective : ps::Projection::Orthographic;
+        std::vector<json> picks;
+        for (const char* depth : {"opengl", "direct3d"}) {
+            camera.clipDepth = std::string(depth) == "opengl" ? pickray::ClipDepth::NegativeOneToOne : pickray::ClipDepth::ZeroToOne;
+            const auto pixel = visiblePixelOf(scene, crate, frameFor(camera, kSize), kSize);
+            ASSERT_TRUE(pixel);
+            const fs::path report = tempDir() / (std::string("modes_") + projection + depth + ".json");
+            const ProcessResult run = runPickray({"--headless", "--scene", kDefaultScene.string(), "--size", "640x360", "--hide-ui",
+                                        "--projection", projection, "--clip-depth", depth, "--click", pixelArg(*pixel),
+                                        "--report", report.string()});
+            ASSERT_EQ(run.exitCode, 0) << run.output;
+            picks.push_back(readJson(report).at("clicks").at(0));
+            EXPECT_EQ(picks.back().at("picked"), "crate") << projection << " " << depth;
+        }
+        // Same cursor, same frustum: the same ray and hit whichever depth convention.
+        EXPECT_EQ(picks[0].at("cursor"), picks[1].at("cursor"));
+        expectNear(vec(picks[0].at("ray").at("direction")), vec(picks[1].at("ray").at("direction")), 1e-5f, projection);
+        expectNear(vec(picks[0].at("hits").at(0).at("point")), vec(picks[1].at("hits").at(0).at("point")), 1e-4f,
+                   projection);
+    }
+}
+
+TEST(EndToEnd, ScreenshotShowsTheHighlightAtTheClickedObject) {
+    const ps::Scene scene = loadDefaultScene();
+    std::size_t ball = 0;
+    while (scene.objects[ball].name != "ball") ++ball;
+    const auto pixel = visiblePixelOf(scene, ball, frameFor(scene.camera, kSize), kSize);
+    ASSERT_TRUE(pixel);
+    const fs::path before = tempDir() / "before.png";
+    const fs::path after = tempDir() / "after.png";
+    ASSERT_EQ(runPickray({"--headless", "--size", "640x360", "--hide-ui", "--screenshot", before.string()}).exitCode, 0);
+    const ProcessResult run = runPickray({"--headless", "--size", "640x360", "--hide-ui", "--click", pixelArg(*pixel),
+                                "--screenshot", after.string()});
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const Image a = loadPng(before);
+    const Image b = loadPng(after);
+    ASSERT_EQ(b.width, 640);
+    ASSERT_EQ(b.height, 360);
+    // Around the click, clear of the hit marker (5 px) and the normal arrow: yellow after, not before.
+    int highlighted = 0;
+    int samples = 0;
+    for (glm::ivec2 d : {glm::ivec2(12, 0), glm::ivec2(-12, 0), glm::ivec2(0, 12), glm::ivec2(0, -12), glm::ivec2(9, 9),
+                         glm::ivec2(-9, -9), glm::ivec2(9, -9), glm::ivec2(-9, 9)}) {
+        const glm::ivec2 p = *pixel + d;
+        ++samples;
+        if (looksHighlighted(b.at(p.x, p.y))) ++highlighted;
+        EXPECT_FALSE(looksHighlighted(a.at(p.x, p.y))) << "before the click at offset " << d.x << "," << d.y;
+    }
+    EXPECT_GE(highlighted, samples - 1) << "highlight colour missing around the clicked pixel";
+}
+
+TEST(EndToEnd, DraggingMovesTheGrabbedObjectWithTheCursor) {
+    const ps::Scene scene = loadDefaultScene();
+    std::size_t ball = 0;
+    while (scene.objects[ball].name != "ball") ++ball;
+    const Frame f = frameFor(scene.camera, kSize);
+    const auto from = visiblePixelOf(scene, ball, f, kSize);
+    ASSERT_TRUE(from);
+    const glm::ivec2 to = *from + glm::ivec2(60, -25);
+    const fs::path saved = tempDir() / "dragged.json";
+    const ProcessResult run = runPickray({"--headless", "--size", "640x360", "--hide-ui", "--drag",
+                                          pixelArg(*from) + "," + pixelArg(to), "--save", saved.string()});
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    // The grabbed surface point moves in the plane through it facing the camera, to under the cursor.
+    const glm::vec3 grabbed = ps::nearestHit(scene, rayAt(*from, f))->hit.point;
+    const glm::vec3 normal = glm::normalize(scene.camera.target - scene.camera.eye);
+    const pickray::Ray ray = rayAt(to, f);
+    const glm::vec3 dropped = pickray::pointAt(ray, glm::dot(grabbed - ray.origin, normal) / glm::dot(ray.direction, normal));
+    const auto after = ps::loadScene(saved);
+    ASSERT_TRUE(after.scene) << after.error;
+    const auto& before = std::get<pickray::Sphere>(scene.objects[ball].shape);
+    const auto& moved = std::get<pickray::Sphere>(after.scene->objects[ball].shape);
+    expectNear(moved.center, before.center + (dropped - grabbed), 1e-3f, "dragged centre");
+    EXPECT_EQ(moved.radius, before.radius);
+}
+
+TEST(EndToEnd, MalformedSceneLeavesTheRunningSceneUntouched) {
+    const fs::path bad = tempDir() / "bad.json";
+    std::ofstream(bad) << R"({"objects": [{"name": "x", "type": "capsule", "a": [0,0,0], "b": [1,1,1], "radius": -1}]})";
+    const fs::path notJson = tempDir() / "not_json.json";
+    std::ofstream(notJson) << "{ \"objects\": [ ";
+    const fs::path saved = tempDir() / "after_bad_load.json";
+    const ProcessResult run = runPickray({"--headless", "--size", "320x240", "--hide-ui", "--load", bad.string(), "--load",
+                                notJson.string(), "--save", saved.string()});
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    EXPECT_NE(run.output.find("objects[0] (\"x\"): field radius"), std::string::npos) << run.output;
+    EXPECT_NE(run.output.find("not valid JSON"), std::string::npos) << run.output;
+    const auto after = ps::loadScene(saved);
+    ASSERT_TRUE(after.scene) << after.error;
+    EXPECT_EQ(ps::toJsonText(*after.scene), ps::toJsonText(loadDefaultScene()));
+}
+
+TEST(EndToEnd, SaveThenLoadRoundTripsExactly) {
+    const fs::path first = tempDir() / "first.json";
+    const fs::path second = tempDir() / "second.json";
+    ASSERT_EQ(runPickray({"--headless", "--size", "320x240", "--hide-ui", "--save", first.string()}).exitCode, 0);
+    ASSERT_EQ(runPickray({"--headless", "--scene", first.string(), "--size", "320x240", "--hide-ui", "--save",
+                          second.string()})
+                  .exitCode,
+              0);
+    std::ifstream a(first), b(second);
+    std::stringstream ta, tb;
+    ta << a.rdbuf();
+    tb << b.rdbuf();
+    EXPECT_EQ(ta.str(), tb.str());
+    EXPECT_EQ(ps::toJsonText(*ps::loadScene(first).scene), ps::toJsonText(loadDefaultScene()));
+}
+
+TEST(EndToEnd, BadArgumentsGiveUsageAndExitCode2) {
+    for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+             {"--bogus"}, {"--headless", "--size", "12"}, {"--headless", "--click", "x,y"}, {"--scene"}}) {
+        const ProcessResult run = runPickray(args);
+        EXPECT_EQ(run.exitCode, 2) << args[0];
+        EXPECT_NE(run.output.find("usage: pickray"), std::string::npos) << run.output;
+    }
+}
+
+TEST(EndToEnd, NoDisplayFallsBackToTheScriptedMode) {
+    const fs::path dir = tempDir() / "fallback";
+    fs::create_directories(dir);
+    const ProcessResult run = runPickray({"--size", "320x240"}, "cd " + quote(dir.string()) +
+                                                          " && env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER");
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    EXPECT_NE(run.output.find("no display"), std::string::npos) << run.output;
+    EXPECT_NE(run.output.find((dir / "pickray-screenshot.png").string()), std::string::npos) << run.output;
+    EXPECT_TRUE(fs::exists(dir / "pickray-screenshot.png"));
+    EXPECT_TRUE(fs::exists(dir / "pickray-report.json"));
+}
+
+TEST(EndToEnd, RealXWindowUnderXvfbPicksWithXdotool) {
+    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
+        GTEST_SKIP() << "xvfb-run or xdotool not installed";
+    const ps::Scene scene = loadDefaultScene();
+    std::size_t drum = 0;
+    while (scene.objects[drum].name != "drum") ++drum;
+    const auto pixel = visiblePixelOf(scene, drum, frameFor(scene.camera, kSize), kSize);
+    ASSERT_TRUE(pixel);
+    const fs::path report = tempDir() / "xvfb.json";
+    const fs::path script = tempDir() / "xvfb.sh";
+    // Start the demo as a normal X client, wait for its window, click it with xdotool (window-
+    // relative coordinates), and let --quit-after-clicks end it.
+    std::ofstream(script) << "set -e\n"
+                          << "unset SDL_VIDEODRIVER\n"
+                          << quote(PICKRAY_EXE) << " --size 640x360 --hide-ui --quit-after-clicks 1 --report "
+                          << quote(report.string()) << " &\n"
+                          << "PID=$!\n"
+                          << "WID=$(timeout 20 xdotool search --sync --onlyvisible --name '^pickray$' | head -n1)\n"
+                          << "sleep 0.5\n"
+                          << "xdotool mousemove --window \"$WID\" " << pixel->x << " " << pixel->y << " click 1\n"
+                          << "timeout 20 tail --pid=$PID -f /dev/null\n"
+                          << "wait $PID\n";
+    const ProcessResult run = [&] {
+        const fs::path out = tempDir() / "xvfb_output.txt";
+        const std::string command = "ASAN_OPTIONS=detect_leaks=0 timeout 60 xvfb-run -a -s '-screen 0 1280x720x24' sh " +
+                                    quote(script.string()) + " > " + quote(out.string()) + " 2>&1";
+        const int status = std::system(command.c_str());
+        std::ifstream in(out);
+        std::stringstream text;
+        text << in.rdbuf();
+        return ProcessResult{WIFEXITED(status) ? WEXITSTATUS(status) : -1, text.str()};
+    }();
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const json clicks = readJson(report).at("clicks");
+    ASSERT_EQ(clicks.size(), 1u);
+    EXPECT_EQ(clicks[0].at("picked"), "drum");
+    EXPECT_EQ(clicks[0].at("cursor").at(0).get<int>(), pixel->x);
+    EXPECT_EQ(clicks[0].at("cursor").at(1).get<int>(), pixel->y);
+}
