@@ -6,6 +6,7 @@
 #include "app.hpp"
 #include "cli.hpp"
 #include "platform.hpp"
+#include "pickray/scene/camera_math.hpp"
 #include "pickray/scene/scene_io.hpp"
 
 namespace pickray::app {
@@ -20,13 +21,27 @@ void applyOverrides(const Options& o, scene::Camera& c) {
     if (o.orthoHeight) c.orthoHeight = *o.orthoHeight;
 }
 
-// No display and no --headless: run the script anyway, with default outputs and a centre click,
-// so that "pickray" on a server still shows what it does.
-void fallBackToScript(Options& o, std::ostream& out) {
+// Where the first object's interior is drawn (the window centre for an empty scene): the
+// fallback clicks there, so its screenshot and report show a pick rather than background.
+glm::ivec2 clickOnFirstObject(const scene::Scene& s, glm::ivec2 size) {
+    if (s.objects.empty()) return size / 2;
+    const glm::vec2 pixels(size);
+    const glm::vec3 screen =
+        worldToScreen(scene::interiorPoint(s.objects.front().shape), scene::viewMatrix(s.camera),
+                      scene::projectionMatrix(s.camera, pixels.x / pixels.y), Viewport{0, 0, pixels.x, pixels.y},
+                      s.camera.clipDepth);
+    const glm::ivec2 click(glm::floor(glm::vec2(screen)));
+    const bool inside = click.x >= 0 && click.y >= 0 && click.x < size.x && click.y < size.y;
+    return inside ? click : size / 2;
+}
+
+// No display and no --headless: run the script anyway, with default outputs and a click on the
+// first object, so that "pickray" on a server still shows what it does.
+void fallBackToScript(Options& o, const scene::Scene& s, std::ostream& out) {
     o.headless = true;
     if (o.screenshotPath.empty()) o.screenshotPath = "pickray-screenshot.png";
     if (o.reportPath.empty()) o.reportPath = "pickray-report.json";
-    if (o.clicks.empty()) o.clicks.push_back(o.size / 2);
+    if (o.clicks.empty()) o.clicks.push_back(clickOnFirstObject(s, o.size));
     out << "pickray: no display available; running the headless scripted mode instead.\n";
 }
 
@@ -43,8 +58,6 @@ int runFromCommandLine(const std::vector<std::string>& args, std::ostream& out, 
         return 2;
     }
     Options options = std::get<Options>(parsed);
-    if (!options.headless && !displayAvailable()) fallBackToScript(options, out);
-
     const std::string scenePath = options.scenePath.empty() ? PICKRAY_DEFAULT_SCENE : options.scenePath;
     scene::LoadResult loaded = scene::loadScene(scenePath);
     if (!loaded.scene) {
@@ -56,6 +69,7 @@ int runFromCommandLine(const std::vector<std::string>& args, std::ostream& out, 
         err << "pickray: camera override: " << *e << "\n";
         return 2;
     }
+    if (!options.headless && !displayAvailable()) fallBackToScript(options, *loaded.scene, out);
     try {
         App app(options, std::move(*loaded.scene), scenePath);
         return app.run();
@@ -64,10 +78,10 @@ int runFromCommandLine(const std::vector<std::string>& args, std::ostream& out, 
         if (options.headless) return 1;
     }
     // A display was advertised but no window could be opened: fall back once.
-    fallBackToScript(options, out);
     try {
         loaded = scene::loadScene(scenePath);
         applyOverrides(options, loaded.scene->camera);
+        fallBackToScript(options, *loaded.scene, out);
         App app(options, std::move(*loaded.scene), scenePath);
         return app.run();
     } catch (const std::exception& e) {

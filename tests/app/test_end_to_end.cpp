@@ -357,13 +357,16 @@ TEST(EndToEnd, BadArgumentsGiveUsageAndExitCode2) {
 TEST(EndToEnd, NoDisplayFallsBackToTheScriptedMode) {
     const fs::path dir = tempDir() / "fallback";
     fs::create_directories(dir);
-    const ProcessResult run = runPickray({"--size", "320x240"}, "cd " + quote(dir.string()) +
-                                                          " && env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER");
+    const ProcessResult run = runPickray({}, "cd " + quote(dir.string()) +
+                                                 " && env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER");
     ASSERT_EQ(run.exitCode, 0) << run.output;
     EXPECT_NE(run.output.find("no display"), std::string::npos) << run.output;
     EXPECT_NE(run.output.find((dir / "pickray-screenshot.png").string()), std::string::npos) << run.output;
     EXPECT_TRUE(fs::exists(dir / "pickray-screenshot.png"));
-    EXPECT_TRUE(fs::exists(dir / "pickray-report.json"));
+    ASSERT_TRUE(fs::exists(dir / "pickray-report.json"));
+    // It clicks where the default scene's first object is drawn, so the output shows a pick.
+    const json report = readJson(dir / "pickray-report.json");
+    EXPECT_EQ(report["clicks"][0]["picked"], loadDefaultScene().objects.front().name) << report.dump();
 }
 
 TEST(EndToEnd, RealXWindowUnderXvfbPicksWithXdotool) {
