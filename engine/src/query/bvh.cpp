@@ -6,17 +6,31 @@
 #include <limits>
 #include <thread>
 
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
+
 namespace pickray {
 namespace {
 
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 constexpr float kFloatInf = std::numeric_limits<float>::infinity();
 constexpr int kBins = 16;
-constexpr std::uint32_t kMaxLeafSize = 2;
+constexpr std::uint32_t kMaxLeafSize = 1;
 // Beyond this depth the build splits at the median: it bounds the depth (so the traversal stack)
 // at about kMedianDepth + log2(n) even for shapes piled on one point.
 constexpr std::size_t kMedianDepth = 48;
-constexpr std::size_t kStackSize = 128;
+constexpr std::size_t kStackSize = 3 * 128;  // up to three pending siblings per level
+
+// WideNode::child encoding: a leaf has the top bit set, its first item in bits 3..30 and its item
+// count (1..kMaxLeafSize) in bits 0..2; an empty slot is all ones.
+constexpr std::uint32_t kLeafFlag = 0x80000000u;
+constexpr std::uint32_t kEmptySlot = 0xFFFFFFFFu;
+constexpr std::uint32_t leafChild(std::uint32_t first, std::uint32_t count) { return kLeafFlag | (first << 3) | count; }
+constexpr bool isLeaf(std::uint32_t child) { return (child & kLeafFlag) != 0 && child != kEmptySlot; }
+constexpr std::uint32_t leafFirst(std::uint32_t child) { return (child & ~kLeafFlag) >> 3; }
+constexpr std::uint32_t leafCount(std::uint32_t child) { return child & 7u; }
+static_assert(kMaxLeafSize <= 7);
 // Ize, "Robust BVH Ray Traversal" (JCGT 2013): scaling the far slab distance by 1 + 2·γ(3) makes
 // the float slab test conservative, so rounding never culls a box the ray touches.
 constexpr float kRobustFarScale = 1.0f + 2.0f * (3.0f * 0x1p-24f) / (1.0f - 3.0f * 0x1p-24f);
@@ -38,47 +52,78 @@ struct Box3 {
     }
 };
 
-/// The ray prepared for many box tests: inverse direction and, per axis, which slab plane is near.
+/// The ray prepared for many box tests: origin, inverse direction, and which bounds row holds the
+/// near plane on each axis (min for a positive direction, max for a negative one).
 struct SlabRay {
     glm::vec3 origin;
     glm::vec3 inverse;
-    int nearIsMax[3];
+    int nearRow[3];
+    int farRow[3];
     explicit SlabRay(const Ray& ray) : origin(ray.origin), inverse(1.0f / ray.direction) {
-        for (int i = 0; i < 3; ++i) nearIsMax[i] = std::signbit(inverse[i]) ? 1 : 0;
+        for (int i = 0; i < 3; ++i) {
+            const bool negative = std::signbit(inverse[i]);
+            nearRow[i] = negative ? 3 + i : i;
+            farRow[i] = negative ? i : 3 + i;
+        }
     }
 };
 
-/// Entry distance of the ray into the box if it meets it within [tMin, tMax], else +inf.
-/// 0·inf (a parallel ray in a face plane) gives NaN, which the comparisons below ignore: the axis
-/// then does not cull, which is conservative.
-inline float enterDistance(const SlabRay& r, const float* bmin, const float* bmax, float tMin, float tMax) {
-    float enter = tMin;
-    float exit = tMax;
-    for (int i = 0; i < 3; ++i) {
-        const float nearPlane = r.nearIsMax[i] ? bmax[i] : bmin[i];
-        const float farPlane = r.nearIsMax[i] ? bmin[i] : bmax[i];
-        const float tNear = (nearPlane - r.origin[i]) * r.inverse[i];
-        const float tFar = (farPlane - r.origin[i]) * r.inverse[i] * kRobustFarScale;
-        enter = tNear > enter ? tNear : enter;
-        exit = tFar < exit ? tFar : exit;
+/// Entry distances of the ray into a node's four child boxes within [tMin, tMax]: returns a
+/// bit mask of the children it meets (an empty slot's inverted box never is) and their entries.
+/// 0·inf (a parallel ray in a face plane) gives NaN, which the max/min below ignore: that axis
+/// then does not cull, which is conservative. SSE on x86-64 (where it is always present), the
+/// same arithmetic lane by lane elsewhere.
+inline int enterDistances(const SlabRay& r, const float (&b)[6][4], float tMin, float tMax, float (&enter)[4]) {
+#if defined(__SSE2__)
+    __m128 lo = _mm_set1_ps(tMin);
+    __m128 hi = _mm_set1_ps(tMax);
+    const __m128 robust = _mm_set1_ps(kRobustFarScale);
+    for (int axis = 0; axis < 3; ++axis) {
+        const __m128 o = _mm_set1_ps(r.origin[axis]);
+        const __m128 inv = _mm_set1_ps(r.inverse[axis]);
+        const __m128 tNear = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(b[r.nearRow[axis]]), o), inv);
+        const __m128 tFar = _mm_mul_ps(_mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(b[r.farRow[axis]]), o), inv), robust);
+        lo = _mm_max_ps(tNear, lo);  // MAXPS returns its second operand when the first is NaN
+        hi = _mm_min_ps(tFar, hi);
     }
-    return enter <= exit ? enter : kFloatInf;
+    _mm_storeu_ps(enter, lo);
+    return _mm_movemask_ps(_mm_cmple_ps(lo, hi));
+#else
+    int mask = 0;
+    for (int lane = 0; lane < 4; ++lane) {
+        float lo = tMin, hi = tMax;
+        for (int axis = 0; axis < 3; ++axis) {
+            const float tNear = (b[r.nearRow[axis]][lane] - r.origin[axis]) * r.inverse[axis];
+            const float tFar = (b[r.farRow[axis]][lane] - r.origin[axis]) * r.inverse[axis] * kRobustFarScale;
+            lo = tNear > lo ? tNear : lo;
+            hi = tFar < hi ? tFar : hi;
+        }
+        enter[lane] = lo;
+        if (lo <= hi) mask |= 1 << lane;
+    }
+    return mask;
+#endif
 }
 
 bool better(const RayHit& hit, std::uint32_t index, const std::optional<ShapeHit>& best) {
     return !best || hit.t < best->hit.t || (hit.t == best->hit.t && index < best->index);
 }
 
+float halfArea(const float* min, const float* max) {
+    const float x = max[0] - min[0], y = max[1] - min[1], z = max[2] - min[2];
+    return x * y + y * z + z * x;
+}
+
 }  // namespace
 
 void Bvh::rebuild(std::span<const Shape> shapes) {
-    nodes_.clear();
+    wide_.clear();
     items_.clear();
-    parent_.clear();
+    wideParent_.clear();
     unbounded_.clear();
     depth_ = 0;
     const auto n = static_cast<std::uint32_t>(shapes.size());
-    leafOf_.assign(n, kNone);
+    slotOf_.assign(n, kNone);
     std::vector<Aabb> boxes(n);
     std::vector<glm::vec3> centroids(n);
     for (std::uint32_t i = 0; i < n; ++i) {
@@ -90,41 +135,41 @@ void Bvh::rebuild(std::span<const Shape> shapes) {
             unbounded_.push_back(i);
         }  // empty (an invalid shape): never hit, left out
     }
+    items_.shrink_to_fit();
+    unbounded_.shrink_to_fit();
     if (items_.empty()) return;
-    nodes_.reserve(2 * items_.size());
-    parent_.reserve(2 * items_.size());
-    nodes_.push_back({});
-    parent_.push_back(kNone);
-    build(0, boxes, centroids, 0, static_cast<std::uint32_t>(items_.size()), 1);
-}
-
-void Bvh::setLeaf(std::uint32_t node, const std::vector<Aabb>& boxes, std::uint32_t first, std::uint32_t count) {
-    Box3 box;
-    for (std::uint32_t k = first; k < first + count; ++k) {
-        box.grow(boxes[items_[k]]);
-        leafOf_[items_[k]] = node;
-    }
-    Node& leaf = nodes_[node];
-    for (int i = 0; i < 3; ++i) {
-        leaf.min[i] = box.min[i];
-        leaf.max[i] = box.max[i];
-    }
-    leaf.firstOrChild = first;
-    leaf.count = count;
+    std::vector<Node> nodes;
+    nodes.reserve(2 * items_.size());
+    nodes.push_back({});
+    build(nodes, 0, boxes, centroids, 0, static_cast<std::uint32_t>(items_.size()), 1);
+    wide_.reserve(nodes.size() / 3 + 1);
+    wide_.push_back({});
+    wideParent_.push_back(kNone);
+    collapse(nodes, 0, 0, 1);
+    wide_.shrink_to_fit();
+    wideParent_.shrink_to_fit();
 }
 
 // Builds the subtree of `node` over items_[first, first + count): binned SAH on the centroids
 // along their widest axis; children are allocated in pairs (left, left + 1).
-void Bvh::build(std::uint32_t node, const std::vector<Aabb>& boxes, const std::vector<glm::vec3>& centroids,
-                std::uint32_t first, std::uint32_t count, std::size_t depth) {
-    depth_ = std::max(depth_, depth);
-    if (count <= kMaxLeafSize) return setLeaf(node, boxes, first, count);
-
+void Bvh::build(std::vector<Node>& nodes, std::uint32_t node, const std::vector<Aabb>& boxes,
+                const std::vector<glm::vec3>& centroids, std::uint32_t first, std::uint32_t count, std::size_t depth) {
     Box3 box, centroidBox;
     for (std::uint32_t k = first; k < first + count; ++k) {
         box.grow(boxes[items_[k]]);
         centroidBox.grow(centroids[items_[k]]);
     }
+    const auto makeLeaf = [&] {
+        Node& leaf = nodes[node];
+        for (int i = 0; i < 3; ++i) {
+            leaf.min[i] = box.min[i];
+            leaf.max[i] = box.max[i];
+        }
+        leaf.firstOrChild = first;
+        leaf.count = count;
+    };
+    if (count <= kMaxLeafSize) return makeLeaf();
+
     const glm::vec3 extent = centroidBox.max - centroidBox.min;
     const int axis = extent.x >= extent.y && extent.x >= extent.z ? 0 : (extent.y >= extent.z ? 1 : 2);
     std::uint32_t* begin = items_.data() + first;
@@ -173,10 +218,6 @@ void Bvh::build(std::uint32_t node, const std::vector<Aabb>& boxes, const std::v
                 bestSplit = b;
             }
         }
-        // Small nodes become leaves when splitting would not pay (each item costs one exact test).
-        if (count <= 2 * kMaxLeafSize && !(bestCost < box.halfArea() * static_cast<float>(count))) {
-            return setLeaf(node, boxes, first, count);
-        }
         if (bestSplit > 0) {
             const std::uint32_t* split =
                 std::partition(begin, end, [&](std::uint32_t item) { return binOf(item) < bestSplit; });
@@ -185,94 +226,165 @@ void Bvh::build(std::uint32_t node, const std::vector<Aabb>& boxes, const std::v
         if (mid == first || mid == first + count) mid = first + count / 2;
     }
 
-    const auto child = static_cast<std::uint32_t>(nodes_.size());
-    Node& inner = nodes_[node];
+    const auto child = static_cast<std::uint32_t>(nodes.size());
+    Node& inner = nodes[node];
     for (int i = 0; i < 3; ++i) {
         inner.min[i] = box.min[i];
         inner.max[i] = box.max[i];
     }
     inner.firstOrChild = child;
     inner.count = 0;
-    nodes_.resize(child + 2);
-    parent_.resize(child + 2, node);
-    build(child, boxes, centroids, first, mid - first, depth + 1);
-    build(child + 1, boxes, centroids, mid, first + count - mid, depth + 1);
+    nodes.resize(child + 2);
+    build(nodes, child, boxes, centroids, first, mid - first, depth + 1);
+    build(nodes, child + 1, boxes, centroids, mid, first + count - mid, depth + 1);
+}
+
+void Bvh::setSlot(std::uint32_t wideNode, int slot, const Node& from) {
+    WideNode& w = wide_[wideNode];
+    for (int i = 0; i < 3; ++i) {
+        w.bounds[i][slot] = from.min[i];
+        w.bounds[3 + i][slot] = from.max[i];
+    }
+}
+
+// Turns the binary subtree under `binaryNode` into wide node `wideNode`: up to four descendants
+// become its children, opening the largest inner one first (the usual BVH2 -> BVH4 collapse).
+void Bvh::collapse(const std::vector<Node>& nodes, std::uint32_t binaryNode, std::uint32_t wideNode,
+                   std::size_t depth) {
+    depth_ = std::max(depth_, depth);
+    std::uint32_t picked[4];
+    int count = 0;
+    if (nodes[binaryNode].count > 0) {
+        picked[count++] = binaryNode;  // a tree that is a single leaf
+    } else {
+        picked[count++] = nodes[binaryNode].firstOrChild;
+        picked[count++] = nodes[binaryNode].firstOrChild + 1;
+        while (count < 4) {
+            int largest = -1;
+            float largestArea = -1.0f;
+            for (int k = 0; k < count; ++k) {
+                const Node& candidate = nodes[picked[k]];
+                const float area = halfArea(candidate.min, candidate.max);
+                if (candidate.count == 0 && area > largestArea) {
+                    largest = k;
+                    largestArea = area;
+                }
+            }
+            if (largest < 0) break;
+            const std::uint32_t opened = picked[largest];
+            picked[largest] = nodes[opened].firstOrChild;
+            picked[count++] = nodes[opened].firstOrChild + 1;
+        }
+    }
+    WideNode& w = wide_[wideNode];
+    for (int slot = 0; slot < 4; ++slot) {
+        w.child[slot] = kEmptySlot;
+        for (int i = 0; i < 3; ++i) {
+            w.bounds[i][slot] = kFloatInf;  // an inverted box: never hit
+            w.bounds[3 + i][slot] = -kFloatInf;
+        }
+    }
+    for (int slot = 0; slot < count; ++slot) {
+        const Node& from = nodes[picked[slot]];
+        setSlot(wideNode, slot, from);
+        if (from.count > 0) {
+            wide_[wideNode].child[slot] = leafChild(from.firstOrChild, from.count);
+            for (std::uint32_t k = from.firstOrChild; k < from.firstOrChild + from.count; ++k) {
+                slotOf_[items_[k]] = wideNode * 4 + static_cast<std::uint32_t>(slot);
+            }
+        } else {
+            const auto child = static_cast<std::uint32_t>(wide_.size());
+            wide_.push_back({});
+            wideParent_.push_back(wideNode * 4 + static_cast<std::uint32_t>(slot));
+            wide_[wideNode].child[slot] = child;
+            collapse(nodes, picked[slot], child, depth + 1);
+        }
+    }
 }
 
 void Bvh::update(std::span<const Shape> shapes, std::uint32_t index) {
     const Aabb box = bounds(shapes[index]);
-    const std::uint32_t leaf = index < leafOf_.size() ? leafOf_[index] : kNone;
-    const bool wasInTree = leaf != kNone;
-    if (!wasInTree || !isFiniteBox(box)) {
+    const std::uint32_t slotRef = index < slotOf_.size() ? slotOf_[index] : kNone;
+    if (slotRef == kNone || !isFiniteBox(box)) {
         // The shape moves between the tree and the unbounded list (or was not known): rebuild.
         rebuild(shapes);
         return;
     }
-    // Refit the leaf from its items, then every ancestor from its two children.
-    Box3 grown;
-    const Node& node = nodes_[leaf];
-    for (std::uint32_t k = node.firstOrChild; k < node.firstOrChild + node.count; ++k) {
+    // Refit the leaf's slot from its items, then each ancestor's slot from its node's four lanes.
+    std::uint32_t node = slotRef / 4;
+    int slot = static_cast<int>(slotRef % 4);
+    const std::uint32_t leaf = wide_[node].child[slot];
+    Node grown{{kFloatInf, kFloatInf, kFloatInf}, 0, {-kFloatInf, -kFloatInf, -kFloatInf}, 0};
+    for (std::uint32_t k = leafFirst(leaf); k < leafFirst(leaf) + leafCount(leaf); ++k) {
         const Aabb itemBox = bounds(shapes[items_[k]]);
-        if (isFiniteBox(itemBox)) grown.grow(itemBox);
-    }
-    for (int i = 0; i < 3; ++i) {
-        nodes_[leaf].min[i] = grown.min[i];
-        nodes_[leaf].max[i] = grown.max[i];
-    }
-    for (std::uint32_t n = parent_[leaf]; n != kNone; n = parent_[n]) {
-        const Node& l = nodes_[nodes_[n].firstOrChild];
-        const Node& r = nodes_[nodes_[n].firstOrChild + 1];
+        if (!isFiniteBox(itemBox)) continue;
         for (int i = 0; i < 3; ++i) {
-            nodes_[n].min[i] = std::min(l.min[i], r.min[i]);
-            nodes_[n].max[i] = std::max(l.max[i], r.max[i]);
+            grown.min[i] = std::min(grown.min[i], itemBox.min[i]);
+            grown.max[i] = std::max(grown.max[i], itemBox.max[i]);
         }
+    }
+    for (;;) {
+        setSlot(node, slot, grown);
+        const std::uint32_t up = wideParent_[node];
+        if (up == kNone) return;
+        const WideNode& w = wide_[node];
+        for (int i = 0; i < 3; ++i) {
+            grown.min[i] = std::min(std::min(w.bounds[i][0], w.bounds[i][1]), std::min(w.bounds[i][2], w.bounds[i][3]));
+            grown.max[i] = std::max(std::max(w.bounds[3 + i][0], w.bounds[3 + i][1]),
+                                    std::max(w.bounds[3 + i][2], w.bounds[3 + i][3]));
+        }
+        node = up / 4;
+        slot = static_cast<int>(up % 4);
     }
 }
 
 // Front-to-back traversal: calls visit(shapeIndex, limit) for every item of every leaf whose box
-// the ray meets within [tMin, limit], nearer child first. visit returns the new limit (nearest()
+// the ray meets within [tMin, limit], nearest boxes first. visit returns the new limit (nearest()
 // lowers it to its best hit, so farther boxes are skipped).
 template <typename Visit>
 void Bvh::traverse(const Ray& ray, float tMin, float tMax, Visit&& visit) const {
-    if (nodes_.empty()) return;
+    if (wide_.empty()) return;
     const SlabRay slab(ray);
-    if (enterDistance(slab, nodes_[0].min, nodes_[0].max, tMin, tMax) == kFloatInf) return;
     struct Pending {
-        std::uint32_t node;
+        std::uint32_t child;
         float enter;
     };
     Pending stack[kStackSize];
     std::size_t top = 0;
-    std::uint32_t current = 0;
+    std::uint32_t current = 0;  // the root, always an inner wide node
     for (;;) {
-        const Node& node = nodes_[current];
-        if (node.count > 0) {
-            for (std::uint32_t k = node.firstOrChild; k < node.firstOrChild + node.count; ++k) {
+        if (isLeaf(current)) {
+            for (std::uint32_t k = leafFirst(current); k < leafFirst(current) + leafCount(current); ++k) {
                 tMax = visit(items_[k], tMax);
             }
         } else {
-            const std::uint32_t left = node.firstOrChild;
-            const float tLeft = enterDistance(slab, nodes_[left].min, nodes_[left].max, tMin, tMax);
-            const float tRight = enterDistance(slab, nodes_[left + 1].min, nodes_[left + 1].max, tMin, tMax);
-            const bool hitLeft = tLeft != kFloatInf;
-            const bool hitRight = tRight != kFloatInf;
-            if (hitLeft && hitRight) {
-                const bool leftFirst = tLeft <= tRight;
-                stack[top++] = leftFirst ? Pending{left + 1, tRight} : Pending{left, tLeft};
-                current = leftFirst ? left : left + 1;
-                continue;
+            const WideNode& node = wide_[current];
+            float enter[4];
+            const int mask = enterDistances(slab, node.bounds, tMin, tMax, enter);
+            // Hit children, nearest first (insertion sort of at most four).
+            Pending hits[4];
+            int count = 0;
+            for (int slot = 0; slot < 4; ++slot) {
+                if ((mask & (1 << slot)) == 0) continue;
+                int at = count++;
+                while (at > 0 && hits[at - 1].enter > enter[slot]) {
+                    hits[at] = hits[at - 1];
+                    --at;
+                }
+                hits[at] = {node.child[slot], enter[slot]};
             }
-            if (hitLeft || hitRight) {
-                current = hitLeft ? left : left + 1;
+            if (count > 0) {
+                for (int k = count - 1; k > 0; --k) stack[top++] = hits[k];
+                current = hits[0].child;
                 continue;
             }
         }
-        // Next pending node that can still hold something before the limit.
+        // Next pending box that can still hold something before the limit.
         do {
             if (top == 0) return;
             --top;
         } while (stack[top].enter > tMax);
-        current = stack[top].node;
+        current = stack[top].child;
     }
 }
 
@@ -341,12 +453,14 @@ void Bvh::nearestBatch(std::span<const Ray> rays, std::span<const Shape> shapes,
 
 Bvh::Stats Bvh::stats() const noexcept {
     Stats s;
-    s.nodes = nodes_.size();
-    for (const Node& n : nodes_) s.leaves += n.count > 0 ? 1 : 0;
+    s.nodes = wide_.size();
+    for (const WideNode& n : wide_) {
+        for (const std::uint32_t child : n.child) s.leaves += isLeaf(child) ? 1u : 0u;
+    }
     s.unbounded = unbounded_.size();
     s.depth = depth_;
-    s.bytes = nodes_.capacity() * sizeof(Node) +
-              (items_.capacity() + parent_.capacity() + leafOf_.capacity() + unbounded_.capacity()) *
+    s.bytes = wide_.capacity() * sizeof(WideNode) +
+              (items_.capacity() + wideParent_.capacity() + slotOf_.capacity() + unbounded_.capacity()) *
                   sizeof(std::uint32_t);
     return s;
 }

@@ -16,7 +16,8 @@
 //     every ray; invalid shapes are never hit, as raycast() says.
 //   * update(i, shape) refits the tree after shape i changed (moved, resized): O(depth), no
 //     rebuild. Many large moves make the tree slower but never wrong; rebuild() restores it.
-//   * Build: binned surface-area heuristic, O(n log n).
+//   * Build: binned surface-area heuristic, O(n log n), then collapsed into a 4-wide tree whose
+//     nodes hold their children's boxes side by side, so each step tests four boxes at once.
 
 #include <cstdint>
 #include <optional>
@@ -66,6 +67,7 @@ public:
     [[nodiscard]] Stats stats() const noexcept;
 
 private:
+    // Build-time binary tree (binned SAH), collapsed afterwards into the 4-wide tree below.
     struct Node {
         float min[3];
         std::uint32_t firstOrChild;  // leaf: first entry in items_; inner: index of the left child
@@ -74,17 +76,27 @@ private:
     };
     static_assert(sizeof(Node) == 32);
 
+    // The tree the queries walk: four child boxes per node, stored axis by axis so one ray is
+    // tested against all four at once.
+    struct WideNode {
+        float bounds[6][4];          // min x, y, z, max x, y, z; one lane per child
+        std::uint32_t child[4];      // kEmptySlot, an inner node's index, or a leaf (see bvh.cpp)
+    };
+    static_assert(sizeof(WideNode) == 112);
+
     template <typename Visit>
     void traverse(const Ray& ray, float tMin, float tMax, Visit&& visit) const;
-    void build(std::uint32_t node, const std::vector<Aabb>& boxes, const std::vector<glm::vec3>& centroids,
-               std::uint32_t first, std::uint32_t count, std::size_t depth);
-    void setLeaf(std::uint32_t node, const std::vector<Aabb>& boxes, std::uint32_t first, std::uint32_t count);
+    void build(std::vector<Node>& nodes, std::uint32_t node, const std::vector<Aabb>& boxes,
+               const std::vector<glm::vec3>& centroids, std::uint32_t first, std::uint32_t count, std::size_t depth);
+    void collapse(const std::vector<Node>& nodes, std::uint32_t binaryNode, std::uint32_t wideNode,
+                  std::size_t depth);
+    void setSlot(std::uint32_t wideNode, int slot, const Node& from);
 
-    std::vector<Node> nodes_;
-    std::vector<std::uint32_t> items_;      // shape indices, leaves point into this
-    std::vector<std::uint32_t> parent_;     // per node
-    std::vector<std::uint32_t> leafOf_;     // per shape: its leaf node, or kNone
-    std::vector<std::uint32_t> unbounded_;  // shapes tested for every ray
+    std::vector<WideNode> wide_;
+    std::vector<std::uint32_t> items_;       // shape indices, leaves point into this
+    std::vector<std::uint32_t> wideParent_;  // per wide node: parent node · 4 + slot; the root: kNone
+    std::vector<std::uint32_t> slotOf_;      // per shape: wide node · 4 + slot of its leaf, or kNone
+    std::vector<std::uint32_t> unbounded_;   // shapes tested for every ray
     std::size_t depth_ = 0;
 };
 
