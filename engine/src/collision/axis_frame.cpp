@@ -13,7 +13,7 @@ std::optional<AxisFrame> axisFrame(const Ray& ray, glm::vec3 a, glm::vec3 b) noe
     const glm::dvec3 origin = widen(ray.origin) - widen(a);
     const glm::dvec3 direction = widen(ray.direction);
     glm::dvec3 directionPerp = perpendicular(direction, axis);
-    const double sine = tolerance::kAxisParallelSine;
+    const double sine = static_cast<double>(tolerance::kAxisParallelSine);
     if (glm::dot(directionPerp, directionPerp) <= sine * sine * glm::dot(direction, direction)) {
         directionPerp = glm::dvec3(0.0);
     }

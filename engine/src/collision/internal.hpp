@@ -3,6 +3,7 @@
 // The routines compute in double: float inputs widen exactly, so the only roundings are those of
 // the few operations between input and output, and results are rounded to float once at the end.
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -113,17 +114,29 @@ struct AxisFrame {
 /// directionPerp = 0 exactly, so the side is never crossed (see tolerances.hpp).
 std::optional<AxisFrame> axisFrame(const Ray& ray, glm::vec3 a, glm::vec3 b) noexcept;
 
+/// v / |v| without overflow or underflow in |v|²: scaled by its largest component first
+/// (found by fuzz_collision: a box transform with entries near 1e20 and 1e-40 gave a zero normal).
+/// Zero or non-finite v gives NaN, which makeHit turns into "no hit".
+inline glm::dvec3 unitVector(glm::dvec3 v) noexcept {
+    const double largest = std::max(std::abs(v.x), std::max(std::abs(v.y), std::abs(v.z)));
+    const glm::dvec3 scaled = v / largest;
+    return scaled / std::sqrt(glm::dot(scaled, scaled));
+}
+
 /// The outward unit normal of a round surface at `radial` (the point minus its closest axis
 /// point); for a zero radius, where that is zero, the normal faces the ray instead.
 inline glm::vec3 radialNormal(glm::dvec3 radial, glm::dvec3 direction) noexcept {
-    const double length = glm::length(radial);
-    if (length > 0.0) return glm::vec3(radial / length);
-    return glm::vec3(-glm::normalize(direction));
+    if (radial != glm::dvec3(0.0)) return glm::vec3(unitVector(radial));
+    return glm::vec3(-unitVector(direction));
 }
 
-/// The hit as the public type: t and point rounded once, point formed in double.
-inline RayHit makeHit(const Ray& ray, double t, glm::vec3 normal) noexcept {
-    return RayHit{static_cast<float>(t), pointAtExact(ray, t), normal};
+/// The hit as the public type: t and point rounded once, point formed in double. A crossing so
+/// far away that t or the point overflow float, or a normal that came out non-finite, is no hit:
+/// a returned hit never holds inf or NaN (found by fuzz_collision: a 1e36-radius capsule).
+inline std::optional<RayHit> makeHit(const Ray& ray, double t, glm::vec3 normal) noexcept {
+    const RayHit hit{static_cast<float>(t), pointAtExact(ray, t), normal};
+    if (!std::isfinite(hit.t) || !isFinite(hit.point) || !isFinite(hit.normal)) return std::nullopt;
+    return hit;
 }
 
 }  // namespace pickray::detail

@@ -29,14 +29,14 @@ bool within(glm::dvec3 p, glm::dvec3 q, double reach) noexcept {
 
 bool overlaps(const Sphere& first, const Sphere& second) noexcept {
     if (!isValid(first) || !isValid(second)) return false;
-    return within(widen(first.center), widen(second.center), double{first.radius} + double{second.radius});
+    return within(widen(first.center), widen(second.center), static_cast<double>(first.radius) + static_cast<double>(second.radius));
 }
 
 bool overlaps(const Sphere& sphere, const Capsule& capsule) noexcept {
     if (!isValid(sphere) || !isValid(capsule)) return false;
     const glm::dvec3 center = widen(sphere.center);
     const auto onAxis = detail::closestOnSegment(center, widen(capsule.a), widen(capsule.b));
-    return within(center, onAxis.point, double{sphere.radius} + double{capsule.radius});
+    return within(center, onAxis.point, static_cast<double>(sphere.radius) + static_cast<double>(capsule.radius));
 }
 
 bool overlaps(const Capsule& capsule, const Sphere& sphere) noexcept { return overlaps(sphere, capsule); }
@@ -45,7 +45,7 @@ bool overlaps(const Capsule& first, const Capsule& second) noexcept {
     if (!isValid(first) || !isValid(second)) return false;
     const auto pair =
         detail::closestBetweenSegments(widen(first.a), widen(first.b), widen(second.a), widen(second.b));
-    return within(pair.p1, pair.p2, double{first.radius} + double{second.radius});
+    return within(pair.p1, pair.p2, static_cast<double>(first.radius) + static_cast<double>(second.radius));
 }
 
 CapsuleProximity proximity(const Capsule& first, const Capsule& second) noexcept {

@@ -20,7 +20,7 @@ bool isValidAabb(const Aabb& box) noexcept {
 std::optional<detail::TaggedSpan> slabSpan(glm::dvec3 origin, glm::dvec3 direction, const Aabb& box) noexcept {
     detail::TaggedSpan span;
     for (int axis = 0; axis < 3; ++axis) {
-        if (!detail::clipToSlab(span, origin[axis], direction[axis], box.min[axis], box.max[axis], lowFace(axis),
+        if (!detail::clipToSlab(span, origin[axis], direction[axis], static_cast<double>(box.min[axis]), static_cast<double>(box.max[axis]), lowFace(axis),
                                 highFace(axis))) {
             return std::nullopt;
         }
@@ -40,7 +40,7 @@ std::optional<RayHit> hitFromSpan(const Ray& ray, const detail::TaggedSpan& span
     const auto crossing = detail::firstCrossing(span.enter, span.exit, tMax);
     if (!crossing) return std::nullopt;
     const detail::SurfaceId face = crossing->atEnter ? span.enterSurface : span.exitSurface;
-    const glm::dvec3 normal = glm::normalize(normalToWorld * faceNormal(face));
+    const glm::dvec3 normal = detail::unitVector(normalToWorld * faceNormal(face));
     return detail::makeHit(ray, crossing->t, glm::vec3(normal));
 }
 

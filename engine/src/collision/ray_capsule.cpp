@@ -14,7 +14,7 @@ std::optional<Interval> capsuleSpan(const Ray& ray, const Capsule& capsule) noex
         !detail::isValidRadius(capsule.radius)) {
         return std::nullopt;
     }
-    const double radius = capsule.radius;
+    const double radius = static_cast<double>(capsule.radius);
     const glm::dvec3 origin = detail::widen(ray.origin);
     const glm::dvec3 direction = detail::widen(ray.direction);
     std::optional<Interval> total;

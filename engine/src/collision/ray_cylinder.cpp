@@ -20,7 +20,7 @@ std::optional<CylinderSpan> cylinderSpan(const Ray& ray, const Cylinder& cylinde
     }
     const auto frame = detail::axisFrame(ray, cylinder.a, cylinder.b);
     if (!frame) return std::nullopt;  // a == b: no height, no orientation
-    const auto side = solveWithinRadius(frame->originPerp, frame->directionPerp, cylinder.radius);
+    const auto side = solveWithinRadius(frame->originPerp, frame->directionPerp, static_cast<double>(cylinder.radius));
     if (!side) return std::nullopt;
     detail::TaggedSpan span{side->enter, side->exit, kSide, kSide};
     if (!detail::clipToSlab(span, frame->originAlong, frame->directionAlong, 0.0, frame->length, kCapA, kCapB)) {

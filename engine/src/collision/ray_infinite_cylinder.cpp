@@ -17,7 +17,7 @@ std::optional<CylinderSpan> cylinderSpan(const Ray& ray, const InfiniteCylinder&
     }
     const auto frame = detail::axisFrame(ray, cylinder.p1, cylinder.p2);
     if (!frame) return std::nullopt;
-    const auto span = solveWithinRadius(frame->originPerp, frame->directionPerp, cylinder.radius);
+    const auto span = solveWithinRadius(frame->originPerp, frame->directionPerp, static_cast<double>(cylinder.radius));
     if (!span) return std::nullopt;
     return CylinderSpan{*frame, *span};
 }

@@ -10,7 +10,7 @@ std::optional<Interval> sphereSpan(const Ray& ray, const Sphere& sphere) noexcep
         return std::nullopt;
     }
     return solveWithinRadius(detail::widen(ray.origin) - detail::widen(sphere.center),
-                             detail::widen(ray.direction), sphere.radius);
+                             detail::widen(ray.direction), static_cast<double>(sphere.radius));
 }
 
 }  // namespace

@@ -31,13 +31,13 @@ Aabb outward(glm::dvec3 lo, glm::dvec3 hi) {
 Aabb boundsOf(const Sphere& s) {
     if (!validRadius(s.radius)) return kEmpty;
     const glm::dvec3 c(s.center);
-    return outward(c - double{s.radius}, c + double{s.radius});
+    return outward(c - static_cast<double>(s.radius), c + static_cast<double>(s.radius));
 }
 
 Aabb boundsOf(const Capsule& s) {
     if (!validRadius(s.radius)) return kEmpty;
     const glm::dvec3 a(s.a), b(s.b);
-    return outward(glm::min(a, b) - double{s.radius}, glm::max(a, b) + double{s.radius});
+    return outward(glm::min(a, b) - static_cast<double>(s.radius), glm::max(a, b) + static_cast<double>(s.radius));
 }
 
 Aabb boundsOf(const Cylinder& s) {
@@ -45,7 +45,7 @@ Aabb boundsOf(const Cylinder& s) {
     const glm::dvec3 a(s.a), b(s.b);
     const glm::dvec3 axis = glm::normalize(b - a);
     // A cap disc of radius r perpendicular to the unit axis u reaches r·sqrt(1 − u_i²) along axis i.
-    const glm::dvec3 reach = double{s.radius} * glm::sqrt(glm::max(glm::dvec3(0.0), 1.0 - axis * axis));
+    const glm::dvec3 reach = static_cast<double>(s.radius) * glm::sqrt(glm::max(glm::dvec3(0.0), 1.0 - axis * axis));
     return outward(glm::min(a, b) - reach, glm::max(a, b) + reach);
 }
 

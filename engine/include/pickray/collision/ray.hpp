@@ -9,7 +9,7 @@
 //   * A ray that starts inside the solid gets its exit point (with the outward normal there).
 //     A ray that starts exactly on the surface gets t = 0 if it enters the solid there.
 //   * Crossings behind the origin (t < 0) are never returned; neither is anything beyond tMax.
-//     tMax < 0 or NaN gives no hit.
+//     tMax < 0 or NaN gives no hit. Nor is a crossing whose t or point overflows float.
 //   * Invalid input gives no hit (std::nullopt), never a NaN inside a hit: a NaN or infinite
 //     coordinate anywhere, a direction whose squared length is zero, subnormal or overflows
 //     (roughly |direction| outside [1e-19, 1e19]), a negative or NaN radius, a box with min > max,
@@ -20,7 +20,8 @@
 //     where it lies inside the solid (surface included). This is the "both penetration points"
 //     query of the source articles, for every shape.
 //   * enter <= exit; an unbounded side is ±infinity (a line inside an infinite cylinder and
-//     parallel to its axis). A line that only touches the surface gets enter == exit.
+//     parallel to its axis), and so is a bound beyond the float range. A line that only touches
+//     the surface gets enter == exit.
 //   * Invalid input as for raycast gives std::nullopt.
 
 #include <limits>
