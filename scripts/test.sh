@@ -1,24 +1,66 @@
 #!/usr/bin/env bash
-# Builds pickray with warnings as errors and runs every test (ctest), then prints the measured
-# precision figures. Installs missing Debian packages first. Usage: scripts/test.sh [build-dir]
-set -euo pipefail
+# Builds pickray and runs every test, in three stages, after installing missing Debian packages:
+#   1. the normal build (warnings as errors) and its ctest suite;
+#   2. the same suite built with AddressSanitizer + UndefinedBehaviorSanitizer (build-asan);
+#   3. a bounded libFuzzer run of every fuzz target (scripts/fuzz.sh, build-fuzz).
+# Then the precision the tests measured, each stage's result, and ctest's summary line last.
+# Environment: PICKRAY_TEST_STAGES (default "main sanitize fuzz"), PICKRAY_FUZZ_SECONDS (60).
+# Usage: scripts/test.sh [build-dir]
+set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
+stages=${PICKRAY_TEST_STAGES:-main sanitize fuzz}
+jobs=$(nproc)
 
-"$root/scripts/install-deps.sh"
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DPICKRAY_WARNINGS_AS_ERRORS=ON >/dev/null
-cmake --build "$build" -j"$(nproc)"
+"$root/scripts/install-deps.sh" || exit 1
 
-cd "$build"
+declare -A result
 status=0
-ctest --output-on-failure -j"$(nproc)" --timeout 600 | tee ctest.log || status=$?
+
+run_suite() {  # run_suite NAME BUILD-DIR CMAKE-ARGS...
+  local name=$1 dir=$2
+  shift 2
+  echo "== $name: configure, build and test in $dir"
+  if ! cmake -S "$root" -B "$dir" "$@" >/dev/null || ! cmake --build "$dir" -j"$jobs"; then
+    result[$name]="build FAILED"
+    status=1
+    return
+  fi
+  (cd "$dir" && ctest --output-on-failure -j"$jobs" --timeout 900 | tee ctest.log)
+  local code=${PIPESTATUS[0]}
+  result[$name]=$(grep -E "tests passed|tests failed" "$dir/ctest.log" | tail -n 1)
+  [ "$code" -eq 0 ] || status=1
+}
+
+for stage in $stages; do
+  case $stage in
+    main) run_suite main "$build" -DCMAKE_BUILD_TYPE=Release -DPICKRAY_WARNINGS_AS_ERRORS=ON ;;
+    sanitize)
+      # -O1 keeps the instrumented build quick; GL tests disable leak checks for Mesa themselves.
+      run_suite sanitize "$root/build-asan" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS_RELEASE=-O1 \
+        -DCMAKE_C_FLAGS_RELEASE=-O1 -DPICKRAY_SANITIZE=ON ;;
+    fuzz)
+      echo "== fuzz: ${PICKRAY_FUZZ_SECONDS:-60} s per target"
+      fuzz_log=$(mktemp)
+      if bash "$root/scripts/fuzz.sh" "${PICKRAY_FUZZ_SECONDS:-60}" | tee "$fuzz_log"; then
+        result[fuzz]=$(grep -c " ok," "$fuzz_log")" targets ok"
+      else
+        result[fuzz]="FAILED"
+        status=1
+      fi ;;
+    *) echo "unknown stage: $stage"; exit 2 ;;
+  esac
+done
 
 # Measured precision, printed by the tests themselves (lines tagged "precision:").
-echo
-echo "Measured precision (worst cases over all random and edge-case inputs):"
-grep -h "^precision:" Testing/Temporary/LastTest.log | sed "s/^precision: /  /" | awk "!seen[\$0]++" || true
+if [ -f "$build/Testing/Temporary/LastTest.log" ]; then
+  echo
+  echo "Measured precision (worst cases over all random and edge-case inputs):"
+  grep -h "^precision:" "$build/Testing/Temporary/LastTest.log" | sed "s/^precision: /  /" | awk '!seen[$0]++'
+fi
 
-# End with ctest's own summary line.
 echo
-grep -E "tests passed|tests failed" ctest.log | tail -n 1
+for stage in $stages; do echo "$stage: ${result[$stage]:-not run}"; done
+# End with ctest's own summary line of the main suite.
+[ -f "$build/ctest.log" ] && grep -E "tests passed|tests failed" "$build/ctest.log" | tail -n 1
 exit $status

@@ -1,6 +1,6 @@
 # Installs pickray into a scratch prefix, builds examples/pick_cli against it with
 # find_package(pickray CONFIG REQUIRED) as an outside project would, runs it, and checks the pick.
-# Arguments: -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK_DIR=...
+# Arguments: -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK_DIR=... [-DCONSUMER_FLAGS=...]
 file(REMOVE_RECURSE ${WORK_DIR})
 
 function(run)
@@ -18,7 +18,8 @@ foreach(header pickray/collision.hpp pickray/picking.hpp pickray/collision/ray_b
   endif()
 endforeach()
 run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/pick_cli -B ${WORK_DIR}/build
-    -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DCMAKE_BUILD_TYPE=Release)
+    -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CXX_FLAGS=${CONSUMER_FLAGS}"
+    "-DCMAKE_EXE_LINKER_FLAGS=${CONSUMER_FLAGS}")
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/build)
 
 # The pixel where the sphere's centre (−4, 1, 0) is drawn in pick_cli's 1280×720 view.

@@ -1,0 +1,174 @@
+// libFuzzer target: every collision routine on arbitrary float bit patterns.
+// Checked on every answer (the contract of collision/ray.hpp and distance.hpp):
+//   * no crash, no undefined behaviour (run with ASan + UBSan);
+//   * a hit has 0 <= t <= tMax, finite point and unit normal, point == origin + t·direction,
+//     and the point lies on the surface (signed distance ~ 0, relative to the numbers involved);
+//   * a span has enter <= exit and no NaN; raycast agrees with it (its t is enter or exit);
+//   * distances are >= 0 and not NaN for finite input; overlaps are symmetric.
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include <glm/geometric.hpp>
+
+#include "pickray/collision.hpp"
+
+namespace {
+
+struct Input {
+    const std::uint8_t* data;
+    std::size_t size;
+    float next() {
+        float f = 0.0f;
+        if (size >= sizeof f) {
+            std::memcpy(&f, data, sizeof f);
+            data += sizeof f;
+            size -= sizeof f;
+        }
+        return f;
+    }
+    glm::vec3 vec() { return {next(), next(), next()}; }
+};
+
+[[noreturn]] void fail(const char* what, double value) {
+    std::fprintf(stderr, "contract violated: %s (%g)\n", what, value);
+    std::abort();
+}
+
+void check(bool ok, const char* what, double value = 0.0) {
+    if (!ok) fail(what, value);
+}
+
+bool finite(glm::vec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+double magnitude(glm::vec3 v) { return glm::length(glm::dvec3(v)); }
+
+// Signed distances in double, independent of the library's formulas.
+double sdf(const pickray::Sphere& s, glm::dvec3 p) { return glm::length(p - glm::dvec3(s.center)) - s.radius; }
+double segmentDistance(glm::dvec3 p, glm::dvec3 a, glm::dvec3 b) {
+    const glm::dvec3 ab = b - a;
+    const double l = glm::dot(ab, ab);
+    const double t = l > 0 ? glm::clamp(glm::dot(p - a, ab) / l, 0.0, 1.0) : 0.0;
+    return glm::length(p - (a + t * ab));
+}
+double sdf(const pickray::Capsule& c, glm::dvec3 p) {
+    return segmentDistance(p, glm::dvec3(c.a), glm::dvec3(c.b)) - c.radius;
+}
+double sdf(const pickray::InfiniteCylinder& c, glm::dvec3 p) {
+    const glm::dvec3 u = glm::normalize(glm::dvec3(c.p2) - glm::dvec3(c.p1));
+    const glm::dvec3 q = p - glm::dvec3(c.p1);
+    return glm::length(q - glm::dot(q, u) * u) - c.radius;
+}
+double sdf(const pickray::Cylinder& c, glm::dvec3 p) {
+    const glm::dvec3 a(c.a);
+    const double h = glm::length(glm::dvec3(c.b) - a);
+    const glm::dvec3 u = (glm::dvec3(c.b) - a) / h;
+    const double along = glm::dot(p - a, u);
+    const double radial = glm::length((p - a) - along * u) - c.radius;
+    const double axial = std::abs(along - 0.5 * h) - 0.5 * h;
+    return std::max(radial, axial) <= 0 ? std::max(radial, axial)
+                                        : std::hypot(std::max(radial, 0.0), std::max(axial, 0.0));
+}
+double sdf(const pickray::Aabb& b, glm::dvec3 p) {
+    const glm::dvec3 c = 0.5 * (glm::dvec3(b.min) + glm::dvec3(b.max));
+    const glm::dvec3 e = 0.5 * (glm::dvec3(b.max) - glm::dvec3(b.min));
+    const glm::dvec3 d = glm::abs(p - c) - e;
+    return glm::length(glm::max(d, 0.0)) + std::min(std::max(d.x, std::max(d.y, d.z)), 0.0);
+}
+
+// The scale of the numbers a query involves: rounding errors are relative to it.
+template <typename Shape>
+double scaleOf(const pickray::Ray& ray, const Shape&, double shapeScale, float t) {
+    return 1.0 + magnitude(ray.origin) + shapeScale + std::abs(double{t}) * magnitude(ray.direction);
+}
+
+template <typename Shape, typename Distance>
+void checkRay(const pickray::Ray& ray, const Shape& shape, float tMax, double shapeScale, Distance distance) {
+    const auto span = pickray::intersectLine(ray, shape);
+    if (span) {
+        check(!std::isnan(span->enter) && !std::isnan(span->exit), "NaN in span");
+        check(span->enter <= span->exit, "span enter > exit", double{span->enter} - double{span->exit});
+    }
+    const auto hit = pickray::raycast(ray, shape, tMax);
+    if (!hit) return;
+    check(span.has_value(), "raycast hit without a line span");
+    check(std::isfinite(hit->t) && hit->t >= 0.0f, "t < 0 or not finite", double{hit->t});
+    check(hit->t <= tMax, "t beyond tMax", double{hit->t});
+    check(finite(hit->point) && finite(hit->normal), "NaN or inf in a hit");
+    check(std::abs(glm::length(hit->normal) - 1.0f) < 1e-4f, "normal not unit", double{glm::length(hit->normal)});
+    check(hit->t == span->enter || hit->t == span->exit, "raycast t is neither span end", double{hit->t});
+    const double scale = scaleOf(ray, shape, shapeScale, hit->t);
+    const glm::dvec3 expected = glm::dvec3(ray.origin) + double{hit->t} * glm::dvec3(ray.direction);
+    check(glm::length(glm::dvec3(hit->point) - expected) <= 1e-5 * scale, "point != origin + t·direction");
+    if constexpr (!std::is_same_v<Distance, std::nullptr_t>) {
+        const double d = distance(shape, glm::dvec3(hit->point));
+        if (std::isfinite(d)) check(std::abs(d) <= 1e-4 * scale, "hit point off the surface", d / scale);
+    }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    if (size < 1) return 0;
+    const std::uint8_t which = data[0];
+    Input in{data + 1, size - 1};
+    const pickray::Ray ray{in.vec(), in.vec()};
+    const float tMax = (which & 0x80) ? in.next() : pickray::kInfinity;
+    const auto sdfOf = [](const auto& s, glm::dvec3 p) { return sdf(s, p); };
+    switch (which % 8) {
+        case 0: {
+            const pickray::Sphere s{in.vec(), in.next()};
+            checkRay(ray, s, tMax, magnitude(s.center) + std::abs(s.radius), sdfOf);
+            break;
+        }
+        case 1: {
+            const pickray::Capsule c{in.vec(), in.vec(), in.next()};
+            checkRay(ray, c, tMax, magnitude(c.a) + magnitude(c.b) + std::abs(c.radius), sdfOf);
+            break;
+        }
+        case 2: {
+            const pickray::Cylinder c{in.vec(), in.vec(), in.next()};
+            checkRay(ray, c, tMax, magnitude(c.a) + magnitude(c.b) + std::abs(c.radius), sdfOf);
+            break;
+        }
+        case 3: {
+            const pickray::InfiniteCylinder c{in.vec(), in.vec(), in.next()};
+            checkRay(ray, c, tMax, magnitude(c.p1) + magnitude(c.p2) + std::abs(c.radius), sdfOf);
+            break;
+        }
+        case 4: {
+            const pickray::Aabb b{in.vec(), in.vec()};
+            checkRay(ray, b, tMax, magnitude(b.min) + magnitude(b.max), sdfOf);
+            break;
+        }
+        case 5: {
+            pickray::OrientedBox b{{in.vec(), in.vec()}, glm::mat4(1.0f)};
+            for (int c = 0; c < 4; ++c) b.toWorld[c] = glm::vec4(in.vec(), c == 3 ? 1.0f : 0.0f);
+            double scale = magnitude(b.local.min) + magnitude(b.local.max);
+            for (int c = 0; c < 4; ++c) scale += magnitude(glm::vec3(b.toWorld[c])) * (1.0 + scale);
+            checkRay(ray, b, tMax, scale, nullptr);  // no independent SDF for sheared boxes here
+            break;
+        }
+        case 6: {
+            const pickray::Segment s1{in.vec(), in.vec()}, s2{in.vec(), in.vec()};
+            const auto r = pickray::closestPoints(s1, s2);
+            if (finite(s1.a) && finite(s1.b) && finite(s2.a) && finite(s2.b) && std::isfinite(r.distance)) {
+                check(r.distance >= 0.0f, "negative distance", double{r.distance});
+                check(r.t1 >= 0.0f && r.t1 <= 1.0f && r.t2 >= 0.0f && r.t2 <= 1.0f, "segment parameter out of [0, 1]");
+            }
+            const auto l = pickray::closestPoints(pickray::Line{s1.a, s1.b}, pickray::Line{s2.a, s2.b});
+            if (std::isfinite(l.distance)) check(l.distance >= 0.0f, "negative line distance", double{l.distance});
+            break;
+        }
+        default: {
+            const pickray::Capsule c1{in.vec(), in.vec(), in.next()}, c2{in.vec(), in.vec(), in.next()};
+            const pickray::Sphere s{in.vec(), in.next()};
+            check(pickray::overlaps(c1, c2) == pickray::overlaps(c2, c1), "capsule overlap not symmetric");
+            check(pickray::overlaps(s, c1) == pickray::overlaps(c1, s), "sphere-capsule overlap not symmetric");
+            (void)pickray::proximity(c1, c2);
+            break;
+        }
+    }
+    return 0;
+}
