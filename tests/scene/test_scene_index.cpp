@@ -1,0 +1,129 @@
+// The BVH-backed scene queries (SceneIndex) against brute force (scene_query.hpp) over generated
+// scenes: same objects in the same order with the same t, also after refits; and the generator.
+#include <random>
+
+#include <gtest/gtest.h>
+
+#include "pickray/scene/generate.hpp"
+#include "pickray/scene/scene_index.hpp"
+#include "pickray/scene/scene_io.hpp"
+#include "pickray/scene/scene_query.hpp"
+
+namespace ps = pickray::scene;
+
+namespace {
+
+// Rays from around the camera towards points of the block, and some in arbitrary directions.
+std::vector<pickray::Ray> someRays(const ps::Scene& scene, int count, unsigned seed) {
+    std::mt19937 engine(seed);
+    auto unit = [&] { return static_cast<float>(engine() >> 8) / 16777216.0f; };
+    const float size = glm::length(scene.camera.eye - scene.camera.target);
+    std::vector<pickray::Ray> rays;
+    for (int i = 0; i < count; ++i) {
+        const glm::vec3 jitter(unit() - 0.5f, unit() - 0.5f, unit() - 0.5f);
+        const glm::vec3 origin = scene.camera.eye + 0.2f * size * jitter;
+        const glm::vec3 towards = scene.camera.target + 0.5f * size * glm::vec3(unit() - 0.5f, unit() - 0.5f, unit() - 0.5f);
+        rays.push_back({origin, i % 7 == 0 ? jitter : towards - origin});
+    }
+    return rays;
+}
+
+void expectSameAnswers(const ps::Scene& scene, const ps::SceneIndex& index, const std::vector<pickray::Ray>& rays) {
+    int hitRays = 0;
+    for (const pickray::Ray& ray : rays) {
+        const auto brute = ps::allHits(scene, ray);
+        const auto fast = index.allHits(ray);
+        ASSERT_EQ(fast.size(), brute.size());
+        for (std::size_t i = 0; i < brute.size(); ++i) {
+            EXPECT_EQ(fast[i].object, brute[i].object);
+            EXPECT_EQ(fast[i].hit.t, brute[i].hit.t);
+        }
+        const auto nearest = index.nearestHit(ray);
+        ASSERT_EQ(nearest.has_value(), !brute.empty());
+        if (nearest) {
+            EXPECT_EQ(nearest->object, brute.front().object);
+            EXPECT_EQ(nearest->hit.t, brute.front().hit.t);
+            ++hitRays;
+        }
+        const auto bruteSpans = ps::lineSpans(scene, ray);
+        const auto fastSpans = index.lineSpans(ray);
+        ASSERT_EQ(fastSpans.size(), bruteSpans.size());
+        for (std::size_t i = 0; i < bruteSpans.size(); ++i) {
+            EXPECT_EQ(fastSpans[i].object, bruteSpans[i].object);
+            EXPECT_EQ(fastSpans[i].span.enter, bruteSpans[i].span.enter);
+            EXPECT_EQ(fastSpans[i].span.exit, bruteSpans[i].span.exit);
+        }
+    }
+    EXPECT_GT(hitRays, static_cast<int>(rays.size()) / 4);  // the rays do meet the scene
+}
+
+}  // namespace
+
+TEST(SceneIndex, EqualsBruteForceOnAGeneratedScene) {
+    const ps::Scene scene = ps::generateStressScene(3000);
+    const ps::SceneIndex index(scene);
+    expectSameAnswers(scene, index, someRays(scene, 400, 7));
+}
+
+TEST(SceneIndex, EditsRefitWithoutRebuildingAndStayEqual) {
+    ps::Scene scene = ps::generateStressScene(2000);
+    ps::SceneIndex index(scene);
+    ASSERT_EQ(index.rebuildCount(), 1u);
+    // Move, grow and replace objects as dragging and the inspector do, one at a time.
+    std::mt19937 engine(3);
+    for (int edit = 0; edit < 200; ++edit) {
+        const std::size_t i = engine() % scene.objects.size();
+        ps::Object& o = scene.objects[i];
+        const glm::vec3 step(static_cast<float>(engine() % 9) - 4.0f, 0.5f, static_cast<float>(engine() % 5) - 2.0f);
+        o.shape = ps::translated(o.shape, step);
+        if (auto* s = std::get_if<pickray::Sphere>(&o.shape)) s->radius *= 1.5f;
+        index.update(scene, i);
+    }
+    EXPECT_EQ(index.rebuildCount(), 1u);
+    expectSameAnswers(scene, index, someRays(scene, 300, 11));
+}
+
+TEST(SceneIndex, KeepsTheBruteForceOrderOfTies) {
+    // Two identical spheres: same t; the lower index comes first, as the stable sorts do.
+    ps::Scene scene;
+    scene.objects.push_back({"a", glm::vec3(0.5f), pickray::Sphere{{0, 0, 5}, 1.0f}});
+    scene.objects.push_back({"b", glm::vec3(0.5f), pickray::Sphere{{0, 0, 5}, 1.0f}});
+    const ps::SceneIndex index(scene);
+    const pickray::Ray ray{{0, 0, 0}, {0, 0, 1}};
+    EXPECT_EQ(index.nearestHit(ray)->object, 0u);
+    EXPECT_EQ(index.allHits(ray)[1].object, 1u);
+    EXPECT_EQ(index.lineSpans(ray)[0].object, 0u);
+}
+
+TEST(Generate, DeterministicValidAndEveryKind) {
+    const ps::Scene a = ps::generateStressScene(1000);
+    ASSERT_EQ(a.objects.size(), 1000u);
+    EXPECT_EQ(ps::toJsonText(a), ps::toJsonText(ps::generateStressScene(1000)));
+    EXPECT_NE(ps::toJsonText(a), ps::toJsonText(ps::generateStressScene(1000, 99)));
+    EXPECT_FALSE(ps::validate(a.camera));
+    int kinds[5] = {};
+    int rotatedScaledBoxes = 0;
+    for (const ps::Object& o : a.objects) {
+        EXPECT_FALSE(ps::validate(o)) << o.name << ": " << *ps::validate(o);
+        ++kinds[static_cast<int>(ps::kindOf(o.shape))];
+        if (const auto* box = std::get_if<ps::Box>(&o.shape))
+            if (box->transform.rotationDegrees != glm::vec3(0.0f) && box->transform.scale.x != box->transform.scale.y)
+                ++rotatedScaledBoxes;
+    }
+    for (int k = 0; k < 5; ++k) EXPECT_GT(kinds[k], 0) << ps::typeName(static_cast<ps::ShapeKind>(k));
+    EXPECT_EQ(kinds[static_cast<int>(ps::ShapeKind::InfiniteCylinder)], 2);
+    EXPECT_GT(rotatedScaledBoxes, 100);
+}
+
+TEST(Generate, DensityStaysRoughlyConstant) {
+    // Objects per unit of the block's volume (width = depth = 2 · height) at 1e3 and 1e5.
+    auto density = [](std::size_t n) {
+        const ps::Scene s = ps::generateStressScene(n);
+        float top = 0.0f;
+        for (const ps::Object& o : s.objects) top = std::max(top, ps::interiorPoint(o.shape).y);
+        return static_cast<float>(n) / (4.0f * top * top * top);
+    };
+    const float small = density(1000);
+    const float large = density(100000);
+    EXPECT_NEAR(large / small, 1.0f, 0.25f);
+}
