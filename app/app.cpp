@@ -15,6 +15,7 @@
 #include "pickray/collision/overlap.hpp"
 #include "pickray/collision/ray.hpp"
 #include "pickray/scene/camera_math.hpp"
+#include "pickray/scene/generate.hpp"
 #include "pickray/scene/scene_io.hpp"
 #include "screenshot.hpp"
 
@@ -25,6 +26,8 @@ template <class... F>
 struct Overloaded : F... {
     using F::operator()...;
 };
+template <typename... F>
+Overloaded(F...) -> Overloaded<F...>;  // clang 14 does not deduce aggregates by itself
 
 // Debug colours: distinct from every object colour and from the highlight.
 constexpr glm::vec3 kRayColor{0.95f, 0.95f, 0.95f};
@@ -54,7 +57,8 @@ App::App(Options options, scene::Scene scene, std::string scenePath)
       platform_("pickray", options_.size, options_.headless),
       imgui_(platform_.window(), platform_.context()),
       renderer_(render::defaultShaderDirectory()),
-      scene_(std::move(scene)) {
+      scene_(std::move(scene)),
+      index_(scene_) {
     ui_.scenePath = scenePath;
     ui_.savePath = scenePath;
     for (const std::string& name : options_.select) {
@@ -87,6 +91,7 @@ void App::message(std::string text, bool isError) {
 // ---- the frame ------------------------------------------------------------------------------
 
 void App::frame() {
+    const auto frameStart = std::chrono::steady_clock::now();
     input_ = FrameInput{};
     SDL_Event event;
     while (SDL_PollEvent(&event)) {
@@ -99,7 +104,7 @@ void App::frame() {
     // UI first (it shows last frame's pick), then its commands, then the camera and the mouse in
     // the view: everything below uses the matrices this frame is drawn with.
     if (!options_.hideUi) {
-        const UiView view{scene_, selection_, pick_, hover_, platform_.windowSize()};
+        const UiView view{scene_, selection_, pick_, hover_, platform_.windowSize(), performance_};
         for (const Command& c : buildUi(ui_, view)) apply(c);
     }
     const glm::ivec2 drawable = platform_.drawableSize();
@@ -115,7 +120,10 @@ void App::frame() {
     const FrameMatrices drawn = frameMatrices(scene_.camera, platform_.windowSize(), drawable);
     handleMouse(drawn, mouseOnUi);
     hover_.reset();
-    if (!mouseOnUi && drag_.mode == Drag::Mode::None && mouse_.x >= 0) hover_ = pickAt(scene_, drawn, mouse_);
+    if (!mouseOnUi && drag_.mode == Drag::Mode::None && mouse_.x >= 0) hover_ = pickAt(index_, drawn, mouse_);
+    performance_.hoverMs = hover_ ? hover_->queryMs : 0.0;
+    performance_.bvhBuilds = index_.rebuildCount();
+    performance_.bvhRefits = index_.refitCount();
 
     const scene::Camera& cam = scene_.camera;
     render::FrameView view{drawn.drawViewProjection, cam.eye, cam.target, cam.far, drawable};
@@ -125,12 +133,31 @@ void App::frame() {
     if (hover_)
         if (auto n = hover_->nearest()) style.hovered = n->object;
     style.selected = selection_;
-    renderer_.draw(scene_, view, style, debugDraw(drawn));
+    DrawnScene next{sceneRevision_, view, style, debugDraw(drawn)};
+    const bool redraw = forceRedraw_ || !drawn_ || !(*drawn_ == next);
+    if (redraw) {
+        const render::FrameStats stats = renderer_.draw(scene_, next.view, next.style, next.debug);
+        drawn_ = std::move(next);
+        performance_.drawCalls = stats.drawCalls;
+        performance_.objects = scene_.objects.size();
+        performance_.instances = stats.instances;
+        performance_.culled = stats.culled;
+        performance_.triangles = stats.triangles;
+        performance_.dots = stats.dots;
+        performance_.levels.assign(std::begin(stats.perLevel), std::end(stats.perLevel));
+    } else {
+        renderer_.present();
+    }
     if (options_.hideUi) imgui_.skipRender();
     else imgui_.render();
     if (screenshot_) saveScreenshot(*screenshot_, drawable);
     screenshot_.reset();
     platform_.swap();
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - frameStart).count();
+    if (!measured_) {
+        performance_.frameMs = ms;
+        if (redraw) performance_.redrawMs = ms;
+    }
 }
 
 void App::handleEvent(const SDL_Event& event) {
@@ -153,7 +180,10 @@ void App::handleEvent(const SDL_Event& event) {
             input_.presses.push_back({event.button.button, mouse_, (mod & KMOD_SHIFT) != 0, (mod & KMOD_CTRL) != 0});
             break;
         }
-        case SDL_MOUSEBUTTONUP: drag_.mode = Drag::Mode::None; break;
+        case SDL_MOUSEBUTTONUP:
+            if (input_.presses.empty()) drag_.mode = Drag::Mode::None;
+            else input_.releasedAfterPress = true;
+            break;
         case SDL_MOUSEWHEEL: input_.wheel += static_cast<float>(event.wheel.y); break;
         case SDL_KEYDOWN:
             if (event.key.keysym.sym == SDLK_F12) screenshot_ = ScreenshotRequest{timestampedScreenshotPath(), ui_.screenshotWithUi};
@@ -169,7 +199,7 @@ void App::handleMouse(const FrameMatrices& frame, bool mouseOnUi) {
         if (mouseOnUi) {
             // Recorded so that a script's report has one entry per click; it picks nothing.
             if (press.button == SDL_BUTTON_LEFT)
-                clicks_.push_back(makeClickRecord(pickAt(scene_, frame, press.position), true, scene_));
+                clicks_.push_back(makeClickRecord(pickAt(index_, frame, press.position), true, scene_));
             continue;
         }
         if (press.button == SDL_BUTTON_RIGHT) drag_.mode = Drag::Mode::Orbit;
@@ -177,7 +207,8 @@ void App::handleMouse(const FrameMatrices& frame, bool mouseOnUi) {
             drag_.mode = Drag::Mode::Pan;
         if (press.button != SDL_BUTTON_LEFT || press.shift) continue;
 
-        pick_ = pickAt(scene_, frame, press.position);
+        pick_ = pickAt(index_, frame, press.position);
+        performance_.pickMs = pick_->queryMs;
         clicks_.push_back(makeClickRecord(*pick_, false, scene_));
         if (auto hit = pick_->nearest()) {
             select(hit->object, press.ctrl);
@@ -189,6 +220,7 @@ void App::handleMouse(const FrameMatrices& frame, bool mouseOnUi) {
             drag_.mode = Drag::Mode::Orbit;
         }
     }
+    if (input_.releasedAfterPress) drag_.mode = Drag::Mode::None;
     if (drag_.mode == Drag::Mode::Move && input_.motion != glm::ivec2(0)) moveDragged(frame);
 }
 
@@ -202,7 +234,7 @@ void App::moveDragged(const FrameMatrices& frame) {
     scene::Object& object = scene_.objects[drag_.object];
     object.shape = scene::translated(object.shape, point - drag_.planePoint);
     drag_.planePoint = point;
-    sceneChanged();
+    objectChanged(drag_.object);
 }
 
 void App::select(std::optional<std::size_t> object, bool additive) {
@@ -220,9 +252,26 @@ void App::select(std::optional<std::size_t> object, bool additive) {
     selection_.push_back(*object);
 }
 
-void App::sceneChanged() {
-    // Every change re-picks: the same ray against the new scene.
-    if (pick_) refresh(*pick_, scene_);
+// Every change re-picks: the same ray against the new scene.
+void App::objectChanged(std::size_t object) {
+    ++sceneRevision_;
+    index_.update(scene_, object);
+    if (pick_) refresh(*pick_, index_);
+}
+
+void App::objectsChanged() {
+    ++sceneRevision_;
+    index_.rebuild(scene_);
+    if (pick_) refresh(*pick_, index_);
+}
+
+void App::replaceScene(scene::Scene scene) {
+    scene_ = std::move(scene);
+    selection_.clear();
+    pick_.reset();
+    hover_.reset();
+    drag_.mode = Drag::Mode::None;
+    objectsChanged();
 }
 
 // ---- commands from the UI ---------------------------------------------------------------------
@@ -236,7 +285,7 @@ void App::apply(const Command& command) {
                 const glm::vec3 color = kPalette[scene_.objects.size() % std::size(kPalette)];
                 scene_.objects.push_back({name, color, scene::defaultShape(c.kind, scene_.camera.target)});
                 select(scene_.objects.size() - 1, false);
-                sceneChanged();
+                objectsChanged();
                 message("added " + name, false);
             },
             [&](const command::Duplicate& c) {
@@ -245,7 +294,7 @@ void App::apply(const Command& command) {
                 copy.shape = scene::translated(copy.shape, glm::vec3(0.6f, 0.0f, 0.6f));
                 scene_.objects.push_back(copy);
                 select(scene_.objects.size() - 1, false);
-                sceneChanged();
+                objectsChanged();
             },
             [&](const command::Delete& c) {
                 scene_.objects.erase(scene_.objects.begin() + static_cast<std::ptrdiff_t>(c.object));
@@ -254,7 +303,7 @@ void App::apply(const Command& command) {
                 for (std::size_t& s : selection_)
                     if (s > c.object) --s;
                 drag_.mode = Drag::Mode::None;
-                sceneChanged();
+                objectsChanged();
             },
             [&](const command::Rename& c) {
                 if (c.name.empty()) return message("rename refused: the name must not be empty", true);
@@ -269,7 +318,7 @@ void App::apply(const Command& command) {
                     return message("refused: " + c.value.name + ": " + *error, true);
                 scene_.objects.at(c.object) = c.value;
                 ui_.message.clear();
-                sceneChanged();
+                objectChanged(c.object);
             },
             [&](const command::SetCamera& c) {
                 if (auto error = scene::validate(c.camera)) return message("camera refused: " + *error, true);
@@ -279,10 +328,7 @@ void App::apply(const Command& command) {
             [&](const command::Load& c) {
                 scene::LoadResult loaded = scene::loadScene(c.path);
                 if (!loaded.scene) return message("load failed (scene unchanged): " + loaded.error, true);
-                scene_ = std::move(*loaded.scene);
-                selection_.clear();
-                pick_.reset();
-                drag_.mode = Drag::Mode::None;
+                replaceScene(std::move(*loaded.scene));
                 message("loaded " + c.path, false);
             },
             [&](const command::Save& c) {
@@ -291,6 +337,12 @@ void App::apply(const Command& command) {
             },
             [&](const command::Screenshot& c) { screenshot_ = ScreenshotRequest{timestampedScreenshotPath(), c.withUi}; },
             [&](const command::ClearPick&) { pick_.reset(); },
+            [&](const command::Generate& c) {
+                if (c.count < 1 || c.count > kMaxGenerated)
+                    return message("generate refused: between 1 and " + std::to_string(kMaxGenerated) + " objects", true);
+                replaceScene(scene::generateStressScene(c.count));
+                message("generated " + std::to_string(c.count) + " objects", false);
+            },
         },
         command);
 }
@@ -407,7 +459,26 @@ int App::runScript() {
         apply(command::Load{path});
         frame();
     }
+    if (!options_.reportPath.empty()) measureFrames();
     return finish();
+}
+
+void App::measureFrames() {
+    // The median of a few frames, each waited for: a software rasteriser draws after the frame's
+    // calls return, so an unwaited frame would time only the CPU side.
+    constexpr int kFrames = 5;
+    forceRedraw_ = true;
+    std::vector<double> ms;
+    for (int i = 0; i < kFrames; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        frame();
+        renderer_.finish();
+        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    }
+    forceRedraw_ = false;
+    std::sort(ms.begin(), ms.end());
+    performance_.frameMs = performance_.redrawMs = ms[ms.size() / 2];
+    measured_ = true;
 }
 
 int App::finish() {
@@ -425,7 +496,7 @@ int App::finish() {
     }
     if (!options_.reportPath.empty()) {
         std::ofstream out(options_.reportPath, std::ios::binary | std::ios::trunc);
-        out << reportJson(clicks_);
+        out << reportJson(clicks_, performance_);
         out.flush();
         if (!out) {
             std::cerr << "pickray: " << options_.reportPath << ": could not write the report\n";

@@ -2,6 +2,7 @@
 // The application object: owns the platform (window + GL), the ImGui layer, the renderer, the
 // scene and all UI/picking state, and runs frames either interactively or from a script.
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,10 +13,12 @@
 #include "cli.hpp"
 #include "commands.hpp"
 #include "imgui_layer.hpp"
+#include "performance.hpp"
 #include "pick.hpp"
 #include "platform.hpp"
 #include "pickray/render/renderer.hpp"
 #include "pickray/scene/scene.hpp"
+#include "pickray/scene/scene_index.hpp"
 #include "report.hpp"
 #include "ui.hpp"
 
@@ -39,6 +42,9 @@ private:
             bool ctrl;
         };
         std::vector<Press> presses;
+        /// A button came up after this frame's last press: applied after the presses, so a click
+        /// whose press and release land in one (slow) frame does not leave a drag going.
+        bool releasedAfterPress = false;
         glm::ivec2 motion{0};
         float wheel = 0.0f;
     };
@@ -59,7 +65,14 @@ private:
     void apply(const Command& command);
     void handleMouse(const FrameMatrices& frame, bool mouseOnUi);
     void moveDragged(const FrameMatrices& frame);
-    void sceneChanged();
+    /// After one object changed: refit the index (no rebuild), then re-pick.
+    void objectChanged(std::size_t object);
+    /// After objects were added, removed or replaced: rebuild the index, then re-pick.
+    void objectsChanged();
+    /// Replaces the whole scene (load, generate): clears selection, pick and drag.
+    void replaceScene(scene::Scene scene);
+    /// Renders a few more frames, waiting for each to finish, and keeps their median time.
+    void measureFrames();
     void select(std::optional<std::size_t> object, bool additive);
     [[nodiscard]] render::DebugDraw debugDraw(const FrameMatrices& frame) const;
     void saveScreenshot(const ScreenshotRequest& request, glm::ivec2 drawable);
@@ -76,6 +89,7 @@ private:
     ImGuiLayer imgui_;
     render::Renderer renderer_;
     scene::Scene scene_;
+    scene::SceneIndex index_;             ///< BVH over scene_'s objects, for every pick
     UiState ui_;
     std::vector<std::size_t> selection_;  ///< last one is the primary (inspector) selection
     std::vector<std::size_t> scriptedSelection_;  ///< --select, applied after the scripted clicks
@@ -86,6 +100,20 @@ private:
     glm::ivec2 mouse_{-1};
     Drag drag_;
     std::optional<ScreenshotRequest> screenshot_;
+    /// What the scene in the renderer's target was drawn from; a frame with the same inputs
+    /// only presents it again (the UI stays responsive while a 100k-object redraw is slow).
+    struct DrawnScene {
+        std::uint64_t revision = 0;
+        render::FrameView view;
+        render::DrawStyle style;
+        render::DebugDraw debug;
+        bool operator==(const DrawnScene&) const = default;
+    };
+    std::uint64_t sceneRevision_ = 1;  ///< bumped by every change of the objects
+    std::optional<DrawnScene> drawn_;
+    bool forceRedraw_ = false;         ///< measureFrames: time real redraws
+    Performance performance_;
+    bool measured_ = false;  ///< performance_.frameMs is a measured median (headless report)
     bool running_ = true;
 };
 

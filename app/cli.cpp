@@ -40,6 +40,7 @@ std::string usage() {
            "options:\n"
            "  --headless             no visible window (SDL offscreen driver); run the script and exit\n"
            "  --scene FILE           scene JSON (default: assets/scenes/default.json)\n"
+           "  --generate N           a generated stress scene of N mixed objects instead of --scene\n"
            "  --size WxH             window size in pixels (default 1280x720)\n"
            "  --click X,Y            scripted left click, window pixels from the top-left (repeatable)\n"
            "  --hover X,Y            leave the cursor here before the screenshot (hover highlight)\n"
@@ -123,6 +124,12 @@ ParseResult parseCommandLine(const std::vector<std::string>& args) {
             auto n = v ? numbers<float>(*v, ',', 2) : std::nullopt;
             if (!n) return fail("expects YAW,PITCH in degrees");
             o.orbitDegrees = glm::vec2((*n)[0], (*n)[1]);
+        } else if (arg == "--generate") {
+            auto v = value();
+            auto n = v ? numbers<long long>(*v, ',', 1) : std::nullopt;
+            if (!n || (*n)[0] < 1 || (*n)[0] > static_cast<long long>(kMaxGenerated))
+                return fail("expects a count of objects from 1 to " + std::to_string(kMaxGenerated));
+            o.generate = static_cast<std::size_t>((*n)[0]);
         } else if (arg == "--quit-after-clicks") {
             auto v = value();
             auto n = v ? numbers<int>(*v, ',', 1) : std::nullopt;
@@ -154,6 +161,7 @@ ParseResult parseCommandLine(const std::vector<std::string>& args) {
         if (c.x >= o.size.x || c.y >= o.size.y)
             return UsageError{"--click " + std::to_string(c.x) + "," + std::to_string(c.y) + ": outside the " +
                               std::to_string(o.size.x) + "x" + std::to_string(o.size.y) + " window"};
+    if (o.generate && !o.scenePath.empty()) return UsageError{"--generate and --scene: give one scene, not both"};
     if (!o.headless && (!o.clicks.empty() || o.hover || !o.load.empty() || !o.drags.empty() || o.orbitDegrees))
         return UsageError{"--click, --drag, --orbit, --hover and --load are script steps: they need --headless"};
     return o;

@@ -1,6 +1,7 @@
 #pragma once
 // The command line, parsed into plain options (no SDL here, so it is unit-testable).
 
+#include <cstddef>
 #include <optional>
 #include <utility>
 #include <string>
@@ -14,9 +15,13 @@
 
 namespace pickray::app {
 
+/// The largest --generate / "Generate" count accepted.
+inline constexpr std::size_t kMaxGenerated = 2'000'000;
+
 struct Options {
     bool headless = false;
     std::string scenePath;       ///< empty: the default scene
+    std::optional<std::size_t> generate;  ///< a generated stress scene of this many objects instead
     glm::ivec2 size{1280, 720};  ///< window size in window units
     std::vector<glm::ivec2> clicks;  ///< window pixels, top-left origin
     std::optional<glm::ivec2> hover;

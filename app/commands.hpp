@@ -46,6 +46,10 @@ struct Screenshot {
     bool withUi;
 };
 struct ClearPick {};
+/// Replace the scene by a generated stress scene of `count` objects (scene::generateStressScene).
+struct Generate {
+    std::size_t count;
+};
 
 }  // namespace pickray::app::command
 
@@ -53,6 +57,6 @@ namespace pickray::app {
 
 using Command = std::variant<command::Select, command::Add, command::Duplicate, command::Delete, command::Rename,
                              command::Edit, command::SetCamera, command::Load, command::Save, command::Screenshot,
-                             command::ClearPick>;
+                             command::ClearPick, command::Generate>;
 
 }  // namespace pickray::app

@@ -1,5 +1,7 @@
 #include "pick.hpp"
 
+#include <chrono>
+
 #include "pickray/scene/camera_math.hpp"
 
 namespace pickray::app {
@@ -20,18 +22,20 @@ glm::vec2 cursorPixel(glm::ivec2 window, const FrameMatrices& frame) noexcept {
     return (glm::vec2(window) + 0.5f) * frame.pixelsPerWindowUnit;
 }
 
-Pick pickAt(const scene::Scene& scene, const FrameMatrices& frame, glm::ivec2 cursorWindow) {
+Pick pickAt(const scene::SceneIndex& index, const FrameMatrices& frame, glm::ivec2 cursorWindow) {
     Pick p;
     p.cursorWindow = cursorWindow;
     p.cursor = cursorPixel(cursorWindow, frame);
     p.ray = cursorRay(p.cursor, frame.view, frame.projection, frame.viewport, frame.clipDepth);
-    refresh(p, scene);
+    refresh(p, index);
     return p;
 }
 
-void refresh(Pick& pick, const scene::Scene& scene) {
-    pick.hits = scene::allHits(scene, pick.ray);
-    pick.spans = scene::lineSpans(scene, pick.ray);
+void refresh(Pick& pick, const scene::SceneIndex& index) {
+    const auto start = std::chrono::steady_clock::now();
+    pick.hits = index.allHits(pick.ray);
+    pick.spans = index.lineSpans(pick.ray);
+    pick.queryMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
 }  // namespace pickray::app

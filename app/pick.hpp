@@ -9,6 +9,7 @@
 
 #include "pickray/picking.hpp"
 #include "pickray/scene/scene.hpp"
+#include "pickray/scene/scene_index.hpp"
 #include "pickray/scene/scene_query.hpp"
 
 namespace pickray::app {
@@ -36,16 +37,18 @@ struct Pick {
     Ray ray;
     std::vector<scene::ObjectHit> hits;    ///< each object's first hit, by t
     std::vector<scene::ObjectSpan> spans;  ///< every object the line crosses, by enter
+    double queryMs = 0.0;                  ///< time the scene queries took (hits and spans)
 
     [[nodiscard]] std::optional<scene::ObjectHit> nearest() const {
         return hits.empty() ? std::nullopt : std::optional(hits.front());
     }
 };
 
-[[nodiscard]] Pick pickAt(const scene::Scene& scene, const FrameMatrices& frame, glm::ivec2 cursorWindow);
+/// The ray under the cursor and what it meets, from the scene's BVH index.
+[[nodiscard]] Pick pickAt(const scene::SceneIndex& index, const FrameMatrices& frame, glm::ivec2 cursorWindow);
 
 /// Recomputes hits and spans of the same ray after the scene changed (the ray itself stays, so it
 /// can be looked at from elsewhere after orbiting).
-void refresh(Pick& pick, const scene::Scene& scene);
+void refresh(Pick& pick, const scene::SceneIndex& index);
 
 }  // namespace pickray::app

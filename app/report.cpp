@@ -1,5 +1,7 @@
 #include "report.hpp"
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 namespace pickray::app {
@@ -16,7 +18,7 @@ ClickRecord makeClickRecord(const Pick& pick, bool onUi, const scene::Scene& sce
     return record;
 }
 
-std::string reportJson(const std::vector<ClickRecord>& clicks) {
+std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance& performance) {
     nlohmann::json out;
     out["clicks"] = nlohmann::json::array();
     for (const ClickRecord& c : clicks) {
@@ -25,6 +27,7 @@ std::string reportJson(const std::vector<ClickRecord>& clicks) {
         click["cursorPixel"] = {c.pick.cursor.x, c.pick.cursor.y};
         click["ray"] = {{"origin", vec(c.pick.ray.origin)}, {"direction", vec(c.pick.ray.direction)}};
         click["onUi"] = c.onUi;
+        click["queryMs"] = c.pick.queryMs;
         click["hits"] = nlohmann::json::array();
         click["picked"] = nullptr;
         for (std::size_t i = 0; i < c.pick.hits.size(); ++i) {
@@ -35,6 +38,20 @@ std::string reportJson(const std::vector<ClickRecord>& clicks) {
         if (!c.hitNames.empty()) click["picked"] = c.hitNames.front();
         out["clicks"].push_back(click);
     }
+    std::vector<double> pickMs;
+    for (const ClickRecord& c : clicks)
+        if (!c.onUi) pickMs.push_back(c.pick.queryMs);
+    std::sort(pickMs.begin(), pickMs.end());
+    out["frame"] = {{"ms", performance.frameMs},
+                    {"pickMs", pickMs.empty() ? nlohmann::json(nullptr) : nlohmann::json(pickMs[pickMs.size() / 2])},
+                    {"drawCalls", performance.drawCalls},
+                    {"objects", performance.objects},
+                    {"instances", performance.instances},
+                    {"culled", performance.culled},
+                    {"triangles", performance.triangles},
+                    {"dots", performance.dots},
+                    {"levels", performance.levels}};
+    out["index"] = {{"builds", performance.bvhBuilds}, {"refits", performance.bvhRefits}};
     return out.dump(2) + "\n";
 }
 

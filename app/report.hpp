@@ -1,11 +1,12 @@
 #pragma once
 // The scripted mode's report: {"clicks": [{"cursor", "ray", "picked", "hits"}]} (names fixed by
-// issue #3: other tools read them).
+// issue #3: other tools read them), plus "frame": {"ms", "pickMs", "drawCalls", ...} (issue #4).
 
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "performance.hpp"
 #include "pick.hpp"
 
 namespace pickray::app {
@@ -18,6 +19,7 @@ struct ClickRecord {
 };
 
 [[nodiscard]] ClickRecord makeClickRecord(const Pick& pick, bool onUi, const scene::Scene& scene);
-[[nodiscard]] std::string reportJson(const std::vector<ClickRecord>& clicks);
+/// `frame.pickMs` is the median of the clicks' query times (clicks on the UI left out).
+[[nodiscard]] std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance& performance);
 
 }  // namespace pickray::app

@@ -7,6 +7,7 @@
 #include "cli.hpp"
 #include "platform.hpp"
 #include "pickray/scene/camera_math.hpp"
+#include "pickray/scene/generate.hpp"
 #include "pickray/scene/scene_io.hpp"
 
 namespace pickray::app {
@@ -45,6 +46,15 @@ void fallBackToScript(Options& o, const scene::Scene& s, std::ostream& out) {
     out << "pickray: no display available; running the headless scripted mode instead.\n";
 }
 
+// The scene to start with: generated (--generate N), or loaded from a file, with the camera overrides.
+scene::LoadResult initialScene(const Options& o, const std::string& scenePath) {
+    scene::LoadResult result;
+    if (o.generate) result.scene = scene::generateStressScene(*o.generate);
+    else result = scene::loadScene(scenePath);
+    if (result.scene) applyOverrides(o, result.scene->camera);
+    return result;
+}
+
 }  // namespace
 
 int runFromCommandLine(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -58,13 +68,15 @@ int runFromCommandLine(const std::vector<std::string>& args, std::ostream& out, 
         return 2;
     }
     Options options = std::get<Options>(parsed);
-    const std::string scenePath = options.scenePath.empty() ? PICKRAY_DEFAULT_SCENE : options.scenePath;
-    scene::LoadResult loaded = scene::loadScene(scenePath);
+    // A generated scene has no file: the GUI's Load/Save fields start with this name.
+    const std::string scenePath = options.generate                ? "generated.json"
+                                  : options.scenePath.empty() ? PICKRAY_DEFAULT_SCENE
+                                                                : options.scenePath;
+    scene::LoadResult loaded = initialScene(options, scenePath);
     if (!loaded.scene) {
         err << "pickray: " << loaded.error << "\n";
         return 1;
     }
-    applyOverrides(options, loaded.scene->camera);
     if (auto e = scene::validate(loaded.scene->camera)) {
         err << "pickray: camera override: " << *e << "\n";
         return 2;
@@ -79,8 +91,7 @@ int runFromCommandLine(const std::vector<std::string>& args, std::ostream& out, 
     }
     // A display was advertised but no window could be opened: fall back once.
     try {
-        loaded = scene::loadScene(scenePath);
-        applyOverrides(options, loaded.scene->camera);
+        loaded = initialScene(options, scenePath);
         fallBackToScript(options, *loaded.scene, out);
         App app(options, std::move(*loaded.scene), scenePath);
         return app.run();

@@ -16,6 +16,8 @@ template <class... F>
 struct Overloaded : F... {
     using F::operator()...;
 };
+template <typename... F>
+Overloaded(F...) -> Overloaded<F...>;  // clang 14 does not deduce aggregates by itself
 
 void text(const char* label, glm::vec3 v) { ImGui::Text("%s (%.4f, %.4f, %.4f)", label, double(v.x), double(v.y), double(v.z)); }
 
@@ -55,12 +57,16 @@ void outliner(UiState& state, const UiView& view, std::vector<Command>& out) {
     ImGui::SetNextWindowSize(ImVec2(300, 330), ImGuiCond_Once);
     ImGui::Begin("Scene");
     ImGui::BeginChild("objects", ImVec2(0, 120), true);
-    for (std::size_t i = 0; i < view.scene.objects.size(); ++i) {
-        const Object& o = view.scene.objects[i];
-        const std::string label = o.name + "  [" + scene::typeName(scene::kindOf(o.shape)) + "]##" + std::to_string(i);
-        if (ImGui::Selectable(label.c_str(), isSelected(view, i)))
-            out.push_back(command::Select{i, ImGui::GetIO().KeyCtrl});
-    }
+    // Only the visible rows are built: the list may hold 100,000 objects.
+    ImGuiListClipper clipper;
+    clipper.Begin(static_cast<int>(view.scene.objects.size()));
+    while (clipper.Step())
+        for (auto i = static_cast<std::size_t>(clipper.DisplayStart); i < static_cast<std::size_t>(clipper.DisplayEnd); ++i) {
+            const Object& o = view.scene.objects[i];
+            const std::string label = o.name + "  [" + scene::typeName(scene::kindOf(o.shape)) + "]##" + std::to_string(i);
+            if (ImGui::Selectable(label.c_str(), isSelected(view, i)))
+                out.push_back(command::Select{i, ImGui::GetIO().KeyCtrl});
+        }
     ImGui::EndChild();
     const char* kinds[] = {"sphere", "capsule", "cylinder", "infinite_cylinder", "box"};
     ImGui::SetNextItemWidth(150);
@@ -82,6 +88,11 @@ void outliner(UiState& state, const UiView& view, std::vector<Command>& out) {
         ImGui::SameLine();
         if (ImGui::Button("Rename")) out.push_back(command::Rename{*primary, state.renameText});
     }
+    ImGui::SetNextItemWidth(150);
+    ImGui::InputInt("##count", &state.generateCount, 1000, 10000);
+    ImGui::SameLine();
+    if (ImGui::Button("Generate") && state.generateCount > 0)
+        out.push_back(command::Generate{static_cast<std::size_t>(state.generateCount)});
     ImGui::Separator();
     ImGui::SetNextItemWidth(200);
     ImGui::InputText("##load", &state.scenePath);
@@ -149,6 +160,12 @@ void pickPanel(const UiView& view, std::vector<Command>& out) {
     ImGui::SetNextWindowPos(ImVec2(static_cast<float>(view.windowSize.x) - 330.0f, 10), ImGuiCond_Once);
     ImGui::SetNextWindowSize(ImVec2(320, 360), ImGuiCond_Once);
     ImGui::Begin("Pick");
+    const Performance& perf = view.performance;
+    ImGui::Text("frame %.1f ms (scene %.1f ms)  pick %.3f ms  hover %.3f ms", perf.frameMs, perf.redrawMs, perf.pickMs,
+                perf.hoverMs);
+    ImGui::TextDisabled("%zu objects  %d draw calls  %zu instances  %zu dots  %zu culled", perf.objects,
+                        perf.drawCalls, perf.instances, perf.dots, perf.culled);
+    ImGui::TextDisabled("BVH: %zu builds, %zu refits", perf.bvhBuilds, perf.bvhRefits);
     if (view.hover) {
         const auto n = view.hover->nearest();
         ImGui::Text("hover: %s", n ? view.scene.objects[n->object].name.c_str() : "-");
@@ -182,7 +199,11 @@ void pickPanel(const UiView& view, std::vector<Command>& out) {
         ImGui::TableSetupColumn("enter t");
         ImGui::TableSetupColumn("exit t");
         ImGui::TableHeadersRow();
-        for (const scene::ObjectSpan& s : p.spans) {
+        ImGuiListClipper rows;
+        rows.Begin(static_cast<int>(p.spans.size()));
+        while (rows.Step())
+            for (int row = rows.DisplayStart; row < rows.DisplayEnd; ++row) {
+            const scene::ObjectSpan& s = p.spans[static_cast<std::size_t>(row)];
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(view.scene.objects[s.object].name.c_str());
@@ -190,7 +211,7 @@ void pickPanel(const UiView& view, std::vector<Command>& out) {
             ImGui::Text("%.4f", double(s.span.enter));
             ImGui::TableNextColumn();
             ImGui::Text("%.4f", double(s.span.exit));
-        }
+            }
         ImGui::EndTable();
     }
     ImGui::End();

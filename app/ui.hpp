@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "performance.hpp"
 #include "pick.hpp"
 #include "pickray/scene/scene.hpp"
 
@@ -19,6 +20,7 @@ struct UiState {
     std::string renameText;
     std::optional<std::size_t> renameFor;  ///< object whose name renameText was taken from
     int addKind = 0;
+    int generateCount = 100000;
     bool screenshotWithUi = true;
     std::string message;
     bool messageIsError = false;
@@ -31,6 +33,7 @@ struct UiView {
     const std::optional<Pick>& pick;
     const std::optional<Pick>& hover;
     glm::ivec2 windowSize;
+    const Performance& performance;
 };
 
 [[nodiscard]] std::vector<Command> buildUi(UiState& state, const UiView& view);

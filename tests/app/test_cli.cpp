@@ -76,3 +76,14 @@ TEST(Cli, ParsesScriptSteps) {
     EXPECT_TRUE(refused({"--drag", "1,2,3,4"}));  // a script step without --headless
     EXPECT_TRUE(refused({"--headless", "--drag", "1,2,3"}));
 }
+
+TEST(Cli, GenerateTakesACount) {
+    EXPECT_EQ(parsed({"--generate", "100000"}).generate, std::size_t{100000});
+    EXPECT_FALSE(parsed({}).generate);
+    EXPECT_TRUE(refused({"--generate"}));
+    EXPECT_TRUE(refused({"--generate", "0"}));
+    EXPECT_TRUE(refused({"--generate", "-5"}));
+    EXPECT_TRUE(refused({"--generate", "12x"}));
+    EXPECT_TRUE(refused({"--generate", "99999999"}));
+    EXPECT_TRUE(refused({"--generate", "10", "--scene", "a.json"}));
+}

@@ -20,6 +20,7 @@
 
 #include "pickray/collision/ray.hpp"
 #include "pickray/picking.hpp"
+#include "pickray/scene/generate.hpp"
 #include "pickray/scene/scene_io.hpp"
 #include "pickray/scene/scene_query.hpp"
 
@@ -407,4 +408,74 @@ TEST(EndToEnd, RealXWindowUnderXvfbPicksWithXdotool) {
     EXPECT_EQ(clicks[0].at("picked"), "drum");
     EXPECT_EQ(clicks[0].at("cursor").at(0).get<int>(), pixel->x);
     EXPECT_EQ(clicks[0].at("cursor").at(1).get<int>(), pixel->y);
+}
+
+// ---- at scale (issue #4): instancing, levels of detail and the BVH --------------------------
+
+namespace {
+
+json frameReport(const std::vector<std::string>& sceneArgs, const std::string& name, std::vector<std::string> more = {}) {
+    const fs::path report = tempDir() / (name + ".json");
+    std::vector<std::string> args{"--headless", "--size", "640x360", "--hide-ui", "--report", report.string()};
+    args.insert(args.end(), sceneArgs.begin(), sceneArgs.end());
+    args.insert(args.end(), more.begin(), more.end());
+    const ProcessResult run = runPickray(args);
+    EXPECT_EQ(run.exitCode, 0) << run.output;
+    return run.exitCode == 0 ? readJson(report) : json::object();
+}
+
+}  // namespace
+
+TEST(EndToEnd, DrawCallsDoNotGrowWithTheNumberOfObjects) {
+    const json small = frameReport({"--scene", kDefaultScene.string()}, "six_objects");
+    const json many = frameReport({"--generate", "500"}, "five_hundred");
+    ASSERT_TRUE(small.contains("frame") && many.contains("frame"));
+    EXPECT_EQ(small["frame"]["objects"], 6);
+    EXPECT_EQ(many["frame"]["objects"], 500);
+    const int calls = small["frame"]["drawCalls"].get<int>();
+    EXPECT_GT(calls, 0);
+    EXPECT_EQ(many["frame"]["drawCalls"].get<int>(), calls);
+    EXPECT_LT(calls, 50);  // kinds x levels of detail, not objects
+    // Every object was considered: drawn as an instance or a dot, or culled.
+    const json& m = many["frame"];
+    EXPECT_EQ(m["instances"].get<int>() + m["dots"].get<int>() + m["culled"].get<int>(), 500);
+}
+
+TEST(EndToEnd, AGeneratedSceneOf20000IsPickedAsBruteForceSaysWithTheSameDrawCalls) {
+    const ps::Scene scene = ps::generateStressScene(20000);
+    const Frame f = frameFor(scene.camera, kSize);
+    // Pixels near the middle of the view where brute force over all objects hits something.
+    std::vector<std::pair<glm::ivec2, std::string>> expected;
+    for (int y = kSize.y / 3; y < 2 * kSize.y / 3 && expected.size() < 3; y += 37)
+        for (int x = kSize.x / 3; x < 2 * kSize.x / 3 && expected.size() < 3; x += 53)
+            if (const auto hit = ps::nearestHit(scene, rayAt({x, y}, f)))
+                expected.emplace_back(glm::ivec2(x, y), scene.objects[hit->object].name);
+    ASSERT_EQ(expected.size(), 3u);
+    std::vector<std::string> clicks;
+    for (const auto& [pixel, name] : expected) clicks.insert(clicks.end(), {"--click", pixelArg(pixel)});
+    const json report = frameReport({"--generate", "20000"}, "generated_20000", clicks);
+    ASSERT_TRUE(report.contains("clicks"));
+    ASSERT_EQ(report["clicks"].size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(report["clicks"][i]["picked"], expected[i].second);
+    const json small = frameReport({"--scene", kDefaultScene.string()}, "six_objects_again");
+    EXPECT_EQ(report["frame"]["drawCalls"], small["frame"]["drawCalls"]);
+    EXPECT_EQ(report["frame"]["objects"], 20000);
+    EXPECT_GE(report["frame"]["ms"].get<double>(), 0.0);
+    EXPECT_GE(report["frame"]["pickMs"].get<double>(), 0.0);
+}
+
+TEST(EndToEnd, DraggingInALargeSceneRefitsTheBvhInsteadOfRebuildingIt) {
+    const ps::Scene scene = ps::generateStressScene(5000);
+    const Frame f = frameFor(scene.camera, kSize);
+    // A pixel where brute force hits a finite object (not one of the infinite cylinders).
+    std::optional<glm::ivec2> from;
+    for (int x = kSize.x / 2; x < kSize.x - 20 && !from; x += 7)
+        if (const auto hit = ps::nearestHit(scene, rayAt({x, kSize.y / 2}, f)))
+            if (!std::holds_alternative<pickray::InfiniteCylinder>(scene.objects[hit->object].shape)) from = glm::ivec2(x, kSize.y / 2);
+    ASSERT_TRUE(from);
+    const std::string drag = pixelArg(*from) + "," + pixelArg(*from + glm::ivec2(-40, 20));
+    const json report = frameReport({"--generate", "5000"}, "drag_5000", {"--drag", drag});
+    ASSERT_TRUE(report.contains("index"));
+    EXPECT_EQ(report["index"]["builds"], 1);  // at start only
+    EXPECT_GE(report["index"]["refits"].get<int>(), 1);
 }

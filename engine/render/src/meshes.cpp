@@ -1,6 +1,10 @@
 #include "pickray/render/meshes.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
+
+#include <glm/geometric.hpp>
 
 #include <glm/gtc/constants.hpp>
 
@@ -25,10 +29,13 @@ MeshData makeSphere(int segments) {
         }
     }
     const auto row = static_cast<std::size_t>(segments + 1);
-    for (std::size_t r = 0; r < static_cast<std::size_t>(rings); ++r)
+    const auto lastRing = static_cast<std::size_t>(rings - 1);
+    for (std::size_t r = 0; r <= lastRing; ++r)
         for (std::size_t s = 0; s < static_cast<std::size_t>(segments); ++s) {
             const std::size_t i = r * row + s;
-            mesh.indices.insert(mesh.indices.end(), {u32(i), u32(i + 1), u32(i + row), u32(i + 1), u32(i + row + 1), u32(i + row)});
+            // The first and last rings meet at a pole: one of each quad's triangles has no area.
+            if (r != 0) mesh.indices.insert(mesh.indices.end(), {u32(i), u32(i + 1), u32(i + row)});
+            if (r != lastRing) mesh.indices.insert(mesh.indices.end(), {u32(i + 1), u32(i + row + 1), u32(i + row)});
         }
     return mesh;
 }
@@ -51,14 +58,57 @@ MeshData makeCylinderSide(int segments, int rings) {
     return mesh;
 }
 
-MeshData makeDisk(int segments) {
+MeshData makeCapsule(int segments) {
+    // Rows of a sphere about the z axis, from the pole at +z to the pole at −z, with the equator
+    // twice: once with the stretched hemisphere, once with the other; the quads between the two
+    // copies are the side. An even number of rings puts a row on the equator.
     MeshData mesh;
-    const glm::vec3 up(0, 0, 1);
-    mesh.vertices.push_back({glm::vec3(0.0f), up});
-    for (int s = 0; s <= segments; ++s)
-        mesh.vertices.push_back({glm::vec3(std::cos(angle(s, segments)), std::sin(angle(s, segments)), 0.0f), up});
-    for (std::size_t s = 1; s <= static_cast<std::size_t>(segments); ++s)
-        mesh.indices.insert(mesh.indices.end(), {0u, u32(s), u32(s + 1)});
+    const int rings = 2 * ((segments + 3) / 4);
+    std::vector<std::pair<float, float>> rows;  // (theta, stretch)
+    for (int r = 0; r <= rings / 2; ++r) rows.emplace_back(glm::pi<float>() * static_cast<float>(r) / static_cast<float>(rings), 1.0f);
+    for (int r = rings / 2; r <= rings; ++r) rows.emplace_back(glm::pi<float>() * static_cast<float>(r) / static_cast<float>(rings), 0.0f);
+    for (const auto& [theta, stretch] : rows)
+        for (int s = 0; s <= segments; ++s) {
+            const float phi = angle(s, segments);
+            const glm::vec3 p(std::sin(theta) * std::cos(phi), std::sin(theta) * std::sin(phi), std::cos(theta));
+            mesh.vertices.push_back({p, p, stretch});
+        }
+    const auto row = static_cast<std::size_t>(segments + 1);
+    const std::size_t lastRow = rows.size() - 2;
+    for (std::size_t r = 0; r <= lastRow; ++r)
+        for (std::size_t s = 0; s < static_cast<std::size_t>(segments); ++s) {
+            const std::size_t i = r * row + s;
+            // Rows at the poles: one triangle of each quad has no area.
+            if (r != 0) mesh.indices.insert(mesh.indices.end(), {u32(i), u32(i + row), u32(i + 1)});
+            if (r != lastRow) mesh.indices.insert(mesh.indices.end(), {u32(i + 1), u32(i + row), u32(i + row + 1)});
+        }
+    return mesh;
+}
+
+MeshData makeCappedCylinder(int segments) {
+    MeshData mesh;
+    const auto n = static_cast<std::size_t>(segments);
+    // Side: the ring at z = 0 and its stretched copy, radial normals.
+    for (float stretch : {0.0f, 1.0f})
+        for (int s = 0; s <= segments; ++s) {
+            const glm::vec3 p(std::cos(angle(s, segments)), std::sin(angle(s, segments)), 0.0f);
+            mesh.vertices.push_back({p, p, stretch});
+        }
+    const std::size_t row = n + 1;
+    for (std::size_t s = 0; s < n; ++s)
+        mesh.indices.insert(mesh.indices.end(), {u32(s), u32(s + 1), u32(s + row), u32(s + 1), u32(s + row + 1), u32(s + row)});
+    // Caps: the near one faces −z, the stretched one +z.
+    for (float stretch : {0.0f, 1.0f}) {
+        const glm::vec3 normal(0.0f, 0.0f, stretch > 0.0f ? 1.0f : -1.0f);
+        const std::size_t centre = mesh.vertices.size();
+        mesh.vertices.push_back({glm::vec3(0.0f), normal, stretch});
+        for (int s = 0; s <= segments; ++s)
+            mesh.vertices.push_back({glm::vec3(std::cos(angle(s, segments)), std::sin(angle(s, segments)), 0.0f), normal, stretch});
+        // Counter-clockwise seen from outside (front faces; the renderer culls back faces).
+        for (std::size_t s = 1; s <= n; ++s)
+            if (stretch > 0.0f) mesh.indices.insert(mesh.indices.end(), {u32(centre), u32(centre + s), u32(centre + s + 1)});
+            else mesh.indices.insert(mesh.indices.end(), {u32(centre), u32(centre + s + 1), u32(centre + s)});
+    }
     return mesh;
 }
 
@@ -78,6 +128,23 @@ MeshData makeCube() {
                             {u32(base), u32(base + 1), u32(base + 2), u32(base), u32(base + 2), u32(base + 3)});
     }
     return mesh;
+}
+
+float silhouetteDeviation(const MeshData& mesh) {
+    double deepest = 0.0;
+    for (std::size_t i = 0; i + 2 < mesh.indices.size(); i += 3) {
+        const Vertex& va = mesh.vertices[mesh.indices[i]];
+        const Vertex& vb = mesh.vertices[mesh.indices[i + 1]];
+        const Vertex& vc = mesh.vertices[mesh.indices[i + 2]];
+        // Side facets (stretch differs) are measured stretched, so that they have an area.
+        const bool side = va.stretch != vb.stretch || va.stretch != vc.stretch;
+        auto at = [&](const Vertex& v) { return glm::dvec3(v.position) + glm::dvec3(0, 0, side ? v.stretch : 0.0f); };
+        const glm::dvec3 a = at(va), b = at(vb), c = at(vc);
+        const glm::dvec3 n = glm::cross(b - a, c - a);
+        if (glm::length(n) < 1e-12) continue;  // the sphere's pole rows hold zero-area triangles
+        deepest = std::max(deepest, 1.0 - std::abs(glm::dot(glm::normalize(n), a)));
+    }
+    return static_cast<float>(deepest);
 }
 
 }  // namespace pickray::render

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <stdexcept>
 #include <variant>
 
 #include <glm/geometric.hpp>
+#include <glm/matrix.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
 
@@ -29,6 +31,23 @@ glm::mat4 axisFrame(glm::vec3 origin, glm::vec3 axis, float radius) {
     const glm::vec3 u = glm::normalize(glm::cross(dir, helper));
     const glm::vec3 v = glm::cross(dir, u);
     return glm::mat4(glm::vec4(radius * u, 0), glm::vec4(radius * v, 0), glm::vec4(axis, 0), glm::vec4(origin, 1));
+}
+
+// Capsules and capped cylinders: the unit mesh scaled by `radius` in every direction (so normals
+// and round silhouettes stay round), its z axis along a -> b, and the stretched vertices moved
+// |b − a| / radius further along it (Vertex::stretch; the stretch goes to the instance's style.w).
+struct RoundFrame {
+    glm::mat4 model;
+    float stretch;
+};
+RoundFrame roundFrame(glm::vec3 a, glm::vec3 b, float radius) {
+    const float length = glm::length(b - a);
+    const glm::vec3 dir = length > 0.0f ? (b - a) / length : glm::vec3(0, 0, 1);
+    const glm::vec3 helper = std::abs(dir.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
+    const glm::vec3 u = glm::normalize(glm::cross(dir, helper));
+    const glm::vec3 v = glm::cross(dir, u);
+    return {glm::mat4(glm::vec4(radius * u, 0), glm::vec4(radius * v, 0), glm::vec4(radius * dir, 0), glm::vec4(a, 1)),
+            radius > 0.0f ? length / radius : 0.0f};
 }
 
 glm::mat4 sphereModel(glm::vec3 center, float radius) {
@@ -80,6 +99,8 @@ Renderer::Batch Renderer::makeBatch(const MeshData& mesh) {
     glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(Vertex), offset(offsetof(Vertex, position)));
     glEnableVertexAttribArray(1);
     glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, sizeof(Vertex), offset(offsetof(Vertex, normal)));
+    glEnableVertexAttribArray(8);
+    glVertexAttribPointer(8, 1, GL_FLOAT, GL_FALSE, sizeof(Vertex), offset(offsetof(Vertex, stretch)));
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, b.indices.get());
     glBufferData(GL_ELEMENT_ARRAY_BUFFER, byteSize(mesh.indices), mesh.indices.data(), GL_STATIC_DRAW);
     // Per-instance attributes: model matrix (4 columns at 2..5), colour (6), style (7).
@@ -100,28 +121,174 @@ Renderer::Batch Renderer::makeBatch(const MeshData& mesh) {
     return b;
 }
 
+template <class Make, class Outline>
+Renderer::LodBatches Renderer::makeLodBatches(Make make, Outline outline) {
+    LodBatches lod;
+    for (std::size_t level = 0; level < kLodCount; ++level) {
+        lod.levels[level] = makeBatch(make(kLodSegments[level]));
+        lod.deviation[level] = silhouetteDeviation(outline(kLodSegments[level]));
+    }
+    return lod;
+}
+
 Renderer::Renderer(const std::filesystem::path& shaderDirectory)
     : meshProgram_(loadProgram(shaderDirectory, "mesh")),
       lineProgram_(loadProgram(shaderDirectory, "line")),
-      spheres_(makeBatch(makeSphere())),
-      sides_(makeBatch(makeCylinderSide())),
+      dotProgram_(loadProgram(shaderDirectory, "dot")),
+      spheres_(makeLodBatches([](int n) { return makeSphere(n); }, [](int n) { return makeSphere(n); })),
+      capsules_(makeLodBatches([](int n) { return makeCapsule(n); }, [](int n) { return makeCapsule(n); })),
+      // A capped cylinder's outline is its side's ring.
+      cylinders_(makeLodBatches([](int n) { return makeCappedCylinder(n); }, [](int n) { return makeCylinderSide(n); })),
       longSides_(makeBatch(makeCylinderSide(kRoundSegments, kLongSideRings))),
-      disks_(makeBatch(makeDisk())),
       cubes_(makeBatch(makeCube())),
+      mirroredCubes_(makeBatch(makeCube())),
       lineVao_(makeVertexArray()),
-      lineBuffer_(makeBuffer()) {
+      lineBuffer_(makeBuffer()),
+      dotVao_(makeVertexArray()),
+      dotBuffer_(makeBuffer()) {
+    longSides_.closed = false;
+    mirroredCubes_.mirrored = true;
     glBindVertexArray(lineVao_.get());
     glBindBuffer(GL_ARRAY_BUFFER, lineBuffer_.get());
     glEnableVertexAttribArray(0);
     glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(LineVertex), offset(offsetof(LineVertex, position)));
     glEnableVertexAttribArray(1);
     glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(LineVertex), offset(offsetof(LineVertex, color)));
+    glBindVertexArray(dotVao_.get());
+    glBindBuffer(GL_ARRAY_BUFFER, dotBuffer_.get());
+    glEnableVertexAttribArray(0);
+    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(Dot), offset(offsetof(Dot, center)));
+    glEnableVertexAttribArray(1);
+    glVertexAttribPointer(1, 1, GL_FLOAT, GL_FALSE, sizeof(Dot), offset(offsetof(Dot, sizePixels)));
+    glEnableVertexAttribArray(2);
+    glVertexAttribPointer(2, 4, GL_FLOAT, GL_FALSE, sizeof(Dot), offset(offsetof(Dot, color)));
+    glEnableVertexAttribArray(3);
+    glVertexAttribPointer(3, 4, GL_FLOAT, GL_FALSE, sizeof(Dot), offset(offsetof(Dot, style)));
     glBindVertexArray(0);
 }
 
+std::vector<Renderer::Batch*> Renderer::allBatches() {
+    std::vector<Batch*> batches;
+    for (LodBatches* lod : {&spheres_, &capsules_, &cylinders_})
+        for (Batch& b : lod->levels) batches.push_back(&b);
+    batches.push_back(&longSides_);
+    batches.push_back(&cubes_);
+    batches.push_back(&mirroredCubes_);
+    return batches;
+}
+
+namespace {
+
+struct Bound {
+    glm::vec3 center;
+    float radius;
+};
+
+// A sphere around the whole object (none for infinite cylinders).
+std::optional<Bound> boundOf(const scene::Shape& shape) {
+    struct Visit {
+        std::optional<Bound> operator()(const Sphere& s) const { return Bound{s.center, s.radius}; }
+        std::optional<Bound> operator()(const Capsule& c) const {
+            return Bound{0.5f * (c.a + c.b), 0.5f * glm::length(c.b - c.a) + c.radius};
+        }
+        std::optional<Bound> operator()(const Cylinder& c) const {
+            const float half = 0.5f * glm::length(c.b - c.a);
+            return Bound{0.5f * (c.a + c.b), std::sqrt(half * half + c.radius * c.radius)};
+        }
+        std::optional<Bound> operator()(const InfiniteCylinder&) const { return std::nullopt; }
+        std::optional<Bound> operator()(const scene::Box& b) const {
+            // Half of the box's three edge vectors, summed: reaches every corner from the centre.
+            const glm::mat4 world = scene::toWorld(b.transform);
+            const glm::vec3 half = 0.5f * (b.local.max - b.local.min);
+            return Bound{glm::vec3(world * glm::vec4(0.5f * (b.local.min + b.local.max), 1.0f)),
+                         glm::length(glm::vec3(world[0]) * half.x) + glm::length(glm::vec3(world[1]) * half.y) +
+                             glm::length(glm::vec3(world[2]) * half.z)};
+        }
+    };
+    return std::visit(Visit{}, shape);
+}
+
+}  // namespace
+
+// Sorts one frame's objects into batches: culled when outside the view frustum, a dot when about
+// a pixel across, else an instance of its kind's mesh at the level of detail its size on screen
+// needs (round kinds).
+class Renderer::Collector {
+public:
+    Collector(Renderer& r, const FrameView& view, FrameStats& stats) : r_(r), stats_(stats) {
+        const glm::mat4 m = glm::transpose(view.viewProjection);  // rows of viewProjection as columns
+        const glm::vec4 planes[6] = {m[3] + m[0], m[3] - m[0], m[3] + m[1], m[3] - m[1], m[3] + m[2], m[3] - m[2]};
+        for (int i = 0; i < 6; ++i) {
+            const float length = glm::length(glm::vec3(planes[i]));
+            planes_[i] = length > 0.0f ? planes[i] / length : glm::vec4(0, 0, 0, 1);
+        }
+        // Clip w is the depth along the view direction (perspective) or 1 (orthographic); a world
+        // length at depth w spans length · pixelsPerNdc_ / w pixels, whatever the projection.
+        w_ = m[3];
+        wGrowth_ = glm::length(glm::vec3(w_));
+        pixelsPerNdc_ = 0.5f * static_cast<float>(view.drawableSize.y) * glm::length(glm::vec3(m[1]));
+    }
+
+    /// Culls or draws as a dot the object inside `bound`; false when it still needs its mesh.
+    bool cullOrDot(const Bound& bound, glm::vec4 color, glm::vec4 look) {
+        for (const glm::vec4& p : planes_)
+            if (glm::dot(glm::vec3(p), bound.center) + p.w < -bound.radius) {
+                ++stats_.culled;
+                return true;
+            }
+        // A dot of the bound's size is within a pixel of any silhouette inside a 1-pixel bound.
+        if (radiusPixels(bound, bound.radius) > kSilhouetteTolerancePixels) return false;
+        r_.dots_.push_back({bound.center, 2.0f * bound.radius * pixelsPerNdc_ / depth(bound.center), color, look});
+        ++stats_.dots;
+        return true;
+    }
+
+    void add(Batch& batch, const glm::mat4& model, glm::vec4 color, glm::vec4 look) {
+        batch.pending.push_back({model, color, look});
+        ++stats_.instances;
+    }
+    /// A round instance of `radius` inside `bound`: the coarsest level within tolerance.
+    void addRound(LodBatches& lod, const glm::mat4& model, const Bound& bound, float radius, glm::vec4 color, glm::vec4 look) {
+        const float pixels = radiusPixels(bound, radius);
+        std::size_t level = 0;
+        while (level + 1 < kLodCount && lod.deviation[level + 1] * pixels <= kSilhouetteTolerancePixels) ++level;
+        ++stats_.perLevel[level];
+        add(lod.levels[level], model, color, look);
+    }
+    void addSphere(glm::vec3 center, float radius, glm::vec4 color, glm::vec4 look) {
+        addRound(r_.spheres_, sphereModel(center, radius), Bound{center, radius}, radius, color, look);
+    }
+    /// Capsules and capped cylinders: one instance, the stretch in the style's w.
+    void addStretched(LodBatches& lod, glm::vec3 a, glm::vec3 b, float radius, const Bound& bound, glm::vec4 color,
+                      glm::vec4 look) {
+        const RoundFrame frame = roundFrame(a, b, radius);
+        addRound(lod, frame.model, bound, radius, color, glm::vec4(glm::vec3(look), frame.stretch));
+    }
+    void culled() { ++stats_.culled; }
+
+    Renderer& r_;
+
+private:
+    [[nodiscard]] float depth(glm::vec3 p) const { return glm::dot(glm::vec3(w_), p) + w_.w; }
+    /// `length` in pixels where `bound` comes nearest the eye (where its object is largest);
+    /// infinite when the bound reaches the eye plane.
+    [[nodiscard]] float radiusPixels(const Bound& bound, float length) const {
+        const float nearest = depth(bound.center) - wGrowth_ * bound.radius;
+        return nearest > 0.0f ? length * pixelsPerNdc_ / nearest : std::numeric_limits<float>::infinity();
+    }
+
+    FrameStats& stats_;
+    glm::vec4 planes_[6];
+    glm::vec4 w_;
+    float wGrowth_ = 1.0f;
+    float pixelsPerNdc_ = 1.0f;
+};
+
 void Renderer::collect(const scene::Scene& scene, const FrameView& view, const DrawStyle& style,
-                       const DebugDraw& debug) {
-    for (Batch* b : {&spheres_, &sides_, &longSides_, &disks_, &cubes_}) b->pending.clear();
+                       const DebugDraw& debug, FrameStats& stats) {
+    for (Batch* b : allBatches()) b->pending.clear();
+    dots_.clear();
+    Collector c(*this, view, stats);
     for (std::size_t i = 0; i < scene.objects.size(); ++i) {
         const scene::Object& object = scene.objects[i];
         bool selected = false;
@@ -129,61 +296,80 @@ void Renderer::collect(const scene::Scene& scene, const FrameView& view, const D
         const glm::vec4 color(object.color, 1.0f);
         const glm::vec4 look(style.highlighted == i ? 1.0f : 0.0f, selected ? 1.0f : 0.0f,
                              style.hovered == i ? 1.0f : 0.0f, 0.0f);
-        auto add = [&](Batch& batch, const glm::mat4& model) { batch.pending.push_back({model, color, look}); };
+        const std::optional<Bound> bound = boundOf(object.shape);
+        if (bound && c.cullOrDot(*bound, color, look)) continue;
         struct Emit {
-            decltype(add)& emit;
+            Collector& c;
             const FrameView& view;
-            Renderer& r;
-            void operator()(const Sphere& s) const { emit(r.spheres_, sphereModel(s.center, s.radius)); }
-            void operator()(const Capsule& c) const {
-                if (c.a != c.b) emit(r.sides_, axisFrame(c.a, c.b - c.a, c.radius));
-                emit(r.spheres_, sphereModel(c.a, c.radius));
-                emit(r.spheres_, sphereModel(c.b, c.radius));
+            Bound bound;  // (unused for infinite cylinders)
+            glm::vec4 color;
+            glm::vec4 look;
+            void operator()(const Sphere& s) const { c.addSphere(s.center, s.radius, color, look); }
+            void operator()(const Capsule& k) const { c.addStretched(c.r_.capsules_, k.a, k.b, k.radius, bound, color, look); }
+            void operator()(const Cylinder& k) const {
+                c.addStretched(c.r_.cylinders_, k.a, k.b, k.radius, bound, color, look);
             }
-            void operator()(const Cylinder& c) const {
-                const glm::vec3 axis = c.b - c.a;
-                emit(r.sides_, axisFrame(c.a, axis, c.radius));
-                // Disks lie in their frame's z = 0 plane with normal +z: the cap at b faces +axis,
-                // the cap at a gets the frame of −axis so that it faces outwards too.
-                emit(r.disks_, axisFrame(c.b, axis, c.radius));
-                emit(r.disks_, axisFrame(c.a, -axis, c.radius));
-            }
-            void operator()(const InfiniteCylinder& c) const {
+            void operator()(const InfiniteCylinder& k) const {
                 // Only the part of the axis inside the view frustum (grown by the radius) is drawn:
                 // it reaches the edges of the view, so it looks infinite, and its triangles stay
                 // screen-sized (see kLongSideRings for what overly long ones do on llvmpipe).
-                const glm::vec3 dir = glm::normalize(c.p2 - c.p1);
-                const glm::vec3 centre = c.p1 + glm::dot(view.lookTarget - c.p1, dir) * dir;
+                const glm::vec3 dir = glm::normalize(k.p2 - k.p1);
+                const glm::vec3 centre = k.p1 + glm::dot(view.lookTarget - k.p1, dir) * dir;
                 const float reach = 2.0f * (view.farDistance + glm::length(view.eye - centre));
-                if (auto range = clipToFrustum(view.viewProjection, centre, dir, -reach, reach, c.radius))
-                    emit(r.longSides_, axisFrame(centre + range->x * dir, (range->y - range->x) * dir, c.radius));
+                if (auto range = clipToFrustum(view.viewProjection, centre, dir, -reach, reach, k.radius))
+                    c.add(c.r_.longSides_, axisFrame(centre + range->x * dir, (range->y - range->x) * dir, k.radius), color,
+                          look);
+                else
+                    c.culled();
             }
             void operator()(const scene::Box& b) const {
                 const glm::mat4 unitToLocal = glm::scale(glm::translate(glm::mat4(1.0f), b.local.min), b.local.max - b.local.min);
-                emit(r.cubes_, scene::toWorld(b.transform) * unitToLocal);
+                const glm::mat4 model = scene::toWorld(b.transform) * unitToLocal;
+                const bool mirrored = glm::determinant(glm::mat3(model)) < 0.0f;
+                c.add(mirrored ? c.r_.mirroredCubes_ : c.r_.cubes_, model, color, look);
             }
         };
-        std::visit(Emit{add, view, *this}, object.shape);
+        std::visit(Emit{c, view, bound.value_or(Bound{}), color, look}, object.shape);
     }
-    for (const DebugMarker& m : debug.markers)
-        spheres_.pending.push_back({sphereModel(m.center, m.radius), glm::vec4(m.color, 0.0f), glm::vec4(0.0f)});
+    // Markers: a handful, never culled.
+    for (const DebugMarker& m : debug.markers) c.addSphere(m.center, m.radius, glm::vec4(m.color, 0.0f), glm::vec4(0.0f));
 }
 
-void Renderer::drawBatch(Batch& batch) {
-    if (batch.pending.empty()) return;
+void Renderer::drawBatch(Batch& batch, FrameStats& stats) {
+    // Issued even when empty: the frame's list of draws is fixed (and an empty draw costs nothing).
+    // Culling the back faces of closed meshes halves what the rasteriser sets up.
+    if (batch.closed) glEnable(GL_CULL_FACE);
+    else glDisable(GL_CULL_FACE);
+    glFrontFace(batch.mirrored ? GL_CW : GL_CCW);
     glBindVertexArray(batch.vao.get());
     glBindBuffer(GL_ARRAY_BUFFER, batch.instances.get());
     glBufferData(GL_ARRAY_BUFFER, byteSize(batch.pending), batch.pending.data(), GL_STREAM_DRAW);
     glDrawElementsInstanced(GL_TRIANGLES, batch.indexCount, GL_UNSIGNED_INT, nullptr,
                             static_cast<GLsizei>(batch.pending.size()));
+    ++stats.drawCalls;
+    stats.triangles += batch.pending.size() * static_cast<std::size_t>(batch.indexCount / 3);
 }
 
-void Renderer::drawLines(const std::vector<LineVertex>& vertices) {
-    if (vertices.empty()) return;
+void Renderer::drawDots(const glm::mat4& viewProjection, FrameStats& stats) {
+    glUseProgram(dotProgram_.get());
+    glUniformMatrix4fv(glGetUniformLocation(dotProgram_.get(), "uViewProjection"), 1, GL_FALSE,
+                       glm::value_ptr(viewProjection));
+    glUniform3fv(glGetUniformLocation(dotProgram_.get(), "uHighlight"), 1, glm::value_ptr(kHighlightColor));
+    glEnable(GL_PROGRAM_POINT_SIZE);
+    glBindVertexArray(dotVao_.get());
+    glBindBuffer(GL_ARRAY_BUFFER, dotBuffer_.get());
+    glBufferData(GL_ARRAY_BUFFER, byteSize(dots_), dots_.data(), GL_STREAM_DRAW);
+    glDrawArrays(GL_POINTS, 0, static_cast<GLsizei>(dots_.size()));
+    glDisable(GL_PROGRAM_POINT_SIZE);
+    ++stats.drawCalls;
+}
+
+void Renderer::drawLines(const std::vector<LineVertex>& vertices, FrameStats& stats) {
     glBindVertexArray(lineVao_.get());
     glBindBuffer(GL_ARRAY_BUFFER, lineBuffer_.get());
     glBufferData(GL_ARRAY_BUFFER, byteSize(vertices), vertices.data(), GL_STREAM_DRAW);
     glDrawArrays(GL_LINES, 0, static_cast<GLsizei>(vertices.size()));
+    ++stats.drawCalls;
 }
 
 void Renderer::resizeTarget(glm::ivec2 size) {
@@ -204,7 +390,9 @@ void Renderer::resizeTarget(glm::ivec2 size) {
     targetSize_ = size;
 }
 
-void Renderer::draw(const scene::Scene& scene, const FrameView& view, const DrawStyle& style, const DebugDraw& debug) {
+FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& view, const DrawStyle& style,
+                          const DebugDraw& debug) {
+    FrameStats stats;
     resizeTarget(view.drawableSize);
     glBindFramebuffer(GL_FRAMEBUFFER, target_.get());
     glViewport(0, 0, view.drawableSize.x, view.drawableSize.y);
@@ -213,16 +401,19 @@ void Renderer::draw(const scene::Scene& scene, const FrameView& view, const Draw
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LEQUAL);
-    glDisable(GL_CULL_FACE);  // open cylinder sides and mirrored boxes are seen from both sides
+    glCullFace(GL_BACK);
     glDisable(GL_BLEND);
 
-    collect(scene, view, style, debug);
+    collect(scene, view, style, debug, stats);
     glUseProgram(meshProgram_.get());
     glUniformMatrix4fv(glGetUniformLocation(meshProgram_.get(), "uViewProjection"), 1, GL_FALSE,
                        glm::value_ptr(view.viewProjection));
     glUniform3fv(glGetUniformLocation(meshProgram_.get(), "uEye"), 1, glm::value_ptr(view.eye));
     glUniform3fv(glGetUniformLocation(meshProgram_.get(), "uHighlight"), 1, glm::value_ptr(kHighlightColor));
-    for (Batch* b : {&spheres_, &sides_, &longSides_, &disks_, &cubes_}) drawBatch(*b);
+    for (Batch* b : allBatches()) drawBatch(*b, stats);
+    glDisable(GL_CULL_FACE);
+    glFrontFace(GL_CCW);
+    drawDots(view.viewProjection, stats);
 
     // Lines: grid with depth test; debug lines twice, faint through objects and solid where seen.
     std::vector<LineVertex> grid;
@@ -249,23 +440,30 @@ void Renderer::draw(const scene::Scene& scene, const FrameView& view, const Draw
     glUseProgram(lineProgram_.get());
     glUniformMatrix4fv(glGetUniformLocation(lineProgram_.get(), "uViewProjection"), 1, GL_FALSE,
                        glm::value_ptr(view.viewProjection));
-    drawLines(grid);
+    drawLines(grid, stats);
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     glDisable(GL_DEPTH_TEST);
-    drawLines(faint);
+    drawLines(faint, stats);
     glEnable(GL_DEPTH_TEST);
-    drawLines(solid);
+    drawLines(solid, stats);
     glDisable(GL_BLEND);
     glBindVertexArray(0);
     glUseProgram(0);
 
+    present();
+    return stats;
+}
+
+void Renderer::present() const {
     glBindFramebuffer(GL_READ_FRAMEBUFFER, target_.get());
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
     glBlitFramebuffer(0, 0, targetSize_.x, targetSize_.y, 0, 0, targetSize_.x, targetSize_.y, GL_COLOR_BUFFER_BIT,
                       GL_NEAREST);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
+
+void Renderer::finish() const { glFinish(); }
 
 std::vector<std::uint8_t> Renderer::readPixels(glm::ivec2 size, Source source) const {
     const auto width = static_cast<std::size_t>(size.x);

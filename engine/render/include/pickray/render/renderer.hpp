@@ -1,10 +1,20 @@
 #pragma once
-// Draws a scene with OpenGL 3.3 core: one instanced draw call per mesh kind (sphere, cylinder
-// side, disk, cube), then debug lines (grid, pick ray, normals, ...) in one call.
+// Draws a scene with OpenGL 3.3 core: one instanced draw call per mesh kind and level of detail
+// (sphere, capsule, capped cylinder: kLodCount levels each; cube; long side), one for dots, then
+// debug lines (grid, faint, solid). The list of draws is fixed, so draw calls per frame do not
+// grow with the scene.
 //
-// A capsule is a cylinder-side instance plus two sphere instances; a capped cylinder a side plus
-// two disks; an infinite cylinder a side reaching beyond the far plane on both sides; a box a
-// cube instance with world = toWorld · T(min) · S(max − min). Markers are unlit sphere instances.
+// Per object: culled when its bounding sphere is outside the view frustum; drawn as one point of
+// its size when that sphere is at most kSilhouetteTolerancePixels in radius on screen (a dot that
+// small is within a pixel of any silhouette inside it). Otherwise per instance: the coarsest
+// level whose silhouette stays within kSilhouetteTolerancePixels of the analytic shape at the
+// instance's projected size, so large instances get the full 96-segment mesh.
+//
+// Every object is one instance: a capsule or capped cylinder is a unit mesh whose far half is
+// stretched to its length (Vertex::stretch); an infinite cylinder a side reaching beyond the far
+// plane on both sides; a box a cube instance with world = toWorld · T(min) · S(max − min).
+// Markers are unlit sphere instances. Back faces of the closed meshes (all but the infinite
+// cylinders' side) are culled, so an object is not drawn from inside it.
 //
 // The caller owns the context and has loaded GL (gladLoadGL) before constructing a Renderer.
 
@@ -32,24 +42,41 @@ struct FrameView {
     glm::vec3 lookTarget{0.0f};     ///< where "infinite" cylinders are centred
     float farDistance = 100.0f;     ///< infinite cylinders extend beyond this from the eye
     glm::ivec2 drawableSize{1, 1};  ///< pixels
+    bool operator==(const FrameView&) const = default;
 };
+
+/// What one draw() did (tests and the overlay read it).
+struct FrameStats {
+    int drawCalls = 0;              ///< glDraw* calls, all kinds and levels together
+    std::size_t instances = 0;      ///< mesh instances drawn
+    std::size_t culled = 0;         ///< objects outside the view, not drawn
+    std::size_t triangles = 0;      ///< triangles submitted
+    std::size_t perLevel[kLodCount] = {};  ///< round instances per level of detail, finest first
+    std::size_t dots = 0;           ///< objects drawn as a single point
+};
+
+/// Largest distance in pixels a round silhouette may lie from the analytic one (issue #3's rule).
+inline constexpr float kSilhouetteTolerancePixels = 1.0f;
 
 struct DebugLine {
     glm::vec3 a;
     glm::vec3 b;
     glm::vec3 color;
+    bool operator==(const DebugLine&) const = default;
 };
 
 struct DebugMarker {
     glm::vec3 center;
     float radius;
     glm::vec3 color;
+    bool operator==(const DebugMarker&) const = default;
 };
 
 /// Debug geometry of one frame; lines are drawn over the scene (faint where hidden).
 struct DebugDraw {
     std::vector<DebugLine> lines;
     std::vector<DebugMarker> markers;
+    bool operator==(const DebugDraw&) const = default;
 };
 
 /// How objects are emphasised: the picked one in the highlight colour, selected ones with a rim.
@@ -58,6 +85,7 @@ struct DrawStyle {
     std::optional<std::size_t> hovered;
     std::vector<std::size_t> selected;
     bool grid = true;
+    bool operator==(const DrawStyle&) const = default;
 };
 
 /// The colour a highlighted object is tinted towards (tests look for it in screenshots).
@@ -79,7 +107,14 @@ public:
 
     /// Draws into the renderer's own target, then copies it to the default framebuffer (where an
     /// overlay such as ImGui may be drawn on top).
-    void draw(const scene::Scene& scene, const FrameView& view, const DrawStyle& style, const DebugDraw& debug);
+    FrameStats draw(const scene::Scene& scene, const FrameView& view, const DrawStyle& style, const DebugDraw& debug);
+
+    /// Copies the scene drawn last to the default framebuffer again, for frames where nothing in
+    /// it changed (redrawing 100,000 objects on a software rasteriser takes a tenth of a second).
+    void present() const;
+
+    /// Waits until the GPU has finished the frame (for honest frame timings on a software rasteriser).
+    void finish() const;
 
     enum class Source { Scene, Window };
     /// RGBA8 rows, top row first (PNG order), alpha forced opaque: the scene alone (Source::Scene)
@@ -90,7 +125,7 @@ private:
     struct Instance {
         glm::mat4 model;
         glm::vec4 color;  ///< rgb, a = 1 lit / 0 unlit (markers)
-        glm::vec4 style;  ///< x highlight, y selected, z hovered
+        glm::vec4 style;  ///< x highlight, y selected, z hovered, w stretch (Vertex::stretch)
     };
     struct Batch {
         VertexArray vao;
@@ -99,27 +134,54 @@ private:
         Buffer instances;
         GLsizei indexCount = 0;
         std::vector<Instance> pending;
+        /// Back faces culled: closed meshes, seen from outside (an infinite cylinder is open).
+        bool closed = true;
+        bool mirrored = false;  ///< instances wind clockwise (negative determinant)
+    };
+    /// One batch per level of detail of a round mesh, and each level's silhouetteDeviation.
+    struct LodBatches {
+        Batch levels[kLodCount];
+        float deviation[kLodCount] = {};
+    };
+    struct Dot {
+        glm::vec3 center;
+        float sizePixels;
+        glm::vec4 color;
+        glm::vec4 style;
     };
     struct LineVertex {
         glm::vec3 position;
         glm::vec4 color;
     };
 
+    class Collector;
+
     static Batch makeBatch(const MeshData& mesh);
+    /// `make(segments)` is the drawn mesh; `outline(segments)` the mesh whose silhouette it has.
+    template <class Make, class Outline>
+    static LodBatches makeLodBatches(Make make, Outline outline);
+    [[nodiscard]] std::vector<Batch*> allBatches();
     void resizeTarget(glm::ivec2 size);
-    void collect(const scene::Scene& scene, const FrameView& view, const DrawStyle& style, const DebugDraw& debug);
-    void drawBatch(Batch& batch);
-    void drawLines(const std::vector<LineVertex>& vertices);
+    void collect(const scene::Scene& scene, const FrameView& view, const DrawStyle& style, const DebugDraw& debug,
+                 FrameStats& stats);
+    void drawBatch(Batch& batch, FrameStats& stats);
+    void drawLines(const std::vector<LineVertex>& vertices, FrameStats& stats);
+    void drawDots(const glm::mat4& viewProjection, FrameStats& stats);
 
     Program meshProgram_;
     Program lineProgram_;
-    Batch spheres_;
-    Batch sides_;
+    Program dotProgram_;
+    LodBatches spheres_;
+    LodBatches capsules_;
+    LodBatches cylinders_;
     Batch longSides_;  ///< infinite cylinders: the side cut into many rings (see kLongSideRings)
-    Batch disks_;
     Batch cubes_;
+    Batch mirroredCubes_;  ///< boxes with a negative scale determinant: their faces wind the other way
     VertexArray lineVao_;
     Buffer lineBuffer_;
+    VertexArray dotVao_;
+    Buffer dotBuffer_;
+    std::vector<Dot> dots_;
     // The scene is drawn into this target with a depth buffer we choose (24 bits): the default
     // framebuffer of some drivers (SDL offscreen/EGL on llvmpipe) resolves depth far too coarsely.
     Framebuffer target_;

@@ -1,0 +1,26 @@
+#pragma once
+// What the overlay and the report say about speed: the last frame's time and draw statistics,
+// and how long the scene queries of the last pick and hover took. Plain values (no GL, no SDL).
+
+#include <cstddef>
+#include <vector>
+
+namespace pickray::app {
+
+struct Performance {
+    double frameMs = 0.0;        ///< wall time of the last frame (events, UI, queries, drawing, swap)
+    double redrawMs = 0.0;       ///< the same for the last frame that redrew the scene (not just the UI)
+    double pickMs = 0.0;         ///< the last click's scene queries (hits and line spans)
+    double hoverMs = 0.0;        ///< the same for the hover pick of this frame
+    int drawCalls = 0;
+    std::size_t objects = 0;
+    std::size_t instances = 0;   ///< mesh instances drawn (one per object, plus markers)
+    std::size_t culled = 0;      ///< instances outside the view
+    std::size_t triangles = 0;
+    std::size_t dots = 0;        ///< objects drawn as one point (a pixel or so across)
+    std::vector<std::size_t> levels;  ///< round instances per level of detail, finest first
+    std::size_t bvhBuilds = 0;   ///< the scene index built from scratch (load, add, delete, generate)
+    std::size_t bvhRefits = 0;   ///< ... and refitted after one object changed (edit, drag)
+};
+
+}  // namespace pickray::app

@@ -1,0 +1,58 @@
+// HiDPI: the mouse is in window points, picking in drawable pixels. With a scale of 2 every window
+// point covers 2x2 pixels and the cursor is the centre of that block; the ray through it is the
+// ray a scale-1 window casts through the same point.
+#include <glm/geometric.hpp>
+#include <gtest/gtest.h>
+
+#include "pick.hpp"
+
+namespace pa = pickray::app;
+namespace ps = pickray::scene;
+
+namespace {
+
+void expectNear(glm::vec3 a, glm::vec3 b, float tolerance) {
+    for (int i = 0; i < 3; ++i) EXPECT_NEAR(a[i], b[i], tolerance) << "component " << i;
+}
+
+}  // namespace
+
+TEST(HiDpi, WindowPointsMapToTheCentreOfTheirPixelBlock) {
+    const pa::FrameMatrices frame = pa::frameMatrices(ps::Camera{}, {640, 360}, {1280, 720});
+    EXPECT_EQ(frame.pixelsPerWindowUnit, glm::vec2(2.0f, 2.0f));
+    EXPECT_EQ(frame.viewport.width, 1280.0f);
+    EXPECT_EQ(frame.viewport.height, 720.0f);
+    EXPECT_EQ(pa::cursorPixel({0, 0}, frame), glm::vec2(1.0f, 1.0f));
+    EXPECT_EQ(pa::cursorPixel({10, 20}, frame), glm::vec2(21.0f, 41.0f));
+    EXPECT_EQ(pa::cursorPixel({639, 359}, frame), glm::vec2(1279.0f, 719.0f));
+}
+
+TEST(HiDpi, ScaleOneIsTheIdentityPlusHalfAPixel) {
+    const pa::FrameMatrices frame = pa::frameMatrices(ps::Camera{}, {640, 360}, {640, 360});
+    EXPECT_EQ(frame.pixelsPerWindowUnit, glm::vec2(1.0f, 1.0f));
+    EXPECT_EQ(pa::cursorPixel({10, 20}, frame), glm::vec2(10.5f, 20.5f));
+}
+
+TEST(HiDpi, TheRayIsTheSameAsAtScaleOneAndPicksTheSameObject) {
+    ps::Scene scene;
+    for (ps::ShapeKind kind : ps::kAllShapeKinds)
+        scene.objects.push_back({ps::typeName(kind), glm::vec3(0.5f),
+                                 ps::defaultShape(kind, glm::vec3(2.0f * static_cast<float>(scene.objects.size()) - 4.0f, 0.5f, 0.0f))});
+    const ps::SceneIndex index(scene);
+    const pa::FrameMatrices scale1 = pa::frameMatrices(scene.camera, {640, 360}, {640, 360});
+    const pa::FrameMatrices scale2 = pa::frameMatrices(scene.camera, {640, 360}, {1280, 720});
+    int picked = 0;
+    for (int y = 5; y < 360; y += 23)
+        for (int x = 5; x < 640; x += 31) {
+            const pa::Pick a = pa::pickAt(index, scale1, {x, y});
+            const pa::Pick b = pa::pickAt(index, scale2, {x, y});
+            expectNear(b.ray.origin, a.ray.origin, 1e-4f);
+            expectNear(glm::normalize(b.ray.direction), glm::normalize(a.ray.direction), 1e-5f);
+            ASSERT_EQ(a.nearest().has_value(), b.nearest().has_value()) << x << "," << y;
+            if (a.nearest()) {
+                EXPECT_EQ(a.nearest()->object, b.nearest()->object);
+                ++picked;
+            }
+        }
+    EXPECT_GT(picked, 5);  // the grid of cursors does meet the objects
+}
