@@ -153,6 +153,7 @@ void App::frame() {
     if (screenshot_) saveScreenshot(*screenshot_, drawable);
     screenshot_.reset();
     platform_.swap();
+    performance_.glErrors += renderer_.takeGlErrors(std::cerr);
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - frameStart).count();
     if (!measured_) {
         performance_.frameMs = ms;

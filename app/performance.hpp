@@ -21,6 +21,7 @@ struct Performance {
     std::vector<std::size_t> levels;  ///< round instances per level of detail, finest first
     std::size_t bvhBuilds = 0;   ///< the scene index built from scratch (load, add, delete, generate)
     std::size_t bvhRefits = 0;   ///< ... and refitted after one object changed (edit, drag)
+    int glErrors = 0;            ///< glGetError results over the whole run (checked once per frame)
 };
 
 }  // namespace pickray::app

@@ -52,6 +52,7 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
                     {"dots", performance.dots},
                     {"levels", performance.levels}};
     out["index"] = {{"builds", performance.bvhBuilds}, {"refits", performance.bvhRefits}};
+    out["glErrors"] = performance.glErrors;
     return out.dump(2) + "\n";
 }
 

@@ -59,6 +59,16 @@ TEST(Cli, RefusesBadArguments) {
     EXPECT_TRUE(refused({"--click", "1,2"}));  // script steps need --headless
 }
 
+TEST(Cli, RefusesEveryMalformedSizeAndClick) {
+    for (const char* size : {"0x0", "-5x5", "1e9x1", "12x", "x12", "text", "", "15x720", "1280x8193", "0x12",
+                             "99999999999x100", "1280x720x3", " 1280x720", "1280 x720", "0x10x10"})
+        EXPECT_TRUE(refused({"--size", size})) << size;
+    for (const char* click : {"1,2,3", "a,b", "", ",", "1,", ",1", "1.5,2", "1;2", "99999999999,1", "+1,2"})
+        EXPECT_TRUE(refused({"--headless", "--click", click})) << click;
+    for (const char* missing : {"--size", "--click", "--scene", "--fov", "--eye", "--drag", "--generate", "--load"})
+        EXPECT_TRUE(refused({"--headless", missing})) << missing;
+}
+
 TEST(Cli, HelpIsNotAnError) {
     EXPECT_TRUE(std::holds_alternative<pickray::app::HelpRequested>(parseCommandLine({"--help"})));
 }

@@ -45,7 +45,9 @@ fs::path tempDir() {
 
 std::string quote(const std::string& s) { return "'" + s + "'"; }
 
-ProcessResult runPickray(const std::vector<std::string>& args, const std::string& envPrefix = "") {
+// `streams` is where stdout and stderr go: both into the captured output by default.
+ProcessResult runPickray(const std::vector<std::string>& args, const std::string& envPrefix = "",
+                         const std::string& streams = "2>&1") {
     const fs::path out = tempDir() / "output.txt";
     std::string command = envPrefix + " ASAN_OPTIONS=detect_leaks=0 " + quote(PICKRAY_EXE);
     for (const std::string& a : args) {
@@ -54,17 +56,23 @@ ProcessResult runPickray(const std::vector<std::string>& args, const std::string
     }
     command += " > ";
     command += quote(out.string());
-    command += " 2>&1";
+    command += " " + streams;
     const int status = std::system(command.c_str());
     std::ifstream in(out);
     std::stringstream text;
     text << in.rdbuf();
+    // Every run, in every test: the renderer reports each glGetError result on stderr.
+    EXPECT_EQ(text.str().find("GL error"), std::string::npos) << text.str();
     return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, text.str()};
 }
 
 json readJson(const fs::path& path) {
     std::ifstream in(path);
-    return json::parse(in);
+    json report = json::parse(in);
+    if (report.contains("clicks")) {  // every report read by a test
+        EXPECT_EQ(report["glErrors"], 0) << path;
+    }
+    return report;
 }
 
 ps::Scene loadDefaultScene() {
@@ -478,4 +486,139 @@ TEST(EndToEnd, DraggingInALargeSceneRefitsTheBvhInsteadOfRebuildingIt) {
     ASSERT_TRUE(report.contains("index"));
     EXPECT_EQ(report["index"]["builds"], 1);  // at start only
     EXPECT_GE(report["index"]["refits"].get<int>(), 1);
+}
+
+// ---- hostile input (issue 5) ------------------------------------------------------------------
+
+std::string fileText(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+TEST(EndToEnd, EveryClassOfHostileSceneFileLeavesTheOpenSceneByteForByte) {
+    const fs::path dir = tempDir() / "hostile";
+    fs::create_directories(dir);
+    auto write = [&](const std::string& name, const std::string& text) {
+        std::ofstream(dir / name, std::ios::binary) << text;
+        return (dir / name).string();
+    };
+    const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+    // file -> what the message must say
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {write("truncated.json", fileText(kDefaultScene).substr(0, 300)), "not valid JSON"},
+        {write("wrong_type.json", R"({"objects": [{"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": "1"}]})"),
+         "objects[0] (\"x\"): field \"radius\": expected a number, got string"},
+        {write("missing.json", R"({"objects": [{"name": "x", "type": "capsule", "a": [0, 0, 0], "radius": 1}]})"),
+         "objects[0] (\"x\"): field \"b\": missing"},
+        {write("unknown_kind.json", R"({"objects": [{"name": "x", "type": "cone"}]})"),
+         "objects[0] (\"x\"): field \"type\": unknown type \"cone\""},
+        {write("nan.json", R"({"objects": [{"name": "x", "type": "sphere", "center": [NaN, 0, 0], "radius": 1}]})"),
+         "not valid JSON"},
+        {write("huge.json", R"({"objects": [{"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": 1e39}]})"),
+         "objects[0] (\"x\"): field \"radius\": must be a finite number that fits a float"},
+        {write("overflow.json", R"({"objects": [{"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": 1e400}]})"),
+         "number overflow parsing '1e400'"},
+        {write("negative.json", R"({"objects": [{"name": "x", "type": "cylinder", "a": [0, 0, 0], "b": [0, 1, 0], "radius": -1}]})"),
+         "objects[0] (\"x\"): field radius"},
+        {write("deep.json", R"({"objects": )" + deep + "}"), "objects[0]: expected an object"},
+        {(dir / "sub").string(), "is a directory, not a scene file"},
+        {(dir / "missing_file.json").string(), "cannot open the file: No such file or directory"},
+        {(dir / "truncated.json" / "x.json").string(), "cannot open the file: Not a directory"},
+    };
+    fs::create_directories(dir / "sub");
+    {
+        std::ofstream(dir / "huge_100mb.json") << "{";
+        fs::resize_file(dir / "huge_100mb.json", 100ull * 1024 * 1024);  // sparse
+    }
+    const fs::path before = dir / "before.json";
+    const fs::path after = dir / "after.json";
+    const std::vector<std::string> common = {"--headless", "--size", "320x240", "--hide-ui", "--click", "160,120"};
+    std::vector<std::string> args = common;
+    args.insert(args.end(), {"--save", before.string()});
+    ASSERT_EQ(runPickray(args).exitCode, 0);
+
+    args = common;
+    for (const auto& c : cases) args.insert(args.end(), {"--load", c.first});
+    args.insert(args.end(), {"--load", (dir / "huge_100mb.json").string(), "--save", after.string()});
+    const ProcessResult run = runPickray(args);
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    for (const auto& [file, message] : cases) {
+        // One line per refused file, naming it, saying the scene is unchanged, and why.
+        const std::string line = "load failed (scene unchanged): " + file + ": ";
+        const std::size_t at = run.output.find(line);
+        ASSERT_NE(at, std::string::npos) << file << "\n" << run.output;
+        const std::string rest = run.output.substr(at, run.output.find('\n', at) - at);
+        EXPECT_NE(rest.find(message), std::string::npos) << rest;
+    }
+    EXPECT_NE(run.output.find("huge_100mb.json: the file is 100.0 MB, more than the 64.0 MB a scene file may have"),
+              std::string::npos)
+        << run.output;
+    EXPECT_EQ(fileText(after), fileText(before));
+    EXPECT_FALSE(fileText(before).empty());
+    fs::remove_all(dir);
+}
+
+TEST(EndToEnd, AHostileStartingSceneExitsWith1AndNamesIt) {
+    const fs::path bad = tempDir() / "bad_start.json";
+    std::ofstream(bad) << R"({"objects": [{"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": -1}]})";
+    const ProcessResult run = runPickray({"--headless", "--scene", bad.string()});
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_NE(run.output.find("pickray: " + bad.string() + ": objects[0] (\"x\"): field radius"), std::string::npos)
+        << run.output;
+}
+
+TEST(EndToEnd, EveryClassOfBadCommandLineGivesUsageOnStderrAndExit2) {
+    const std::vector<std::vector<std::string>> cases = {
+        {"--bogus"}, {"-x"}, {"--headless", "extra"},                                   // unknown
+        {"--size"}, {"--scene"}, {"--headless", "--click"}, {"--fov"}, {"--save"},      // missing value
+        {"--size", "0x0"}, {"--size", "-5x5"}, {"--size", "1e9x1"}, {"--size", "12x"},  // malformed --size
+        {"--size", "x12"}, {"--size", "big"}, {"--size", "99999999999x100"}, {"--size", "1280x720x3"},
+        {"--headless", "--click", "1,2,3"}, {"--headless", "--click", "a,b"}, {"--headless", "--click", ""},
+        {"--headless", "--click", "1,"}, {"--headless", "--click", ",1"}, {"--headless", "--click", "1.5,2"},
+    };
+    for (const std::vector<std::string>& args : cases) {
+        std::string shown;
+        for (const std::string& a : args) shown += a + " ";
+        // stdout to /dev/null: the usage must be on stderr.
+        const ProcessResult run = runPickray(args, "", "3>&1 1>/dev/null 2>&3");  // stderr only
+        EXPECT_EQ(run.exitCode, 2) << shown << run.output;
+        EXPECT_EQ(run.output.rfind("pickray: ", 0), 0u) << shown << run.output;
+        EXPECT_NE(run.output.find("usage: pickray"), std::string::npos) << shown << run.output;
+    }
+}
+
+TEST(EndToEnd, MissingOrBrokenShadersNameTheFileAndTheLogAndExitNonZero) {
+    const fs::path dir = tempDir() / "shaders";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path source = fs::path(PICKRAY_ASSET_DIR).parent_path() / "shaders";
+    for (const auto& entry : fs::directory_iterator(source)) fs::copy_file(entry.path(), dir / entry.path().filename());
+    const std::string env = "PICKRAY_SHADER_DIR=" + quote(dir.string());
+    const std::vector<std::string> args = {"--headless", "--size", "64x64", "--hide-ui"};
+
+    fs::remove(dir / "line.frag");
+    ProcessResult run = runPickray(args, env);
+    EXPECT_EQ(run.exitCode, 1) << run.output;
+    EXPECT_NE(run.output.find("pickray: " + (dir / "line.frag").string() + ": cannot open shader file"), std::string::npos)
+        << run.output;
+
+    fs::copy_file(source / "line.frag", dir / "line.frag");
+    std::ofstream(dir / "mesh.vert", std::ios::app) << "\nthis is not GLSL;\n";
+    run = runPickray(args, env);
+    EXPECT_EQ(run.exitCode, 1) << run.output;
+    EXPECT_NE(run.output.find("pickray: " + (dir / "mesh.vert").string() + ": "), std::string::npos) << run.output;
+    EXPECT_NE(run.output.find("error"), std::string::npos) << "the compiler log: " << run.output;
+    fs::remove_all(dir);
+}
+
+TEST(EndToEnd, EveryReportCountsGlErrorsAndACleanRunHasNone) {
+    const fs::path report = tempDir() / "gl_errors.json";
+    const ProcessResult run = runPickray({"--headless", "--size", "320x240", "--click", "160,120", "--orbit", "30,10",
+                                          "--clip-depth", "direct3d", "--report", report.string()});
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const json r = readJson(report);
+    ASSERT_TRUE(r.contains("glErrors")) << r.dump();
+    EXPECT_EQ(r["glErrors"], 0);
 }

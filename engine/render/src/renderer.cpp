@@ -465,6 +465,21 @@ void Renderer::present() const {
 
 void Renderer::finish() const { glFinish(); }
 
+int Renderer::takeGlErrors(std::ostream& log) const {
+    int count = 0;
+    // Bounded: after a lost context some drivers return an error forever.
+    for (GLenum e = glGetError(); e != GL_NO_ERROR && count < 64; e = glGetError(), ++count) {
+        const char* name = e == GL_INVALID_ENUM                    ? "GL_INVALID_ENUM"
+                           : e == GL_INVALID_VALUE                 ? "GL_INVALID_VALUE"
+                           : e == GL_INVALID_OPERATION             ? "GL_INVALID_OPERATION"
+                           : e == GL_INVALID_FRAMEBUFFER_OPERATION ? "GL_INVALID_FRAMEBUFFER_OPERATION"
+                           : e == GL_OUT_OF_MEMORY                 ? "GL_OUT_OF_MEMORY"
+                                                                   : "unknown GL error";
+        log << "pickray: GL error " << name << " (0x" << std::hex << e << std::dec << ")\n";
+    }
+    return count;
+}
+
 std::vector<std::uint8_t> Renderer::readPixels(glm::ivec2 size, Source source) const {
     const auto width = static_cast<std::size_t>(size.x);
     const auto height = static_cast<std::size_t>(size.y);

@@ -21,6 +21,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <ostream>
 #include <optional>
 #include <vector>
 
@@ -115,6 +116,9 @@ public:
 
     /// Waits until the GPU has finished the frame (for honest frame timings on a software rasteriser).
     void finish() const;
+    /// Drains glGetError (called once per frame: cheap, and a frame is the unit a test can blame).
+    /// Returns the errors found, each also written to `log` with its name.
+    int takeGlErrors(std::ostream& log) const;
 
     enum class Source { Scene, Window };
     /// RGBA8 rows, top row first (PNG order), alpha forced opaque: the scene alone (Source::Scene)
