@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Turns the JSON output of bench_kernels and bench_scene into the Markdown tables of
+docs/PERFORMANCE.md: throughput or latency per method, its ratio to pickray, and its
+disagreements with the exact answer. Usage: report.py kernels.json scene.json [more-scene.json ...]"""
+import json
+import re
+import sys
+
+
+def load(path):
+    with open(path) as f:
+        data = json.load(f)
+    # "/iterations:N" is part of a benchmark's name when its iteration count is fixed: drop it.
+    return data["context"], {re.sub(r"/iterations:\d+$", "", b["name"]): b for b in data["benchmarks"]
+                             if b.get("run_type", "iteration") == "iteration"}
+
+
+def fmt_rate(items_per_second):
+    return f"{items_per_second / 1e6:.1f} M/s"
+
+
+def fmt_ns(ns):
+    return f"{ns:,.0f} ns" if ns >= 100 else f"{ns:.0f} ns"
+
+
+def kernels_table(bench):
+    rows = ["| test | method | throughput | pickray's speed ÷ method's | wrong hit/miss | t off by > 1e-4 |",
+            "|---|---|---|---|---|---|"]
+    for kind in ["Sphere", "Capsule", "Cylinder", "Box", "OrientedBox", "SegmentDistance"]:
+        ours = bench.get(f"{kind}_pickray")
+        if not ours:
+            continue
+        for method in ["pickray", "glm", "textbook", "bullet", "fcl"]:
+            b = bench.get(f"{kind}_{method}")
+            if not b:
+                continue
+            ratio = ours["items_per_second"] / b["items_per_second"]
+            rows.append(f"| {kind} | {method} | {fmt_rate(b['items_per_second'])} | {ratio:.2f} | "
+                        f"{int(b.get('wrong', 0))} / 1024 | {int(b.get('t_off', 0))} |")
+    return "\n".join(rows)
+
+
+def scene_table(bench):
+    rows = ["| scene | N | method | per ray | pickray's speed ÷ method's | bytes per object | wrong / t off (of checked) |",
+            "|---|---|---|---|---|---|---|"]
+    for mix, label in [(0, "spheres"), (1, "mixed")]:
+        for n in [100, 10000, 1000000]:
+            ours = bench.get(f"Nearest_pickray/{n}/{mix}")
+            if not ours:
+                continue
+            for method in ["pickray", "bruteforce", "embree_native", "embree_user", "bullet"]:
+                b = bench.get(f"Nearest_{method}/{n}/{mix}")
+                if not b:
+                    continue
+                ratio = b["real_time"] / ours["real_time"]
+                mem = f"{b['bytes_per_object']:.0f}" if "bytes_per_object" in b else "–"
+                rows.append(f"| {label} | {n:,} | {method} | {fmt_ns(b['real_time'])} | {ratio:.2f} | {mem} | "
+                            f"{int(b.get('wrong', 0))} / {int(b.get('t_off', 0))} of {int(b.get('checked', 0))} |")
+    return "\n".join(rows)
+
+
+def build_table(bench):
+    rows = ["| scene | N | pickray build | Embree build | Bullet build | pickray refit (one object) |",
+            "|---|---|---|---|---|---|"]
+    for mix, label in [(0, "spheres"), (1, "mixed")]:
+        for n in [100, 10000, 1000000]:
+            cells = []
+            for name in [f"Build_pickray/{n}/{mix}", f"Build_embree/{n}/{mix}", f"Build_bullet/{n}/{mix}"]:
+                b = bench.get(name)
+                cells.append(f"{b['real_time']:.2f} ms" if b else "–")
+            refit = bench.get(f"Refit_pickray/{n}/{mix}")
+            cells.append(fmt_ns(refit["real_time"]) if refit else "–")
+            rows.append(f"| {label} | {n:,} | " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+def main():
+    kernels_context, kernels = load(sys.argv[1])
+    scene = {}
+    for path in sys.argv[2:]:  # several scene runs merge, later ones winning
+        scene.update(load(path)[1])
+    ctx = kernels_context
+    print(f"Machine: {ctx.get('num_cpus')} × {ctx.get('mhz_per_cpu')} MHz, "
+          f"caches {', '.join(str(c['size'] // 1024) + ' KiB L' + str(c['level']) for c in ctx.get('caches', []))}; "
+          f"run {ctx.get('date')}.\n")
+    print("### One ray against one shape\n")
+    print(kernels_table(kernels))
+    print("\n### Nearest hit over N shapes\n")
+    print(scene_table(scene))
+    print("\n### Building and refitting the hierarchy\n")
+    print(build_table(scene))
+    batch = scene.get("Batch_pickray/10000/1/real_time")
+    if batch:
+        print(f"\n### Batch picking\n\nOne ray per pixel of a 1280×720 view over 10,000 mixed shapes, "
+              f"{int(batch.get('threads', 0))} threads: {batch['items_per_second'] / 1e6:.2f} M rays/s "
+              f"({batch['real_time']:.0f} ms per frame).")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Runs both benchmark programs on an otherwise idle machine and prints the Markdown tables of
+# docs/PERFORMANCE.md. Takes about fifteen minutes (Bullet builds its 1e6-object worlds twice).
+# Usage: scripts/bench.sh [build-dir]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$root/build}
+"$root/scripts/install-deps.sh"
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$build" -j"$(nproc)" --target bench_kernels bench_scene >/dev/null
+out=$(mktemp -d)
+"$build/bench/bench_kernels" --benchmark_min_time=0.5 --benchmark_out="$out/kernels.json" \
+  --benchmark_out_format=json >&2
+"$build/bench/bench_scene" --benchmark_min_time=0.3 --benchmark_out="$out/scene.json" \
+  --benchmark_out_format=json >&2
+python3 "$root/bench/report.py" "$out/kernels.json" "$out/scene.json"
