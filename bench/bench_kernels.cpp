@@ -16,6 +16,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtx/intersect.hpp>
 
+#include "checked_main.hpp"
 #include "pickray/collision.hpp"
 #include "reference/reference.hpp"
 #include "textbook.hpp"
@@ -31,9 +32,6 @@ namespace {
 
 constexpr int kCases = 1024;
 
-// Set when a pickray routine disagrees with the reference: the process then exits non-zero, so
-// the smoke run in the test suite fails. Peers' disagreements are only reported.
-bool pickrayDisagreed = false;
 constexpr float kRayLength = 100.0f;  // for peers that take segments (Bullet)
 
 pickref::Vec ref(glm::vec3 v) { return {v.x, v.y, v.z}; }
@@ -103,7 +101,7 @@ void run(benchmark::State& state, const std::vector<Expected>& expected, Answer 
     const Disagreements d = countWrong(expected, answer);
     state.counters["wrong"] = d.wrong;
     state.counters["t_off"] = d.tOff;
-    if ((d.wrong > 0 || d.tOff > 0) && isPickray) pickrayDisagreed = true;
+    if ((d.wrong > 0 || d.tOff > 0) && isPickray) bench::pickrayDisagreed = true;
 }
 
 // ---- Data -------------------------------------------------------------------------------------
@@ -395,7 +393,7 @@ void runDistance(benchmark::State& state, Distance distance, bool isPickray = fa
     int wrong = 0;
     for (size_t i = 0; i < d.first.size(); ++i) wrong += std::abs(distance(i) - d.exact[i]) > 1e-5f * 11.0f;
     state.counters["wrong"] = wrong;
-    if (wrong > 0 && isPickray) pickrayDisagreed = true;
+    if (wrong > 0 && isPickray) bench::pickrayDisagreed = true;
 }
 
 void SegmentDistance_pickray(benchmark::State& state) {
@@ -429,14 +427,4 @@ BENCHMARK(SegmentDistance_fcl);
 
 }  // namespace
 
-int main(int argc, char** argv) {
-    benchmark::Initialize(&argc, argv);
-    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    if (pickrayDisagreed) {
-        std::fprintf(stderr, "a pickray routine disagreed with the reference (see the `wrong` counters)\n");
-        return 1;
-    }
-    return 0;
-}
+int main(int argc, char** argv) { return bench::runCheckedBenchmarks(argc, argv); }

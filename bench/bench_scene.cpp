@@ -16,6 +16,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include "checked_main.hpp"
 #include "scene_data.hpp"
 
 #if PICKRAY_BENCH_HAS_EMBREE
@@ -30,9 +31,6 @@ namespace {
 using bench::Mix;
 using bench::StressScene;
 
-// Set when pickray itself disagrees with the exact answer: the process then exits non-zero, so
-// the smoke run in the test suite fails.
-std::atomic<bool> pickrayDisagreed{false};
 
 struct Answer {
     bool hit = false;
@@ -109,7 +107,7 @@ void Nearest_pickray(benchmark::State& state) {
         const auto hit = bvh.nearest(ray, c.scene.shapes);
         return hit ? Answer{true, hit->index, hit->hit.t} : Answer{};
     });
-    if (state.counters["wrong"] != 0 || state.counters["t_off"] != 0) pickrayDisagreed = true;
+    if (state.counters["wrong"] != 0 || state.counters["t_off"] != 0) bench::pickrayDisagreed = true;
     const double bytes = static_cast<double>(bvh.stats().bytes + c.scene.shapes.size() * sizeof(pickray::Shape));
     state.counters["bytes_per_object"] = bytes / static_cast<double>(c.scene.shapes.size());
 }
@@ -425,14 +423,4 @@ BENCHMARK(Build_bullet)->Apply(sizes)->Unit(benchmark::kMillisecond)->Iterations
 
 }  // namespace
 
-int main(int argc, char** argv) {
-    benchmark::Initialize(&argc, argv);
-    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    if (pickrayDisagreed) {
-        std::fprintf(stderr, "pickray's BVH disagreed with the exact answer (see the `wrong` counters)\n");
-        return 1;
-    }
-    return 0;
-}
+int main(int argc, char** argv) { return bench::runCheckedBenchmarks(argc, argv); }
