@@ -8,6 +8,7 @@
 #include <iostream>
 #include <stdexcept>
 
+#include <glm/common.hpp>
 #include <glm/geometric.hpp>
 #include <glm/trigonometric.hpp>
 
@@ -59,6 +60,7 @@ App::App(Options options, scene::Scene scene, std::string scenePath)
       renderer_(render::defaultShaderDirectory()),
       scene_(std::move(scene)),
       index_(scene_) {
+    performance_.glDebugOutput = renderer_.debugOutputInstalled();
     ui_.scenePath = scenePath;
     ui_.savePath = scenePath;
     for (const std::string& name : options_.select) {
@@ -114,13 +116,14 @@ void App::frame() {
         scene_.camera = orbit(scene_.camera, -kOrbitRadiansPerPixel * static_cast<float>(input_.motion.x),
                               kOrbitRadiansPerPixel * static_cast<float>(input_.motion.y));
     const FrameMatrices frame = frameMatrices(scene_.camera, platform_.windowSize(), drawable);
-    if (drag_.mode == Drag::Mode::Pan && input_.motion != glm::ivec2(0))
+    if (frame.pickable && drag_.mode == Drag::Mode::Pan && input_.motion != glm::ivec2(0))
         scene_.camera = pan(scene_.camera, glm::vec2(input_.motion) * frame.pixelsPerWindowUnit,
                             static_cast<float>(drawable.y));
     const FrameMatrices drawn = frameMatrices(scene_.camera, platform_.windowSize(), drawable);
     handleMouse(drawn, mouseOnUi);
     hover_.reset();
-    if (!mouseOnUi && drag_.mode == Drag::Mode::None && mouse_.x >= 0) hover_ = pickAt(index_, drawn, mouse_);
+    if (drawn.pickable && !mouseOnUi && drag_.mode == Drag::Mode::None && mouse_.x >= 0)
+        hover_ = pickAt(index_, drawn, mouse_);
     performance_.hoverMs = hover_ ? hover_->queryMs : 0.0;
     performance_.bvhBuilds = index_.rebuildCount();
     performance_.bvhRefits = index_.refitCount();
@@ -133,8 +136,20 @@ void App::frame() {
     if (hover_)
         if (auto n = hover_->nearest()) style.hovered = n->object;
     style.selected = selection_;
-    DrawnScene next{sceneRevision_, view, style, debugDraw(drawn)};
-    const bool redraw = forceRedraw_ || !drawn_ || !(*drawn_ == next);
+    // A window with no pixels (minimised) or more than the driver's largest target: the scene is
+    // not redrawn, the last one drawn is shown (so a too-large window keeps the previous size's).
+    const bool drawableOk = drawn.pickable && renderer_.canDrawAt(drawable);
+    const bool tooLarge = glm::min(drawable.x, drawable.y) > 0 && !renderer_.canDrawAt(drawable);
+    if (tooLarge && drawable != refusedDrawable_) {
+        const glm::ivec2 max = renderer_.maxTargetSize();
+        message("window " + std::to_string(drawable.x) + "x" + std::to_string(drawable.y) +
+                    ": larger than the driver's largest render target (" + std::to_string(max.x) + "x" +
+                    std::to_string(max.y) + "); the scene is shown at the previous size",
+                true);
+    }
+    refusedDrawable_ = tooLarge ? drawable : glm::ivec2(-1);
+    DrawnScene next{sceneRevision_, view, style, drawableOk ? debugDraw(drawn) : render::DebugDraw{}};
+    const bool redraw = drawableOk && (forceRedraw_ || !drawn_ || !(*drawn_ == next));
     if (redraw) {
         const render::FrameStats stats = renderer_.draw(scene_, next.view, next.style, next.debug);
         drawn_ = std::move(next);
@@ -153,7 +168,9 @@ void App::frame() {
     if (screenshot_) saveScreenshot(*screenshot_, drawable);
     screenshot_.reset();
     platform_.swap();
-    performance_.glErrors += renderer_.takeGlErrors(std::cerr);
+    const render::GlProblems gl = renderer_.takeGlProblems(std::cerr);
+    performance_.glErrors += gl.errors;
+    performance_.glWarnings += gl.warnings;
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - frameStart).count();
     if (!measured_) {
         performance_.frameMs = ms;
@@ -196,6 +213,11 @@ void App::handleEvent(const SDL_Event& event) {
 // ---- mouse in the view: pick, select, drag ----------------------------------------------------
 
 void App::handleMouse(const FrameMatrices& frame, bool mouseOnUi) {
+    if (!frame.pickable) {
+        // No pixels to click on (minimised): a press has no ray; nothing is picked or recorded.
+        drag_.mode = Drag::Mode::None;
+        return;
+    }
     for (const FrameInput::Press& press : input_.presses) {
         if (mouseOnUi) {
             // Recorded so that a script's report has one entry per click; it picks nothing.
@@ -439,14 +461,58 @@ void App::injectDrag(glm::ivec2 from, glm::ivec2 to) {
     frame();
 }
 
-int App::runScript() {
-    frame();  // let ImGui lay its windows out, so clicks on them are recognised
+void App::applyWindowStep(const WindowStep& step) {
+    SDL_Window* window = platform_.window();
+    if (step.minimize) {
+        SDL_MinimizeWindow(window);
+        frame();
+        frame();
+        SDL_RestoreWindow(window);
+    } else {
+        SDL_SetWindowSize(window, step.size.x, step.size.y);  // SDL refuses 0 and clamps to its limits
+    }
     frame();
+    frame();
+    const glm::ivec2 now = platform_.windowSize();
+    if (!step.minimize && now != step.size)
+        message("--resize " + std::to_string(step.size.x) + "x" + std::to_string(step.size.y) + ": the window is " +
+                    std::to_string(now.x) + "x" + std::to_string(now.y),
+                false);
+}
+
+void App::runScriptRound() {
     for (glm::ivec2 click : options_.clicks) injectClick(click);
     for (const auto& [from, to] : options_.drags) injectDrag(from, to);
     if (!scriptedSelection_.empty()) {
         selection_ = scriptedSelection_;
+        // A repeated --delete or --load may have left fewer objects than the names were found among.
+        std::erase_if(selection_, [&](std::size_t i) { return i >= scene_.objects.size(); });
         frame();
+    }
+    // The GUI's Duplicate and Delete buttons act on the primary (last) selection.
+    if (options_.duplicate && !selection_.empty()) {
+        apply(command::Duplicate{selection_.back()});
+        frame();
+    }
+    if (options_.remove && !selection_.empty()) {
+        apply(command::Delete{selection_.back()});
+        frame();
+    }
+    for (const std::string& path : options_.load) {
+        apply(command::Load{path});
+        frame();
+    }
+}
+
+int App::runScript() {
+    frame();  // let ImGui lay its windows out, so clicks on them are recognised
+    frame();
+    performance_.rssStartKiB = residentKiB();
+    if (options_.provokeGlError) renderer_.provokeGlErrorForTests();
+    for (const WindowStep& step : options_.window) applyWindowStep(step);
+    for (int round = 0; round < options_.repeat; ++round) {
+        runScriptRound();
+        if (round == 0) performance_.rssFirstRoundKiB = residentKiB();
     }
     if (options_.orbitDegrees) {
         scene_.camera = orbit(scene_.camera, glm::radians(options_.orbitDegrees->x), glm::radians(options_.orbitDegrees->y));
@@ -456,11 +522,8 @@ int App::runScript() {
         SDL_WarpMouseInWindow(platform_.window(), options_.hover->x, options_.hover->y);
         frame();
     }
-    for (const std::string& path : options_.load) {
-        apply(command::Load{path});
-        frame();
-    }
     if (!options_.reportPath.empty()) measureFrames();
+    performance_.rssEndKiB = residentKiB();
     return finish();
 }
 

@@ -78,6 +78,10 @@ private:
     void saveScreenshot(const ScreenshotRequest& request, glm::ivec2 drawable);
     void message(std::string text, bool isError);
     int runScript();
+    /// Clicks, drags, selection, duplicate/delete and loads: what --repeat repeats.
+    void runScriptRound();
+    /// --resize / --minimize through SDL's window calls, with frames drawn after each.
+    void applyWindowStep(const WindowStep& step);
     /// Writes --screenshot (from one more frame), --save and --report; returns the exit status.
     int finish();
     void injectClick(glm::ivec2 position);
@@ -115,6 +119,7 @@ private:
     Performance performance_;
     bool measured_ = false;  ///< performance_.frameMs is a measured median (headless report)
     bool running_ = true;
+    glm::ivec2 refusedDrawable_{-1};  ///< the drawable size last refused as too large (said once)
 };
 
 }  // namespace pickray::app

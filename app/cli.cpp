@@ -47,6 +47,11 @@ std::string usage() {
            "  --drag X1,Y1,X2,Y2     after the clicks, drag with the left button (moves the grabbed object)\n"
            "  --orbit YAW,PITCH      after the clicks, orbit the camera by these degrees (the pick ray stays)\n"
            "  --select NAME          select an object by name (after the clicks; repeatable)\n"
+           "  --resize WxH           before the clicks, resize the window (0..16384; SDL may clamp; repeatable)\n"
+           "  --minimize             before the clicks, minimise the window, draw, restore (repeatable)\n"
+           "  --duplicate            after the selection, duplicate the selected object (each round)\n"
+           "  --delete               after that, delete the selected object (each round)\n"
+           "  --repeat N             run clicks, drags, selection, edits and loads N times (soak test)\n"
            "  --report OUT.json      write the picks of the clicks (at exit)\n"
            "  --load FILE            after the clicks, load FILE as the GUI's Load button does (repeatable)\n"
            "  --save FILE            at the end, save the scene as the GUI's Save button does\n"
@@ -93,6 +98,22 @@ ParseResult parseCommandLine(const std::vector<std::string>& args) {
         if (arg == "--help" || arg == "-h") return HelpRequested{};
         if (arg == "--headless") o.headless = true;
         else if (arg == "--hide-ui") o.hideUi = true;
+        else if (arg == "--minimize") o.window.push_back(WindowStep{true, {}});
+        else if (arg == "--duplicate") o.duplicate = true;
+        else if (arg == "--delete") o.remove = true;
+        else if (arg == "--debug-provoke-gl-error") o.provokeGlError = true;
+        else if (arg == "--resize") {
+            auto s = vec2('x');
+            if (!s || s->x < 0 || s->y < 0 || s->x > kMaxResize || s->y > kMaxResize)
+                return fail("expects WxH with both between 0 and " + std::to_string(kMaxResize));
+            o.window.push_back(WindowStep{false, *s});
+        } else if (arg == "--repeat") {
+            auto v = value();
+            auto n = v ? numbers<int>(*v, ',', 1) : std::nullopt;
+            if (!n || (*n)[0] < 1 || (*n)[0] > kMaxRepeat)
+                return fail("expects a count from 1 to " + std::to_string(kMaxRepeat));
+            o.repeat = (*n)[0];
+        }
         else if (arg == "--scene" || arg == "--report" || arg == "--screenshot" || arg == "--select" ||
                  arg == "--load" || arg == "--save") {
             auto v = value();
@@ -157,13 +178,19 @@ ParseResult parseCommandLine(const std::vector<std::string>& args) {
             return UsageError{"unknown argument: " + arg};
         }
     }
+    // The clicks come after the window steps: they must lie in the window the last --resize left.
+    glm::ivec2 clickWindow = o.size;
+    for (const WindowStep& w : o.window)
+        if (!w.minimize) clickWindow = w.size;
     for (glm::ivec2 c : o.clicks)
-        if (c.x >= o.size.x || c.y >= o.size.y)
+        if (c.x >= clickWindow.x || c.y >= clickWindow.y)
             return UsageError{"--click " + std::to_string(c.x) + "," + std::to_string(c.y) + ": outside the " +
-                              std::to_string(o.size.x) + "x" + std::to_string(o.size.y) + " window"};
+                              std::to_string(clickWindow.x) + "x" + std::to_string(clickWindow.y) + " window"};
     if (o.generate && !o.scenePath.empty()) return UsageError{"--generate and --scene: give one scene, not both"};
-    if (!o.headless && (!o.clicks.empty() || o.hover || !o.load.empty() || !o.drags.empty() || o.orbitDegrees))
-        return UsageError{"--click, --drag, --orbit, --hover and --load are script steps: they need --headless"};
+    if (!o.headless && (!o.clicks.empty() || o.hover || !o.load.empty() || !o.drags.empty() || o.orbitDegrees ||
+                        !o.window.empty() || o.repeat != 1 || o.duplicate || o.remove))
+        return UsageError{"--click, --drag, --orbit, --hover, --load, --resize, --minimize, --duplicate, --delete and "
+                          "--repeat are script steps: they need --headless"};
     return o;
 }
 

@@ -18,6 +18,17 @@ namespace pickray::app {
 /// The largest --generate / "Generate" count accepted.
 inline constexpr std::size_t kMaxGenerated = 2'000'000;
 
+/// A scripted window change, applied through SDL's window calls before the clicks.
+struct WindowStep {
+    bool minimize = false;    ///< minimise, draw, restore, draw
+    glm::ivec2 size{0};       ///< otherwise: resize to this (window units; SDL may refuse or clamp)
+};
+
+/// The largest --resize accepted (the driver's render target limit is checked when drawing).
+inline constexpr int kMaxResize = 16384;
+/// The largest --repeat accepted.
+inline constexpr int kMaxRepeat = 100'000;
+
 struct Options {
     bool headless = false;
     std::string scenePath;       ///< empty: the default scene
@@ -31,6 +42,11 @@ struct Options {
     std::vector<std::string> select;  ///< object names to select (after the scripted clicks)
     std::vector<std::string> load;  ///< scenes to load after the clicks, through the GUI's Load path
     std::string savePath;           ///< save the scene at the end, through the GUI's Save path
+    std::vector<WindowStep> window; ///< --resize / --minimize, in order, before the clicks
+    int repeat = 1;                 ///< rounds of clicks, drags, selection, edits and loads (soak runs)
+    bool duplicate = false;         ///< each round: duplicate the selected object (GUI's Duplicate)
+    bool remove = false;            ///< each round: delete the selected object (GUI's Delete)
+    bool provokeGlError = false;    ///< hidden, for tests: one invalid GL call, to prove errors are counted
     int quitAfterClicks = 0;        ///< interactive mode: quit after this many left clicks (0: never)
     std::string reportPath;
     std::string screenshotPath;

@@ -21,7 +21,13 @@ struct Performance {
     std::vector<std::size_t> levels;  ///< round instances per level of detail, finest first
     std::size_t bvhBuilds = 0;   ///< the scene index built from scratch (load, add, delete, generate)
     std::size_t bvhRefits = 0;   ///< ... and refitted after one object changed (edit, drag)
-    int glErrors = 0;            ///< glGetError results over the whole run (checked once per frame)
+    int glErrors = 0;            ///< GL errors over the run: glGetError and KHR_debug (checked once per frame)
+    int glWarnings = 0;          ///< KHR_debug messages that are not errors (performance, portability, ...)
+    bool glDebugOutput = false;  ///< the KHR_debug callback is installed
+    // Resident memory (KiB) of the script: after the first frames, after its first round, at the end.
+    std::size_t rssStartKiB = 0;
+    std::size_t rssFirstRoundKiB = 0;
+    std::size_t rssEndKiB = 0;
 };
 
 }  // namespace pickray::app

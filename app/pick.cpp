@@ -2,19 +2,30 @@
 
 #include <chrono>
 
+#include <glm/common.hpp>
+
 #include "pickray/scene/camera_math.hpp"
 
 namespace pickray::app {
 
 FrameMatrices frameMatrices(const scene::Camera& camera, glm::ivec2 windowSize, glm::ivec2 drawableSize) {
     FrameMatrices f;
+    if (glm::min(drawableSize.x, drawableSize.y) <= 0) {
+        // No pixels (minimised): no aspect ratio, so no projection (GLM asserts on aspect 0 in
+        // Debug builds); the frame stays not pickable, with identity matrices and a 0 viewport.
+        f.viewport = Viewport{0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 1.0f};
+        f.clipDepth = camera.clipDepth;
+        return f;
+    }
     const glm::vec2 drawable(drawableSize);
     f.view = scene::viewMatrix(camera);
     f.projection = scene::projectionMatrix(camera, drawable.x / drawable.y);
     f.drawViewProjection = scene::glClipRemap(camera.clipDepth) * f.projection * f.view;
     f.viewport = Viewport{0.0f, 0.0f, drawable.x, drawable.y, 0.0f, 1.0f};
     f.clipDepth = camera.clipDepth;
-    f.pixelsPerWindowUnit = drawable / glm::vec2(windowSize);
+    // A window of 0 units with a drawable of some pixels (seen nowhere yet): no NaN scale either.
+    f.pixelsPerWindowUnit = glm::min(windowSize.x, windowSize.y) > 0 ? drawable / glm::vec2(windowSize) : glm::vec2(1.0f);
+    f.pickable = isValidPickingSetup(f.view, f.projection, f.viewport);
     return f;
 }
 

@@ -22,6 +22,9 @@ struct FrameMatrices {
     Viewport viewport;           ///< drawable pixels, depth 0..1 (D3DVIEWPORT9 defaults)
     ClipDepth clipDepth = ClipDepth::NegativeOneToOne;
     glm::vec2 pixelsPerWindowUnit{1.0f};  ///< HiDPI scale: drawable size / window size
+    /// False for a window with no pixels (minimised, 0 wide or high): its matrices are not finite,
+    /// so nothing may be picked, dragged or drawn with them (isValidPickingSetup).
+    bool pickable = false;
 };
 
 [[nodiscard]] FrameMatrices frameMatrices(const scene::Camera& camera, glm::ivec2 windowSize, glm::ivec2 drawableSize);

@@ -1,6 +1,9 @@
 #include "platform.hpp"
 
 #include <cstdlib>
+#include <fstream>
+
+#include <unistd.h>
 #include <stdexcept>
 
 #include <glad/gl.h>
@@ -21,6 +24,10 @@ Platform::Platform(const std::string& title, glm::ivec2 size, bool headless) : h
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
     SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
     SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
+#ifndef NDEBUG
+    // Debug builds: a debug context, in which drivers report more through KHR_debug.
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_DEBUG_FLAG);
+#endif
     const Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_ALLOW_HIGHDPI | (headless ? SDL_WINDOW_HIDDEN : SDL_WINDOW_RESIZABLE);
     window_ = SDL_CreateWindow(title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, size.x, size.y, flags);
     if (!window_) {
@@ -43,6 +50,15 @@ Platform::~Platform() {
     SDL_GL_DeleteContext(context_);
     SDL_DestroyWindow(window_);
     SDL_Quit();
+}
+
+std::size_t residentKiB() {
+    // statm: sizes in pages; the second is the resident set.
+    std::ifstream statm("/proc/self/statm");
+    std::size_t pages = 0;
+    std::size_t resident = 0;
+    if (!(statm >> pages >> resident)) return 0;
+    return resident * static_cast<std::size_t>(sysconf(_SC_PAGESIZE)) / 1024;
 }
 
 glm::ivec2 Platform::windowSize() const {

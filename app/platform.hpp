@@ -1,6 +1,7 @@
 #pragma once
 // SDL2 window with an OpenGL 3.3 core context, GL functions loaded by glad.
 
+#include <cstddef>
 #include <string>
 
 #include <SDL.h>
@@ -33,5 +34,8 @@ private:
 /// True when an interactive window can probably be opened (an X11 or Wayland display, or an
 /// explicit SDL_VIDEODRIVER).
 [[nodiscard]] bool displayAvailable();
+
+/// This process's resident set size in KiB (/proc/self/statm; 0 where that cannot be read).
+[[nodiscard]] std::size_t residentKiB();
 
 }  // namespace pickray::app

@@ -53,6 +53,11 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
                     {"levels", performance.levels}};
     out["index"] = {{"builds", performance.bvhBuilds}, {"refits", performance.bvhRefits}};
     out["glErrors"] = performance.glErrors;
+    out["glWarnings"] = performance.glWarnings;
+    out["glDebugOutput"] = performance.glDebugOutput;
+    out["memory"] = {{"rssStartKiB", performance.rssStartKiB},
+                     {"rssFirstRoundKiB", performance.rssFirstRoundKiB},
+                     {"rssEndKiB", performance.rssEndKiB}};
     return out.dump(2) + "\n";
 }
 

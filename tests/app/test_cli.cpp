@@ -97,3 +97,23 @@ TEST(Cli, GenerateTakesACount) {
     EXPECT_TRUE(refused({"--generate", "99999999"}));
     EXPECT_TRUE(refused({"--generate", "10", "--scene", "a.json"}));
 }
+
+TEST(Cli, WindowStepsRepeatAndEditsAreScriptSteps) {
+    const Options o = parsed({"--headless", "--size", "640x480", "--resize", "0x0", "--minimize", "--resize", "100x50",
+                              "--click", "99,49", "--duplicate", "--delete", "--repeat", "3"});
+    ASSERT_EQ(o.window.size(), 3u);
+    EXPECT_EQ(o.window[0].size, glm::ivec2(0, 0));
+    EXPECT_TRUE(o.window[1].minimize);
+    EXPECT_EQ(o.window[2].size, glm::ivec2(100, 50));
+    EXPECT_EQ(o.repeat, 3);
+    EXPECT_TRUE(o.duplicate && o.remove);
+    EXPECT_FALSE(parsed({}).provokeGlError);
+    EXPECT_TRUE(parsed({"--headless", "--debug-provoke-gl-error"}).provokeGlError);
+    // Clicks must lie in the window the last --resize leaves.
+    EXPECT_TRUE(refused({"--headless", "--size", "640x480", "--resize", "100x50", "--click", "100,10"}));
+    for (const char* size : {"-1x5", "16385x1", "1x", "big"}) EXPECT_TRUE(refused({"--headless", "--resize", size})) << size;
+    for (const char* n : {"0", "-1", "100001", "2.5"}) EXPECT_TRUE(refused({"--headless", "--repeat", n})) << n;
+    for (const char* step : {"--minimize", "--duplicate", "--delete"}) EXPECT_TRUE(refused({step})) << step;
+    EXPECT_TRUE(refused({"--resize", "10x10"}));
+    EXPECT_TRUE(refused({"--repeat", "2"}));
+}

@@ -1,6 +1,8 @@
 // HiDPI: the mouse is in window points, picking in drawable pixels. With a scale of 2 every window
 // point covers 2x2 pixels and the cursor is the centre of that block; the ray through it is the
 // ray a scale-1 window casts through the same point.
+#include <cmath>
+
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 
@@ -55,4 +57,15 @@ TEST(HiDpi, TheRayIsTheSameAsAtScaleOneAndPicksTheSameObject) {
             }
         }
     EXPECT_GT(picked, 5);  // the grid of cursors does meet the objects
+}
+
+// A minimised or 0-pixel window: the frame says it cannot be picked with, instead of NaN rays.
+TEST(DegenerateWindow, ZeroSizedFramesAreNotPickableAndHaveNoNaNScale) {
+    for (glm::ivec2 size : {glm::ivec2(0, 0), glm::ivec2(0, 720), glm::ivec2(1280, 0)}) {
+        const pa::FrameMatrices frame = pa::frameMatrices(ps::Camera{}, size, size);
+        EXPECT_FALSE(frame.pickable) << size.x << "x" << size.y;
+        EXPECT_TRUE(std::isfinite(frame.pixelsPerWindowUnit.x) && std::isfinite(frame.pixelsPerWindowUnit.y));
+    }
+    EXPECT_TRUE(pa::frameMatrices(ps::Camera{}, {1, 1}, {1, 1}).pickable);
+    EXPECT_TRUE(pa::frameMatrices(ps::Camera{}, {1280, 720}, {1280, 720}).pickable);
 }

@@ -15,6 +15,14 @@
 namespace pickray::render {
 namespace {
 
+glm::ivec2 queryMaxTargetSize() {
+    GLint renderbuffer = 0;
+    GLint viewport[2] = {0, 0};
+    glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &renderbuffer);
+    glGetIntegerv(GL_MAX_VIEWPORT_DIMS, viewport);
+    return {std::min(renderbuffer, viewport[0]), std::min(renderbuffer, viewport[1])};
+}
+
 // Byte offsets for glVertexAttribPointer, which takes them as pointers.
 const void* offset(std::size_t bytes) { return reinterpret_cast<const void*>(bytes); }
 
@@ -132,7 +140,8 @@ Renderer::LodBatches Renderer::makeLodBatches(Make make, Outline outline) {
 }
 
 Renderer::Renderer(const std::filesystem::path& shaderDirectory)
-    : meshProgram_(loadProgram(shaderDirectory, "mesh")),
+    : maxTargetSize_(queryMaxTargetSize()),
+      meshProgram_(loadProgram(shaderDirectory, "mesh")),
       lineProgram_(loadProgram(shaderDirectory, "line")),
       dotProgram_(loadProgram(shaderDirectory, "dot")),
       spheres_(makeLodBatches([](int n) { return makeSphere(n); }, [](int n) { return makeSphere(n); })),
@@ -372,6 +381,10 @@ void Renderer::drawLines(const std::vector<LineVertex>& vertices, FrameStats& st
     ++stats.drawCalls;
 }
 
+bool Renderer::canDrawAt(glm::ivec2 size) const {
+    return size.x > 0 && size.y > 0 && size.x <= maxTargetSize_.x && size.y <= maxTargetSize_.y;
+}
+
 void Renderer::resizeTarget(glm::ivec2 size) {
     if (size == targetSize_) return;
     target_ = makeFramebuffer();
@@ -465,20 +478,7 @@ void Renderer::present() const {
 
 void Renderer::finish() const { glFinish(); }
 
-int Renderer::takeGlErrors(std::ostream& log) const {
-    int count = 0;
-    // Bounded: after a lost context some drivers return an error forever.
-    for (GLenum e = glGetError(); e != GL_NO_ERROR && count < 64; e = glGetError(), ++count) {
-        const char* name = e == GL_INVALID_ENUM                    ? "GL_INVALID_ENUM"
-                           : e == GL_INVALID_VALUE                 ? "GL_INVALID_VALUE"
-                           : e == GL_INVALID_OPERATION             ? "GL_INVALID_OPERATION"
-                           : e == GL_INVALID_FRAMEBUFFER_OPERATION ? "GL_INVALID_FRAMEBUFFER_OPERATION"
-                           : e == GL_OUT_OF_MEMORY                 ? "GL_OUT_OF_MEMORY"
-                                                                   : "unknown GL error";
-        log << "pickray: GL error " << name << " (0x" << std::hex << e << std::dec << ")\n";
-    }
-    return count;
-}
+void Renderer::provokeGlErrorForTests() const { glBindBuffer(0x1234, 0); }
 
 std::vector<std::uint8_t> Renderer::readPixels(glm::ivec2 size, Source source) const {
     const auto width = static_cast<std::size_t>(size.x);

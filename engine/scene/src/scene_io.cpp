@@ -1,5 +1,8 @@
 #include "pickray/scene/scene_io.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -260,16 +263,32 @@ std::optional<std::string> saveScene(const Scene& scene, const std::filesystem::
                megabytes(kMaxSceneFileBytes) + " a scene file may have (about 140,000 objects)";
     std::filesystem::path temp = path;
     temp += ".tmp";
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        if (!out) return temp.string() + ": cannot create the temporary file";
-        out << text;
-        out.flush();
-        if (!out) {
-            std::error_code ignored;
-            std::filesystem::remove(temp, ignored);
-            return temp.string() + ": write failed";
-        }
+    // POSIX calls rather than a stream: a full disk or a read-only file system must be reported
+    // with errno's reason, and fsync makes the data durable before the rename makes it visible.
+    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0)
+        return path.string() + ": not saved: cannot create " + temp.string() + ": " + std::strerror(errno);
+    auto fail = [&](const char* what) {
+        const int error = errno;
+        ::close(fd);
+        std::error_code ignored;
+        std::filesystem::remove(temp, ignored);
+        return path.string() + ": not saved (the old file is unchanged): " + what + " " + temp.string() + ": " +
+               std::strerror(error);
+    };
+    for (std::size_t written = 0; written < text.size();) {
+        const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) return fail("writing");
+        written += static_cast<std::size_t>(n);
+    }
+    if (::fsync(fd) != 0) return fail("flushing");
+    if (::close(fd) != 0) {
+        const int error = errno;  // before remove() can change it
+        std::error_code ignored;
+        std::filesystem::remove(temp, ignored);
+        return path.string() + ": not saved (the old file is unchanged): closing " + temp.string() + ": " +
+               std::strerror(error);
     }
     std::error_code ec;
     std::filesystem::rename(temp, path, ec);  // atomic on POSIX within one file system

@@ -29,6 +29,7 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
+#include "pickray/render/gl_debug.hpp"
 #include "pickray/render/gl_objects.hpp"
 #include "pickray/render/meshes.hpp"
 #include "pickray/scene/scene.hpp"
@@ -106,6 +107,11 @@ class Renderer {
 public:
     explicit Renderer(const std::filesystem::path& shaderDirectory);  // throws std::runtime_error
 
+    /// The largest target the driver allows (GL_MAX_RENDERBUFFER_SIZE and GL_MAX_VIEWPORT_DIMS).
+    [[nodiscard]] glm::ivec2 maxTargetSize() const { return maxTargetSize_; }
+    /// A drawable of this size can be drawn: at least one pixel, at most maxTargetSize().
+    [[nodiscard]] bool canDrawAt(glm::ivec2 size) const;
+
     /// Draws into the renderer's own target, then copies it to the default framebuffer (where an
     /// overlay such as ImGui may be drawn on top).
     FrameStats draw(const scene::Scene& scene, const FrameView& view, const DrawStyle& style, const DebugDraw& debug);
@@ -116,9 +122,12 @@ public:
 
     /// Waits until the GPU has finished the frame (for honest frame timings on a software rasteriser).
     void finish() const;
-    /// Drains glGetError (called once per frame: cheap, and a frame is the unit a test can blame).
-    /// Returns the errors found, each also written to `log` with its name.
-    int takeGlErrors(std::ostream& log) const;
+    /// Drains glGetError and the KHR_debug messages (called once per frame: cheap, and a frame is
+    /// the unit a test can blame). Returns what was found; each is also written to `log`.
+    GlProblems takeGlProblems(std::ostream& log) { return debugOutput_.take(log); }
+    [[nodiscard]] bool debugOutputInstalled() const { return debugOutput_.installed(); }
+    /// One invalid GL call (GL_INVALID_ENUM), for tests that prove errors are caught and counted.
+    void provokeGlErrorForTests() const;
 
     enum class Source { Scene, Window };
     /// RGBA8 rows, top row first (PNG order), alpha forced opaque: the scene alone (Source::Scene)
@@ -172,6 +181,8 @@ private:
     void drawLines(const std::vector<LineVertex>& vertices, FrameStats& stats);
     void drawDots(const glm::mat4& viewProjection, FrameStats& stats);
 
+    GlDebugOutput debugOutput_;  // first: it sees the errors of everything constructed after it
+    glm::ivec2 maxTargetSize_{0};
     Program meshProgram_;
     Program lineProgram_;
     Program dotProgram_;
