@@ -78,15 +78,17 @@ struct Crossing {
     double t;
     bool atEnter;
 };
+/// tMax is compared with t as it will be returned, rounded to float: a caller passing a hit's t
+/// back as tMax (a BVH looking for ties) must get that same hit again (found by fuzz_collision:
+/// two shapes with the same float t, the second one's double t a hair above it).
 inline std::optional<Crossing> firstCrossing(double enter, double exit, float tMax) noexcept {
     if (enter >= 0.0) {
-        if (enter <= static_cast<double>(tMax)) return Crossing{enter, true};
+        if (static_cast<float>(enter) <= tMax) return Crossing{enter, true};
         return std::nullopt;
     }
-    if (exit >= 0.0 && exit <= static_cast<double>(tMax) && exit < kInf) return Crossing{exit, false};
+    if (exit >= 0.0 && exit < kInf && static_cast<float>(exit) <= tMax) return Crossing{exit, false};
     return std::nullopt;
 }
-
 
 /// The float span of a double one (bounds rounded once).
 inline LineSpan toLineSpan(double enter, double exit) noexcept {

@@ -54,19 +54,51 @@ struct Box3 {
 
 /// The ray prepared for many box tests: origin, inverse direction, and which bounds row holds the
 /// near plane on each axis (min for a positive direction, max for a negative one).
+/// A direction component so small that 1/d overflows float (|d| < ~3e-39) would make the float
+/// test treat the ray as parallel to that axis although it does move along it (found by
+/// fuzz_collision): such rays take the slower double-precision test instead.
 struct SlabRay {
     glm::vec3 origin;
     glm::vec3 inverse;
+    glm::dvec3 direction;
     int nearRow[3];
     int farRow[3];
-    explicit SlabRay(const Ray& ray) : origin(ray.origin), inverse(1.0f / ray.direction) {
+    bool needsDouble = false;
+    explicit SlabRay(const Ray& ray) : origin(ray.origin), inverse(1.0f / ray.direction), direction(ray.direction) {
         for (int i = 0; i < 3; ++i) {
             const bool negative = std::signbit(inverse[i]);
             nearRow[i] = negative ? 3 + i : i;
             farRow[i] = negative ? i : 3 + i;
+            if (ray.direction[i] != 0.0f && !std::isfinite(inverse[i])) needsDouble = true;
         }
     }
 };
+
+/// enterDistances in double, lane by lane, for rays the float test cannot take. Each slab's
+/// interval is exact but for one rounding, and the result is widened by a float step each way.
+inline int enterDistancesDouble(const SlabRay& r, const float (&b)[6][4], float tMin, float tMax, float (&enter)[4]) {
+    int mask = 0;
+    for (int lane = 0; lane < 4; ++lane) {
+        double lo = static_cast<double>(tMin), hi = static_cast<double>(tMax);
+        bool empty = false;
+        for (int axis = 0; axis < 3; ++axis) {
+            const double minPlane = static_cast<double>(b[axis][lane]), maxPlane = static_cast<double>(b[3 + axis][lane]);
+            const double o = static_cast<double>(r.origin[axis]), d = r.direction[axis];
+            if (!(minPlane <= maxPlane)) empty = true;  // an empty slot's inverted box
+            if (d == 0.0) {
+                if (o < minPlane || o > maxPlane) empty = true;
+                continue;
+            }
+            const double t0 = (minPlane - o) / d, t1 = (maxPlane - o) / d;
+            lo = std::max(lo, std::min(t0, t1));
+            hi = std::min(hi, std::max(t0, t1));
+        }
+        const float entry = std::nextafter(static_cast<float>(lo), -kFloatInf);
+        enter[lane] = entry;
+        if (!empty && lo <= hi + std::abs(hi) * 0x1p-50) mask |= 1 << lane;
+    }
+    return mask;
+}
 
 /// Entry distances of the ray into a node's four child boxes within [tMin, tMax]: returns a
 /// bit mask of the children it meets (an empty slot's inverted box never is) and their entries.
@@ -181,9 +213,12 @@ void Bvh::build(std::vector<Node>& nodes, std::uint32_t node, const std::vector<
                          [&](std::uint32_t a, std::uint32_t b) { return centroids[a][axis] < centroids[b][axis]; });
     } else if (extent[axis] > 0.0f) {
         const float scale = static_cast<float>(kBins) / extent[axis];
+        // Clamped in float before the conversion: with a subnormal extent the scale is inf and the
+        // product inf or NaN, which no int can hold (found by fuzz_collision under UBSan).
         const auto binOf = [&](std::uint32_t item) {
-            const int b = static_cast<int>((centroids[item][axis] - centroidBox.min[axis]) * scale);
-            return std::clamp(b, 0, kBins - 1);
+            const float position = (centroids[item][axis] - centroidBox.min[axis]) * scale;
+            if (!(position > 0.0f)) return 0;  // also NaN
+            return position >= static_cast<float>(kBins - 1) ? kBins - 1 : static_cast<int>(position);
         };
         Box3 binBox[kBins];
         std::uint32_t binCount[kBins] = {};
@@ -360,7 +395,8 @@ void Bvh::traverse(const Ray& ray, float tMin, float tMax, Visit&& visit) const 
         } else {
             const WideNode& node = wide_[current];
             float enter[4];
-            const int mask = enterDistances(slab, node.bounds, tMin, tMax, enter);
+            const int mask = slab.needsDouble ? enterDistancesDouble(slab, node.bounds, tMin, tMax, enter)
+                                              : enterDistances(slab, node.bounds, tMin, tMax, enter);
             // Hit children, nearest first (insertion sort of at most four).
             Pending hits[4];
             int count = 0;

@@ -14,10 +14,17 @@ const Aabb kEmpty{glm::vec3(kFloatInf), glm::vec3(-kFloatInf)};
 bool finite(glm::dvec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 bool validRadius(float r) { return r >= 0.0f && std::isfinite(r); }
 
-/// Rounds a double box outward to float, plus one float step each way, so that no point of the
-/// solid lies outside it after rounding.
+/// Grows a double box by 2^-40 of its largest coordinate, then rounds it outward to float plus one
+/// float step each way. The exact routines work in double relative to the shape's own points, so
+/// where the inputs span more than double can hold exactly they round at about 2^-53 of the
+/// largest coordinate; the margin keeps every point they report inside the box, so the BVH never
+/// culls a hit that brute force finds (found by fuzz_collision: a 3e-29-radius capsule at 1e-5).
 Aabb outward(glm::dvec3 lo, glm::dvec3 hi) {
     if (!finite(lo) || !finite(hi)) return kEmpty;
+    const glm::dvec3 magnitude = glm::max(glm::abs(lo), glm::abs(hi));
+    const double margin = 0x1p-40 * std::max(magnitude.x, std::max(magnitude.y, magnitude.z));
+    lo -= margin;
+    hi += margin;
     Aabb box;
     for (int i = 0; i < 3; ++i) {
         box.min[i] = std::nextafter(static_cast<float>(lo[i]), -kFloatInf);
@@ -44,8 +51,13 @@ Aabb boundsOf(const Cylinder& s) {
     if (!validRadius(s.radius) || s.radius == 0.0f || s.a == s.b) return kEmpty;  // empty solids
     const glm::dvec3 a(s.a), b(s.b);
     const glm::dvec3 axis = glm::normalize(b - a);
-    // A cap disc of radius r perpendicular to the unit axis u reaches r·sqrt(1 − u_i²) along axis i.
-    const glm::dvec3 reach = static_cast<double>(s.radius) * glm::sqrt(glm::max(glm::dvec3(0.0), 1.0 - axis * axis));
+    // A cap disc of radius r perpendicular to the unit axis u reaches r·sqrt(1 − u_i²) along axis
+    // i, written as r·sqrt(u_j² + u_k²): for an axis within 1e-8 of a coordinate axis 1 − u_i²
+    // rounds to 0 and the box lost the disc's tilt (found by fuzz_collision: a 1e20-radius
+    // cylinder whose box missed the ray origin its surface passed through).
+    const glm::dvec3 squared = axis * axis;
+    const glm::dvec3 reach = static_cast<double>(s.radius) *
+                             glm::sqrt(glm::dvec3(squared.y + squared.z, squared.x + squared.z, squared.x + squared.y));
     return outward(glm::min(a, b) - reach, glm::max(a, b) + reach);
 }
 

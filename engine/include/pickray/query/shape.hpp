@@ -14,7 +14,8 @@ using Shape = std::variant<Sphere, Capsule, Cylinder, InfiniteCylinder, Aabb, Or
 [[nodiscard]] std::optional<RayHit> raycast(const Ray& ray, const Shape& shape, float tMax = kInfinity) noexcept;
 [[nodiscard]] std::optional<LineSpan> intersectLine(const Ray& ray, const Shape& shape) noexcept;
 
-/// A box that contains the whole solid, never smaller (rounding is padded outward).
+/// A box that contains the whole solid, never smaller: padded by about 1e-12 of its largest
+/// coordinate (covering the exact routines' own rounding) and rounded outward to float.
 /// Invalid shapes (NaN, negative radius, singular transform) get an empty box (min > max), and
 /// infinite cylinders an infinite one; neither is put inside a BVH's tree.
 [[nodiscard]] Aabb bounds(const Shape& shape) noexcept;
