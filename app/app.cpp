@@ -13,6 +13,7 @@
 #include <glm/trigonometric.hpp>
 
 #include "orbit_camera.hpp"
+#include "pickray/scene/overloaded.hpp"
 #include "pickray/collision/overlap.hpp"
 #include "pickray/collision/ray.hpp"
 #include "pickray/scene/camera_math.hpp"
@@ -23,12 +24,7 @@
 namespace pickray::app {
 namespace {
 
-template <class... F>
-struct Overloaded : F... {
-    using F::operator()...;
-};
-template <typename... F>
-Overloaded(F...) -> Overloaded<F...>;  // clang 14 does not deduce aggregates by itself
+using scene::Overloaded;
 
 // Debug colours: distinct from every object colour and from the highlight.
 constexpr glm::vec3 kRayColor{0.95f, 0.95f, 0.95f};

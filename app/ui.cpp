@@ -6,18 +6,14 @@
 #include <imgui_stdlib.h>
 
 #include "pickray/collision/overlap.hpp"
+#include "pickray/scene/overloaded.hpp"
 
 namespace pickray::app {
 namespace {
 
-using scene::Object;
+using scene::Overloaded;
 
-template <class... F>
-struct Overloaded : F... {
-    using F::operator()...;
-};
-template <typename... F>
-Overloaded(F...) -> Overloaded<F...>;  // clang 14 does not deduce aggregates by itself
+using scene::Object;
 
 void text(const char* label, glm::vec3 v) { ImGui::Text("%s (%.4f, %.4f, %.4f)", label, double(v.x), double(v.y), double(v.z)); }
 
