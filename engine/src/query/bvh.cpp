@@ -75,7 +75,7 @@ struct SlabRay {
 };
 
 /// enterDistances in double, lane by lane, for rays the float test cannot take. Each slab's
-/// interval is exact but for one rounding, and the result is widened by a float step each way.
+/// interval is exact but for one rounding, and the result is widened to float outward.
 inline int enterDistancesDouble(const SlabRay& r, const float (&b)[6][4], float tMin, float tMax, float (&enter)[4]) {
     int mask = 0;
     for (int lane = 0; lane < 4; ++lane) {
@@ -93,9 +93,13 @@ inline int enterDistancesDouble(const SlabRay& r, const float (&b)[6][4], float 
             lo = std::max(lo, std::min(t0, t1));
             hi = std::min(hi, std::max(t0, t1));
         }
+        // Compared as floats rounded outward: the exact routines accept a t that rounds to at
+        // most tMax, so a box entered a hair past tMax in double must not be culled (found by
+        // fuzz_collision: t = 1e-55, which rounds to 0, against tMax = 0).
         const float entry = std::nextafter(static_cast<float>(lo), -kFloatInf);
+        const float limit = std::nextafter(static_cast<float>(hi), kFloatInf);
         enter[lane] = entry;
-        if (!empty && lo <= hi + std::abs(hi) * 0x1p-50) mask |= 1 << lane;
+        if (!empty && entry <= limit) mask |= 1 << lane;
     }
     return mask;
 }
