@@ -32,7 +32,6 @@ namespace {
 
 constexpr int kCases = 1024;
 
-constexpr float kRayLength = 100.0f;  // for peers that take segments (Bullet)
 
 pickref::Vec ref(glm::vec3 v) { return {v.x, v.y, v.z}; }
 
@@ -41,12 +40,19 @@ glm::vec3 randomIn(std::mt19937& rng, float lo, float hi) {
     return {u(rng), u(rng), u(rng)};
 }
 
-// Rays from 4–10 units away, aimed within 1.5 units of the shape's centre: about half hit.
-std::vector<pickray::Ray> makeRays(std::mt19937& rng, const std::vector<glm::vec3>& centres) {
+// How far the rays start from the shapes (about 1 unit in size): `near`, 4–10 units, as in a
+// close-up; `far`, 1,000–4,000 units, as when picking from a camera a kilometre away, where float
+// code that squares distances (b² − ac) loses the digits the answer is made of.
+enum class Reach { Near, Far };
+
+// Rays aimed within 1.5 units of the shape's centre: about half hit.
+std::vector<pickray::Ray> makeRays(std::mt19937& rng, const std::vector<glm::vec3>& centres, Reach reach) {
     std::vector<pickray::Ray> rays;
+    const float nearest = reach == Reach::Near ? 4.0f : 1000.0f;
+    const float farthest = reach == Reach::Near ? 10.0f : 4000.0f;
     for (const glm::vec3& c : centres) {
         glm::vec3 from = randomIn(rng, -1, 1);
-        from = c + glm::normalize(from) * std::uniform_real_distribution<float>(4, 10)(rng);
+        from = c + glm::normalize(from) * std::uniform_real_distribution<float>(nearest, farthest)(rng);
         rays.push_back({from, glm::normalize(c + randomIn(rng, -1.5f, 1.5f) - from)});
     }
     return rays;
@@ -111,53 +117,59 @@ struct SphereData {
     std::vector<pickray::Ray> rays;
     std::vector<Expected> expected;
 };
-const SphereData& spheres() {
-    static const SphereData data = [] {
-        std::mt19937 rng(100);
-        SphereData d;
-        std::vector<glm::vec3> centres;
-        std::vector<pickref::SphereSolid> solids;
-        for (int i = 0; i < kCases; ++i) {
-            d.shapes.push_back({randomIn(rng, -20, 20), std::uniform_real_distribution<float>(0.5f, 1.5f)(rng)});
-            centres.push_back(d.shapes.back().center);
-            solids.emplace_back(ref(d.shapes.back().center), d.shapes.back().radius);
-        }
-        d.rays = makeRays(rng, centres);
-        d.expected = expectedAnswers(d.rays, solids);
-        return d;
-    }();
-    return data;
+SphereData makeSpheres(Reach reach) {
+    std::mt19937 rng(100);
+    SphereData d;
+    std::vector<glm::vec3> centres;
+    std::vector<pickref::SphereSolid> solids;
+    for (int i = 0; i < kCases; ++i) {
+        d.shapes.push_back({randomIn(rng, -20, 20), std::uniform_real_distribution<float>(0.5f, 1.5f)(rng)});
+        centres.push_back(d.shapes.back().center);
+        solids.emplace_back(ref(d.shapes.back().center), d.shapes.back().radius);
+    }
+    d.rays = makeRays(rng, centres, reach);
+    d.expected = expectedAnswers(d.rays, solids);
+    return d;
+}
+const SphereData& spheres(Reach reach) {
+    static const SphereData near = makeSpheres(Reach::Near), far = makeSpheres(Reach::Far);
+    return reach == Reach::Near ? near : far;
 }
 
-template <typename Shape, typename RefSolid>
+template <typename Shape>
 struct AxisData {
     std::vector<Shape> shapes;
     std::vector<pickray::Ray> rays;
     std::vector<Expected> expected;
 };
 template <typename Shape, typename RefSolid>
-const AxisData<Shape, RefSolid>& axisShapes(unsigned seed) {
-    static const AxisData<Shape, RefSolid> data = [seed] {
-        std::mt19937 rng(seed);
-        AxisData<Shape, RefSolid> d;
-        std::vector<glm::vec3> centres;
-        std::vector<RefSolid> solids;
-        for (int i = 0; i < kCases; ++i) {
-            const glm::vec3 c = randomIn(rng, -20, 20);
-            const glm::vec3 half = glm::normalize(randomIn(rng, -1, 1)) * std::uniform_real_distribution<float>(0.3f, 1.5f)(rng);
-            const float r = std::uniform_real_distribution<float>(0.3f, 1.0f)(rng);
-            d.shapes.push_back({c - half, c + half, r});
-            centres.push_back(c);
-            solids.emplace_back(ref(c - half), ref(c + half), r);
-        }
-        d.rays = makeRays(rng, centres);
-        d.expected = expectedAnswers(d.rays, solids);
-        return d;
-    }();
-    return data;
+AxisData<Shape> makeAxisShapes(unsigned seed, Reach reach) {
+    std::mt19937 rng(seed);
+    AxisData<Shape> d;
+    std::vector<glm::vec3> centres;
+    std::vector<RefSolid> solids;
+    for (int i = 0; i < kCases; ++i) {
+        const glm::vec3 c = randomIn(rng, -20, 20);
+        const glm::vec3 half = glm::normalize(randomIn(rng, -1, 1)) * std::uniform_real_distribution<float>(0.3f, 1.5f)(rng);
+        const float r = std::uniform_real_distribution<float>(0.3f, 1.0f)(rng);
+        d.shapes.push_back({c - half, c + half, r});
+        centres.push_back(c);
+        solids.emplace_back(ref(c - half), ref(c + half), r);
+    }
+    d.rays = makeRays(rng, centres, reach);
+    d.expected = expectedAnswers(d.rays, solids);
+    return d;
 }
-const auto& capsules() { return axisShapes<pickray::Capsule, pickref::CapsuleSolid>(101); }
-const auto& cylinders() { return axisShapes<pickray::Cylinder, pickref::CylinderSolid>(102); }
+const AxisData<pickray::Capsule>& capsules(Reach reach) {
+    static const auto near = makeAxisShapes<pickray::Capsule, pickref::CapsuleSolid>(101, Reach::Near);
+    static const auto far = makeAxisShapes<pickray::Capsule, pickref::CapsuleSolid>(101, Reach::Far);
+    return reach == Reach::Near ? near : far;
+}
+const AxisData<pickray::Cylinder>& cylinders(Reach reach) {
+    static const auto near = makeAxisShapes<pickray::Cylinder, pickref::CylinderSolid>(102, Reach::Near);
+    static const auto far = makeAxisShapes<pickray::Cylinder, pickref::CylinderSolid>(102, Reach::Far);
+    return reach == Reach::Near ? near : far;
+}
 
 struct BoxData {
     std::vector<pickray::Aabb> boxes;
@@ -166,109 +178,157 @@ struct BoxData {
     std::vector<Expected> expected;          // for the axis-aligned boxes
     std::vector<Expected> expectedOriented;  // for the rotated ones
 };
-const BoxData& boxes() {
-    static const BoxData data = [] {
-        std::mt19937 rng(103);
-        BoxData d;
-        std::vector<glm::vec3> centres;
-        std::vector<pickref::BoxSolid> solids;
-        std::vector<pickref::OrientedBoxSolid> orientedSolids;
-        for (int i = 0; i < kCases; ++i) {
-            const glm::vec3 c = randomIn(rng, -20, 20);
-            const glm::vec3 half = randomIn(rng, 0.3f, 1.2f);
-            d.boxes.push_back({c - half, c + half});
-            const glm::mat4 m = glm::rotate(glm::translate(glm::mat4(1), c), std::uniform_real_distribution<float>(0, 6.28f)(rng),
-                                            glm::normalize(randomIn(rng, -1, 1)));
-            d.oriented.push_back({{-half, half}, m});
-            centres.push_back(c);
-            solids.emplace_back(pickref::Box{ref(c - half), ref(c + half)});
-            std::array<std::array<pickref::Real, 3>, 3> rows{};
-            for (int r = 0; r < 3; ++r) {
-                for (int k = 0; k < 3; ++k) rows[static_cast<size_t>(r)][static_cast<size_t>(k)] = m[k][r];
-            }
-            orientedSolids.emplace_back(pickref::Box{ref(-half), ref(half)}, rows, ref(c));
+BoxData makeBoxes(Reach reach) {
+    std::mt19937 rng(103);
+    BoxData d;
+    std::vector<glm::vec3> centres;
+    std::vector<pickref::BoxSolid> solids;
+    std::vector<pickref::OrientedBoxSolid> orientedSolids;
+    for (int i = 0; i < kCases; ++i) {
+        const glm::vec3 c = randomIn(rng, -20, 20);
+        const glm::vec3 half = randomIn(rng, 0.3f, 1.2f);
+        d.boxes.push_back({c - half, c + half});
+        const glm::mat4 m = glm::rotate(glm::translate(glm::mat4(1), c), std::uniform_real_distribution<float>(0, 6.28f)(rng),
+                                        glm::normalize(randomIn(rng, -1, 1)));
+        d.oriented.push_back({{-half, half}, m});
+        centres.push_back(c);
+        solids.emplace_back(pickref::Box{ref(c - half), ref(c + half)});
+        std::array<std::array<pickref::Real, 3>, 3> rows{};
+        for (int r = 0; r < 3; ++r) {
+            for (int k = 0; k < 3; ++k) rows[static_cast<size_t>(r)][static_cast<size_t>(k)] = m[k][r];
         }
-        d.rays = makeRays(rng, centres);
-        d.expected = expectedAnswers(d.rays, solids);
-        d.expectedOriented = expectedAnswers(d.rays, orientedSolids);
-        return d;
-    }();
-    return data;
+        orientedSolids.emplace_back(pickref::Box{ref(-half), ref(half)}, rows, ref(c));
+    }
+    d.rays = makeRays(rng, centres, reach);
+    d.expected = expectedAnswers(d.rays, solids);
+    d.expectedOriented = expectedAnswers(d.rays, orientedSolids);
+    return d;
+}
+const BoxData& boxes(Reach reach) {
+    static const BoxData near = makeBoxes(Reach::Near), far = makeBoxes(Reach::Far);
+    return reach == Reach::Near ? near : far;
 }
 
+// pickray's t-only query, the like-for-like match of the peers' routines (they return t only).
 template <typename Shape>
 float pickrayT(const pickray::Ray& ray, const Shape& shape) {
+    const auto t = pickray::raycastT(ray, shape);
+    return t ? *t : -1.0f;
+}
+// The full hit (t, point, outward unit normal), what a picking caller needs for the winner.
+template <typename Shape>
+float pickrayHit(const pickray::Ray& ray, const Shape& shape) {
     const auto hit = pickray::raycast(ray, shape);
-    return hit ? hit->t : -1.0f;
+    return hit ? hit->t + 0.0f * (hit->point.x + hit->normal.x) : -1.0f;
 }
 
 // ---- Sphere -----------------------------------------------------------------------------------
 
-void Sphere_pickray(benchmark::State& state) {
-    const auto& d = spheres();
+void Sphere_pickray(benchmark::State& state, Reach reach) {
+    const auto& d = spheres(reach);
     run(state, d.expected, [&](size_t i) { return pickrayT(d.rays[i], d.shapes[i]); }, true);
 }
-void Sphere_glm(benchmark::State& state) {
+void Sphere_pickray_hit(benchmark::State& state, Reach reach) {
+    const auto& d = spheres(reach);
+    run(state, d.expected, [&](size_t i) { return pickrayHit(d.rays[i], d.shapes[i]); }, true);
+}
+void Sphere_glm(benchmark::State& state, Reach reach) {
     // GLM's intersectRaySphere (distance only; needs a unit direction and the squared radius).
-    const auto& d = spheres();
+    const auto& d = spheres(reach);
     run(state, d.expected, [&](size_t i) {
         float t = -1.0f;
         return glm::intersectRaySphere(d.rays[i].origin, d.rays[i].direction, d.shapes[i].center,
                                        d.shapes[i].radius * d.shapes[i].radius, t) ? t : -1.0f;
     });
 }
-void Sphere_textbook(benchmark::State& state) {
-    const auto& d = spheres();
+void Sphere_textbook(benchmark::State& state, Reach reach) {
+    const auto& d = spheres(reach);
     run(state, d.expected,
         [&](size_t i) { return textbook::raySphere(d.rays[i].origin, d.rays[i].direction, d.shapes[i].center, d.shapes[i].radius); });
 }
-BENCHMARK(Sphere_pickray);
-BENCHMARK(Sphere_glm);
-BENCHMARK(Sphere_textbook);
+BENCHMARK_CAPTURE(Sphere_pickray, near, Reach::Near);
+BENCHMARK_CAPTURE(Sphere_pickray, far, Reach::Far);
+BENCHMARK_CAPTURE(Sphere_pickray_hit, near, Reach::Near);
+BENCHMARK_CAPTURE(Sphere_pickray_hit, far, Reach::Far);
+BENCHMARK_CAPTURE(Sphere_glm, near, Reach::Near);
+BENCHMARK_CAPTURE(Sphere_glm, far, Reach::Far);
+BENCHMARK_CAPTURE(Sphere_textbook, near, Reach::Near);
+BENCHMARK_CAPTURE(Sphere_textbook, far, Reach::Far);
 
 // ---- Capsule, cylinder, box -------------------------------------------------------------------
 
-void Capsule_pickray(benchmark::State& state) {
-    const auto& d = capsules();
+void Capsule_pickray_hit(benchmark::State& state, Reach reach) {
+    const auto& d = capsules(reach);
+    run(state, d.expected, [&](size_t i) { return pickrayHit(d.rays[i], d.shapes[i]); }, true);
+}
+void Capsule_pickray(benchmark::State& state, Reach reach) {
+    const auto& d = capsules(reach);
     run(state, d.expected, [&](size_t i) { return pickrayT(d.rays[i], d.shapes[i]); }, true);
 }
-void Capsule_textbook(benchmark::State& state) {
-    const auto& d = capsules();
+void Capsule_textbook(benchmark::State& state, Reach reach) {
+    const auto& d = capsules(reach);
     run(state, d.expected, [&](size_t i) {
         return textbook::rayCapsule(d.rays[i].origin, d.rays[i].direction, d.shapes[i].a, d.shapes[i].b, d.shapes[i].radius);
     });
 }
-void Cylinder_pickray(benchmark::State& state) {
-    const auto& d = cylinders();
+void Cylinder_pickray_hit(benchmark::State& state, Reach reach) {
+    const auto& d = cylinders(reach);
+    run(state, d.expected, [&](size_t i) { return pickrayHit(d.rays[i], d.shapes[i]); }, true);
+}
+void Cylinder_pickray(benchmark::State& state, Reach reach) {
+    const auto& d = cylinders(reach);
     run(state, d.expected, [&](size_t i) { return pickrayT(d.rays[i], d.shapes[i]); }, true);
 }
-void Cylinder_textbook(benchmark::State& state) {
-    const auto& d = cylinders();
+void Cylinder_textbook(benchmark::State& state, Reach reach) {
+    const auto& d = cylinders(reach);
     run(state, d.expected, [&](size_t i) {
         return textbook::rayCylinder(d.rays[i].origin, d.rays[i].direction, d.shapes[i].a, d.shapes[i].b, d.shapes[i].radius);
     });
 }
-void Box_pickray(benchmark::State& state) {
-    const auto& d = boxes();
+void Box_pickray_hit(benchmark::State& state, Reach reach) {
+    const auto& d = boxes(reach);
+    run(state, d.expected, [&](size_t i) { return pickrayHit(d.rays[i], d.boxes[i]); }, true);
+}
+void Box_pickray(benchmark::State& state, Reach reach) {
+    const auto& d = boxes(reach);
     run(state, d.expected, [&](size_t i) { return pickrayT(d.rays[i], d.boxes[i]); }, true);
 }
-void Box_textbook(benchmark::State& state) {
-    const auto& d = boxes();
+void Box_textbook(benchmark::State& state, Reach reach) {
+    const auto& d = boxes(reach);
     run(state, d.expected, [&](size_t i) {
         return textbook::rayAabb(d.rays[i].origin, 1.0f / d.rays[i].direction, d.boxes[i].min, d.boxes[i].max);
     });
 }
-void OrientedBox_pickray(benchmark::State& state) {
-    const auto& d = boxes();
+void OrientedBox_pickray_hit(benchmark::State& state, Reach reach) {
+    const auto& d = boxes(reach);
+    run(state, d.expectedOriented, [&](size_t i) { return pickrayHit(d.rays[i], d.oriented[i]); }, true);
+}
+void OrientedBox_pickray(benchmark::State& state, Reach reach) {
+    const auto& d = boxes(reach);
     run(state, d.expectedOriented, [&](size_t i) { return pickrayT(d.rays[i], d.oriented[i]); }, true);
 }
-BENCHMARK(Capsule_pickray);
-BENCHMARK(Capsule_textbook);
-BENCHMARK(Cylinder_pickray);
-BENCHMARK(Cylinder_textbook);
-BENCHMARK(Box_pickray);
-BENCHMARK(Box_textbook);
-BENCHMARK(OrientedBox_pickray);
+BENCHMARK_CAPTURE(Capsule_pickray, near, Reach::Near);
+BENCHMARK_CAPTURE(Capsule_pickray, far, Reach::Far);
+BENCHMARK_CAPTURE(Capsule_pickray_hit, near, Reach::Near);
+BENCHMARK_CAPTURE(Capsule_pickray_hit, far, Reach::Far);
+BENCHMARK_CAPTURE(Capsule_textbook, near, Reach::Near);
+BENCHMARK_CAPTURE(Capsule_textbook, far, Reach::Far);
+BENCHMARK_CAPTURE(Cylinder_pickray, near, Reach::Near);
+BENCHMARK_CAPTURE(Cylinder_pickray, far, Reach::Far);
+BENCHMARK_CAPTURE(Cylinder_pickray_hit, near, Reach::Near);
+BENCHMARK_CAPTURE(Cylinder_pickray_hit, far, Reach::Far);
+BENCHMARK_CAPTURE(Cylinder_textbook, near, Reach::Near);
+BENCHMARK_CAPTURE(Cylinder_textbook, far, Reach::Far);
+BENCHMARK_CAPTURE(Box_pickray, near, Reach::Near);
+BENCHMARK_CAPTURE(Box_pickray, far, Reach::Far);
+BENCHMARK_CAPTURE(Box_pickray_hit, near, Reach::Near);
+BENCHMARK_CAPTURE(Box_pickray_hit, far, Reach::Far);
+BENCHMARK_CAPTURE(Box_textbook, near, Reach::Near);
+BENCHMARK_CAPTURE(Box_textbook, far, Reach::Far);
+BENCHMARK_CAPTURE(OrientedBox_pickray, near, Reach::Near);
+BENCHMARK_CAPTURE(OrientedBox_pickray, far, Reach::Far);
+BENCHMARK_CAPTURE(OrientedBox_pickray_hit, near, Reach::Near);
+BENCHMARK_CAPTURE(OrientedBox_pickray_hit, far, Reach::Far);
 
 // ---- Bullet: btCollisionWorld::rayTestSingle against one collision object ----------------------
 #if PICKRAY_BENCH_HAS_BULLET
@@ -288,8 +348,11 @@ btTransform axisTransform(glm::vec3 a, glm::vec3 b) {
 }
 
 template <typename MakeShape>
-void runBullet(benchmark::State& state, const std::vector<pickray::Ray>& rays, const std::vector<Expected>& expected,
+void runBullet(benchmark::State& state, Reach reach, const std::vector<pickray::Ray>& rays, const std::vector<Expected>& expected,
                MakeShape makeShape) {
+    // Bullet takes a segment: long enough to reach every shape, short enough to keep its hit
+    // fraction (a float in [0, 1]) fine-grained.
+    const float rayLength = reach == Reach::Near ? 100.0f : 10000.0f;
     struct Object {
         std::unique_ptr<btCollisionShape> shape;
         btCollisionObject object;
@@ -303,7 +366,7 @@ void runBullet(benchmark::State& state, const std::vector<pickray::Ray>& rays, c
     }
     run(state, expected, [&](size_t i) {
         const btVector3 from = bt(rays[i].origin);
-        const btVector3 to = bt(rays[i].origin + kRayLength * rays[i].direction);
+        const btVector3 to = bt(rays[i].origin + rayLength * rays[i].direction);
         btCollisionWorld::ClosestRayResultCallback callback(from, to);
         btTransform fromT, toT;
         fromT.setIdentity();
@@ -312,37 +375,37 @@ void runBullet(benchmark::State& state, const std::vector<pickray::Ray>& rays, c
         toT.setOrigin(to);
         btCollisionWorld::rayTestSingle(fromT, toT, &objects[i].object, objects[i].shape.get(),
                                         objects[i].object.getWorldTransform(), callback);
-        return callback.hasHit() ? callback.m_closestHitFraction * kRayLength : -1.0f;
+        return callback.hasHit() ? callback.m_closestHitFraction * rayLength : -1.0f;
     });
 }
 
-void Sphere_bullet(benchmark::State& state) {
-    const auto& d = spheres();
-    runBullet(state, d.rays, d.expected, [&](size_t i, btTransform& t) {
+void Sphere_bullet(benchmark::State& state, Reach reach) {
+    const auto& d = spheres(reach);
+    runBullet(state, reach, d.rays, d.expected, [&](size_t i, btTransform& t) {
         t = btTransform(btQuaternion::getIdentity(), bt(d.shapes[i].center));
         return std::unique_ptr<btCollisionShape>(new btSphereShape(d.shapes[i].radius));
     });
 }
-void Capsule_bullet(benchmark::State& state) {
-    const auto& d = capsules();
-    runBullet(state, d.rays, d.expected, [&](size_t i, btTransform& t) {
+void Capsule_bullet(benchmark::State& state, Reach reach) {
+    const auto& d = capsules(reach);
+    runBullet(state, reach, d.rays, d.expected, [&](size_t i, btTransform& t) {
         const auto& s = d.shapes[i];
         t = axisTransform(s.a, s.b);
         return std::unique_ptr<btCollisionShape>(new btCapsuleShape(s.radius, glm::distance(s.a, s.b)));
     });
 }
-void Cylinder_bullet(benchmark::State& state) {
-    const auto& d = cylinders();
-    runBullet(state, d.rays, d.expected, [&](size_t i, btTransform& t) {
+void Cylinder_bullet(benchmark::State& state, Reach reach) {
+    const auto& d = cylinders(reach);
+    runBullet(state, reach, d.rays, d.expected, [&](size_t i, btTransform& t) {
         const auto& s = d.shapes[i];
         t = axisTransform(s.a, s.b);
         return std::unique_ptr<btCollisionShape>(
             new btCylinderShape(btVector3(s.radius, 0.5f * glm::distance(s.a, s.b), s.radius)));
     });
 }
-void Box_bullet(benchmark::State& state) {
-    const auto& d = boxes();
-    runBullet(state, d.rays, d.expected, [&](size_t i, btTransform& t) {
+void Box_bullet(benchmark::State& state, Reach reach) {
+    const auto& d = boxes(reach);
+    runBullet(state, reach, d.rays, d.expected, [&](size_t i, btTransform& t) {
         const auto& b = d.boxes[i];
         t = btTransform(btQuaternion::getIdentity(), bt(0.5f * (b.min + b.max)));
         auto* shape = new btBoxShape(bt(0.5f * (b.max - b.min)));
@@ -350,10 +413,14 @@ void Box_bullet(benchmark::State& state) {
         return std::unique_ptr<btCollisionShape>(shape);
     });
 }
-BENCHMARK(Sphere_bullet);
-BENCHMARK(Capsule_bullet);
-BENCHMARK(Cylinder_bullet);
-BENCHMARK(Box_bullet);
+BENCHMARK_CAPTURE(Sphere_bullet, near, Reach::Near);
+BENCHMARK_CAPTURE(Sphere_bullet, far, Reach::Far);
+BENCHMARK_CAPTURE(Capsule_bullet, near, Reach::Near);
+BENCHMARK_CAPTURE(Capsule_bullet, far, Reach::Far);
+BENCHMARK_CAPTURE(Cylinder_bullet, near, Reach::Near);
+BENCHMARK_CAPTURE(Cylinder_bullet, far, Reach::Far);
+BENCHMARK_CAPTURE(Box_bullet, near, Reach::Near);
+BENCHMARK_CAPTURE(Box_bullet, far, Reach::Far);
 #endif
 
 // ---- Segment–segment distance -----------------------------------------------------------------

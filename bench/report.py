@@ -24,19 +24,30 @@ def fmt_ns(ns):
 
 
 def kernels_table(bench):
-    rows = ["| test | method | throughput | pickray's speed ÷ method's | wrong hit/miss | t off by > 1e-4 |",
-            "|---|---|---|---|---|---|"]
-    for kind in ["Sphere", "Capsule", "Cylinder", "Box", "OrientedBox", "SegmentDistance"]:
-        ours = bench.get(f"{kind}_pickray")
-        if not ours:
-            continue
-        for method in ["pickray", "glm", "textbook", "bullet", "fcl"]:
-            b = bench.get(f"{kind}_{method}")
+    rows = ["| test | rays start | method | throughput | pickray's speed ÷ method's | wrong hit/miss | t off by > 1e-4 |",
+            "|---|---|---|---|---|---|---|"]
+    for kind in ["Sphere", "Capsule", "Cylinder", "Box", "OrientedBox"]:
+        for reach, label in [("near", "4–10 away"), ("far", "1–4 km away")]:
+            ours = bench.get(f"{kind}_pickray/{reach}")
+            if not ours:
+                continue
+            for method, shown in [("pickray", "pickray (t only)"), ("pickray_hit", "pickray (whole hit)"),
+                                  ("glm", "glm"), ("textbook", "textbook"), ("bullet", "bullet")]:
+                b = bench.get(f"{kind}_{method}/{reach}")
+                if not b:
+                    continue
+                ratio = ours["items_per_second"] / b["items_per_second"]
+                rows.append(f"| {kind} | {label} | {shown} | {fmt_rate(b['items_per_second'])} | {ratio:.2f} | "
+                            f"{int(b.get('wrong', 0))} / 1024 | {int(b.get('t_off', 0))} |")
+    ours = bench.get("SegmentDistance_pickray")
+    if ours:
+        for method in ["pickray", "textbook", "fcl"]:
+            b = bench.get(f"SegmentDistance_{method}")
             if not b:
                 continue
             ratio = ours["items_per_second"] / b["items_per_second"]
-            rows.append(f"| {kind} | {method} | {fmt_rate(b['items_per_second'])} | {ratio:.2f} | "
-                        f"{int(b.get('wrong', 0))} / 1024 | {int(b.get('t_off', 0))} |")
+            rows.append(f"| SegmentDistance | – | {method} | {fmt_rate(b['items_per_second'])} | {ratio:.2f} | "
+                        f"{int(b.get('wrong', 0))} / 1024 | – |")
     return "\n".join(rows)
 
 

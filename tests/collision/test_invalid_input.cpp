@@ -1,6 +1,7 @@
 // Every solid under the shared contract of collision/ray.hpp: invalid rays and invalid shapes give
 // no hit and no span, never a NaN.
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 #include <glm/gtc/matrix_transform.hpp>
@@ -52,8 +53,45 @@ TYPED_TEST(EverySolid, InvalidRaysGetNothing) {
     };
     for (const Ray& ray : bad) {
         EXPECT_FALSE(raycast(ray, solid)) << ray.direction.y;
+        EXPECT_FALSE(raycastT(ray, solid)) << ray.direction.y;
         EXPECT_FALSE(intersectLine(ray, solid)) << ray.direction.y;
     }
+}
+
+// raycastT's promise (ray.hpp): raycast's t, bit for bit, and no value exactly when raycast has
+// no hit. Rays from all around, including ones starting inside, grazing, parallel to the axes,
+// with tMax cutting some hits off and with tMax equal to the hit's own t.
+TYPED_TEST(EverySolid, RaycastTIsRaycastsT) {
+    const TypeParam solid = validSolid<TypeParam>();
+    std::uint32_t state = 12345u;
+    const auto next = [&state] {  // xorshift: a fixed, platform-independent sequence
+        state ^= state << 13;
+        state ^= state >> 17;
+        state ^= state << 5;
+        return static_cast<float>(state % 2001u) / 1000.0f - 1.0f;  // [-1, 1] in steps of 1e-3
+    };
+    int hits = 0, misses = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const float reach = (i % 3 == 0) ? 1.0f : 4.0f;  // a third start inside or near
+        const Ray ray{{reach * next(), reach * next(), 0.5f + reach * next()},
+                      (i % 7 == 0) ? glm::vec3(0, next() < 0 ? -1 : 1, 0) : glm::vec3(next(), next(), next())};
+        const float tMax = (i % 5 == 0) ? 2.0f * (next() + 1.0f) : kInf;
+        const auto hit = raycast(ray, solid, tMax);
+        const auto t = raycastT(ray, solid, tMax);
+        ASSERT_EQ(hit.has_value(), t.has_value()) << "case " << i;
+        if (!hit) {
+            ++misses;
+            continue;
+        }
+        ++hits;
+        ASSERT_EQ(hit->t, *t) << "case " << i;
+        // The BVH passes a hit's own t back as tMax to find ties: it must come back again.
+        const auto again = raycastT(ray, solid, *t);
+        ASSERT_TRUE(again) << "case " << i;
+        EXPECT_EQ(*again, *t);
+    }
+    EXPECT_GT(hits, 2000);
+    EXPECT_GT(misses, 2000);
 }
 
 TYPED_TEST(EverySolid, BadTMaxGetsNothing) {
@@ -61,10 +99,17 @@ TYPED_TEST(EverySolid, BadTMaxGetsNothing) {
     EXPECT_FALSE(raycast(kGoodRay, solid, -0.5f));
     EXPECT_FALSE(raycast(kGoodRay, solid, kNan));
     EXPECT_TRUE(raycast(kGoodRay, solid, kInf));
+    EXPECT_FALSE(raycastT(kGoodRay, solid, -0.5f));
+    EXPECT_FALSE(raycastT(kGoodRay, solid, kNan));
+    EXPECT_TRUE(raycastT(kGoodRay, solid, kInf));
 }
 
 TEST(InvalidShapes, NegativeAndNanRadii) {
     for (const float r : {-1.0f, kNan, kInf}) {
+        EXPECT_FALSE(raycastT(kGoodRay, Sphere{{0, 0, 0.5f}, r}));
+        EXPECT_FALSE(raycastT(kGoodRay, Capsule{{0, 0, 0}, {0, 0, 1}, r}));
+        EXPECT_FALSE(raycastT(kGoodRay, Cylinder{{0, 0, -1}, {0, 0, 2}, r}));
+        EXPECT_FALSE(raycastT(kGoodRay, InfiniteCylinder{{0, 0, 0}, {0, 0, 1}, r}));
         EXPECT_FALSE(raycast(kGoodRay, Sphere{{0, 0, 0.5f}, r}));
         EXPECT_FALSE(raycast(kGoodRay, Capsule{{0, 0, 0}, {0, 0, 1}, r}));
         EXPECT_FALSE(raycast(kGoodRay, Cylinder{{0, 0, -1}, {0, 0, 2}, r}));
@@ -82,6 +127,12 @@ TEST(InvalidShapes, NanCoordinates) {
     glm::mat4 m(1.0f);
     m[3][0] = kNan;
     EXPECT_FALSE(raycast(kGoodRay, OrientedBox{{{-1, -1, -1}, {1, 1, 1}}, m}));
+    EXPECT_FALSE(raycastT(kGoodRay, Sphere{{kNan, 0, 0}, 1}));
+    EXPECT_FALSE(raycastT(kGoodRay, Capsule{{0, 0, 0}, {0, kNan, 1}, 1}));
+    EXPECT_FALSE(raycastT(kGoodRay, Cylinder{{0, 0, kInf}, {0, 0, 2}, 1}));
+    EXPECT_FALSE(raycastT(kGoodRay, InfiniteCylinder{{0, 0, 0}, {kNan, 0, 1}, 1}));
+    EXPECT_FALSE(raycastT(kGoodRay, Aabb{{-1, kNan, -1}, {1, 1, 1}}));
+    EXPECT_FALSE(raycastT(kGoodRay, OrientedBox{{{-1, -1, -1}, {1, 1, 1}}, m}));
 }
 
 }  // namespace

@@ -10,16 +10,6 @@
 
 namespace pickray {
 namespace detail {
-namespace {
-
-/// |d1 × d2|² <= sin²·|d1|²|d2|²: the directions are parallel for our purposes (tolerances.hpp).
-bool areParallel(glm::dvec3 d1, glm::dvec3 d2, double d1Squared, double d2Squared) noexcept {
-    const glm::dvec3 normal = glm::cross(d1, d2);
-    const double sine = static_cast<double>(tolerance::kParallelSine);
-    return glm::dot(normal, normal) <= sine * sine * d1Squared * d2Squared;
-}
-
-}  // namespace
 
 PointParameter closestOnLine(glm::dvec3 p, glm::dvec3 origin, glm::dvec3 direction) noexcept {
     const double lengthSquared = glm::dot(direction, direction);
@@ -32,59 +22,6 @@ PointParameter closestOnSegment(glm::dvec3 p, glm::dvec3 a, glm::dvec3 b) noexce
     const double lengthSquared = glm::dot(direction, direction);
     const double t = lengthSquared > 0.0 ? std::clamp(glm::dot(p - a, direction) / lengthSquared, 0.0, 1.0) : 0.0;
     return {a + t * direction, t};
-}
-
-// Ericson, Real-Time Collision Detection 5.1.9: minimise over the unit square by solving the
-// unconstrained problem, clamping s, deriving t from s, and re-deriving s where t had to clamp.
-// Degenerate segments are points and are handled first; then parallel segments, where any s works
-// and s = 0 is taken before the same clamping finds a pair realising the distance.
-PairParameters closestBetweenSegmentsInOrder(glm::dvec3 p1, glm::dvec3 q1, glm::dvec3 p2, glm::dvec3 q2) noexcept {
-    const glm::dvec3 d1 = q1 - p1;
-    const glm::dvec3 d2 = q2 - p2;
-    const glm::dvec3 r = p1 - p2;
-    const double a = glm::dot(d1, d1);
-    const double e = glm::dot(d2, d2);
-    const double f = glm::dot(d2, r);
-    double s = 0.0;
-    double t = 0.0;
-    if (a == 0.0 && e == 0.0) {
-        // both points
-    } else if (a == 0.0) {
-        t = std::clamp(f / e, 0.0, 1.0);
-    } else {
-        const double c = glm::dot(d1, r);
-        if (e == 0.0) {
-            s = std::clamp(-c / a, 0.0, 1.0);
-        } else {
-            const double b = glm::dot(d1, d2);
-            if (!areParallel(d1, d2, a, e)) {
-                const glm::dvec3 normal = glm::cross(d1, d2);
-                s = std::clamp((b * f - c * e) / glm::dot(normal, normal), 0.0, 1.0);
-            }
-            t = (b * s + f) / e;
-            if (t < 0.0) {
-                t = 0.0;
-                s = std::clamp(-c / a, 0.0, 1.0);
-            } else if (t > 1.0) {
-                t = 1.0;
-                s = std::clamp((b - c) / a, 0.0, 1.0);
-            }
-        }
-    }
-    return {p1 + s * d1, p2 + t * d2, s, t};
-}
-
-// The algorithm above treats its two segments differently (it solves for s first), so its
-// rounding is not symmetric. Solving always in one canonical order of the pair makes swapped
-// arguments give bit-identical distances, and overlap tests exactly symmetric (found by
-// fuzz_collision: two capsules touching within an ulp overlapped one way round only).
-PairParameters closestBetweenSegments(glm::dvec3 p1, glm::dvec3 q1, glm::dvec3 p2, glm::dvec3 q2) noexcept {
-    const auto key = [](glm::dvec3 a, glm::dvec3 b) { return std::array<double, 6>{a.x, a.y, a.z, b.x, b.y, b.z}; };
-    if (key(p2, q2) < key(p1, q1)) {
-        const PairParameters swapped = closestBetweenSegmentsInOrder(p2, q2, p1, q1);
-        return {swapped.p2, swapped.p1, swapped.t2, swapped.t1};
-    }
-    return closestBetweenSegmentsInOrder(p1, q1, p2, q2);
 }
 
 }  // namespace detail
@@ -151,9 +88,5 @@ ClosestPoints closestPoints(const Line& first, const Line& second) noexcept {
     return toClosestPoints(found);
 }
 
-ClosestPoints closestPoints(const Segment& first, const Segment& second) noexcept {
-    return toClosestPoints(
-        detail::closestBetweenSegments(widen(first.a), widen(first.b), widen(second.a), widen(second.b)));
-}
 
 }  // namespace pickray

@@ -13,6 +13,9 @@
 //   * NaN or infinite input gives NaN in the result (these are total functions, no optional);
 //     check inputs with std::isfinite if they come from outside.
 
+#include <glm/geometric.hpp>
+
+#include "pickray/collision/detail/segments.hpp"
 #include "pickray/collision/shapes.hpp"
 
 namespace pickray {
@@ -21,6 +24,12 @@ namespace pickray {
 [[nodiscard]] ClosestPoint closestPoint(glm::vec3 point, const Segment& segment) noexcept;
 
 [[nodiscard]] ClosestPoints closestPoints(const Line& first, const Line& second) noexcept;
-[[nodiscard]] ClosestPoints closestPoints(const Segment& first, const Segment& second) noexcept;
+/// Inline: capsule tests and distance queries run it in inner loops.
+[[nodiscard]] PICKRAY_FORCE_INLINE ClosestPoints closestPoints(const Segment& first, const Segment& second) noexcept {
+    const detail::PairParameters found = detail::closestBetweenSegments(
+        glm::dvec3(first.a), glm::dvec3(first.b), glm::dvec3(second.a), glm::dvec3(second.b));
+    return {glm::vec3(found.p1), glm::vec3(found.p2), static_cast<float>(found.t1), static_cast<float>(found.t2),
+            static_cast<float>(glm::distance(found.p1, found.p2))};
+}
 
 }  // namespace pickray

@@ -19,6 +19,17 @@
 #include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
 
+/// The ray routines run in the inner loops of scene queries, where a call per shape costs as much
+/// as the test; compilers' size heuristics would leave these out of line, so they are forced in
+/// (as Jolt's JPH_INLINE and bx's BX_FORCE_INLINE do).
+#if defined(__GNUC__) || defined(__clang__)
+#define PICKRAY_FORCE_INLINE [[gnu::always_inline]] inline
+#elif defined(_MSC_VER)
+#define PICKRAY_FORCE_INLINE __forceinline
+#else
+#define PICKRAY_FORCE_INLINE inline
+#endif
+
 namespace pickray {
 
 /// A closed interval of the line parameter; bounds may be ±infinity.
@@ -34,7 +45,9 @@ struct Interval {
 ///     otherwise none. Callers that want "nearly parallel" treated as parallel zero v themselves.
 ///   * radius < 0 or NaN: none. radius == 0: the single t where the line passes exactly through
 ///     the origin, if it does.
-[[nodiscard]] inline std::optional<Interval> solveWithinRadius(glm::dvec3 p, glm::dvec3 v, double radius) noexcept {
+///   * Inputs are expected within the float range (as every caller's are): the miss test squares
+///     a·r, which overflows double only for |v|²·r beyond about 1e154.
+[[nodiscard]] PICKRAY_FORCE_INLINE std::optional<Interval> solveWithinRadius(glm::dvec3 p, glm::dvec3 v, double radius) noexcept {
     if (!(radius >= 0.0)) return std::nullopt;
     const double a = glm::dot(v, v);
     if (a == 0.0) {
@@ -43,12 +56,16 @@ struct Interval {
         return std::nullopt;
     }
     // Move to the closest approach; there the quadratic has no linear term and its constant,
-    // |m|² − r², is formed from small numbers.
-    const double tClosest = -glm::dot(p, v) / a;
-    const glm::dvec3 m = p + tClosest * v;
-    const double halfChordSquared = (radius * radius - glm::dot(m, m)) / a;
-    if (!(halfChordSquared >= 0.0)) return std::nullopt;  // also NaN from non-finite input
-    const double halfChord = std::sqrt(halfChordSquared);
+    // |m|² − r², is formed from small numbers. The miss test uses a·m = a·p − (p·v)·v, so a miss
+    // (the common case in a scene) costs no division and no square root; a hit costs one of each.
+    const double b = glm::dot(p, v);
+    const glm::dvec3 scaledClosest = a * p - b * v;  // a·m
+    const double scaledRadius = radius * a;
+    const double scaledHalfChordSquared = scaledRadius * scaledRadius - glm::dot(scaledClosest, scaledClosest);  // a³·h²
+    if (!(scaledHalfChordSquared >= 0.0)) return std::nullopt;  // also NaN from non-finite input
+    const double inverseA = 1.0 / a;
+    const double tClosest = -b * inverseA;
+    const double halfChord = std::sqrt(scaledHalfChordSquared * inverseA) * inverseA;
     return Interval{tClosest - halfChord, tClosest + halfChord};
 }
 

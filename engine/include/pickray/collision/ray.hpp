@@ -15,6 +15,11 @@
 //     (roughly |direction| outside [1e-19, 1e19]), a negative or NaN radius, a box with min > max,
 //     and each shape's own degenerate cases documented in its header.
 //
+// raycastT(ray, solid, tMax) -> std::optional<float>
+//   * raycast(ray, solid, tMax)->t without forming the point and normal, for loops over many
+//     shapes that need the winner's normal only. Always the same answer as raycast: the same t,
+//     bit for bit, and no value exactly when raycast has no hit.
+//
 // intersectLine(ray, solid) -> std::optional<LineSpan>
 //   * The whole infinite line origin + t·direction, t of any sign: the interval [enter, exit]
 //     where it lies inside the solid (surface included). This is the "both penetration points"

@@ -14,19 +14,158 @@
 //     toWorld (not normalised, so t is the same in both spaces). Normals go back by the inverse
 //     transpose. A singular transform (determinant 0 or not finite) or a bottom row other than
 //     (0, 0, 0, 1) is invalid: no hit, no span. An identity toWorld gives exactly the Aabb result.
+//
+// Inline, as the other ray routines (see ray_sphere.hpp).
 
 #include <optional>
 
+#include <glm/geometric.hpp>
+
+#include "pickray/collision/detail/common.hpp"
 #include "pickray/collision/ray.hpp"
 
 namespace pickray {
 
-[[nodiscard]] std::optional<RayHit> raycast(const Ray& ray, const Aabb& box,
-                                            float tMax = kInfinity) noexcept;
-[[nodiscard]] std::optional<LineSpan> intersectLine(const Ray& ray, const Aabb& box) noexcept;
+namespace detail {
 
-[[nodiscard]] std::optional<RayHit> raycast(const Ray& ray, const OrientedBox& box,
-                                            float tMax = kInfinity) noexcept;
-[[nodiscard]] std::optional<LineSpan> intersectLine(const Ray& ray, const OrientedBox& box) noexcept;
+// Surface ids: 2·axis for the face at min, 2·axis + 1 for the face at max.
+constexpr SurfaceId lowFace(int axis) { return 2 * axis; }
+constexpr SurfaceId highFace(int axis) { return 2 * axis + 1; }
+
+PICKRAY_FORCE_INLINE bool isValidAabb(const Aabb& box) noexcept {
+    return isFinite(box.min) && isFinite(box.max) && box.min.x <= box.max.x && box.min.y <= box.max.y &&
+           box.min.z <= box.max.z;
+}
+
+/// The slab method (article 003): the span inside all three pairs of parallel planes.
+inline std::optional<TaggedSpan> slabSpan(glm::dvec3 origin, glm::dvec3 direction, const Aabb& box) noexcept {
+    TaggedSpan span;
+    for (int axis = 0; axis < 3; ++axis) {
+        if (!clipToSlab(span, origin[axis], direction[axis], static_cast<double>(box.min[axis]),
+                        static_cast<double>(box.max[axis]), lowFace(axis), highFace(axis))) {
+            return std::nullopt;
+        }
+    }
+    return span;
+}
+
+/// The ray in an oriented box's own space. Affine maps keep the ray parameter when the direction
+/// is mapped without normalising, so spans found there are spans in the world.
+struct LocalRay {
+    glm::dvec3 origin;
+    glm::dvec3 direction;
+};
+
+/// The rows of the inverse of toWorld's linear part are the cross products of its column pairs
+/// over the determinant; with the unscaled rows, the inverse transpose that carries normals back
+/// is the same rows again (the determinant only scales, and its sign is kept).
+struct Cofactors {
+    glm::dvec3 rows[3];
+    double determinant;
+};
+
+PICKRAY_FORCE_INLINE std::optional<Cofactors> cofactors(const glm::mat4& m) noexcept {
+    if (m[0][3] != 0.0f || m[1][3] != 0.0f || m[2][3] != 0.0f || m[3][3] != 1.0f) return std::nullopt;
+    if (!isFinite(glm::vec3(m[0])) || !isFinite(glm::vec3(m[1])) || !isFinite(glm::vec3(m[2])) ||
+        !isFinite(glm::vec3(m[3]))) {
+        return std::nullopt;
+    }
+    const glm::dvec3 c0(m[0]), c1(m[1]), c2(m[2]);
+    Cofactors result{{glm::cross(c1, c2), glm::cross(c2, c0), glm::cross(c0, c1)}, 0.0};
+    result.determinant = glm::dot(c0, result.rows[0]);
+    if (result.determinant == 0.0 || !std::isfinite(result.determinant)) return std::nullopt;
+    return result;
+}
+
+PICKRAY_FORCE_INLINE LocalRay toLocal(const Ray& ray, const OrientedBox& box, const Cofactors& inverse) noexcept {
+    const double inverseDeterminant = 1.0 / inverse.determinant;
+    const glm::dvec3 origin = widen(ray.origin) - glm::dvec3(box.toWorld[3]);
+    const glm::dvec3 direction = widen(ray.direction);
+    LocalRay local{};
+    for (int i = 0; i < 3; ++i) {
+        local.origin[i] = glm::dot(inverse.rows[i], origin) * inverseDeterminant;
+        local.direction[i] = glm::dot(inverse.rows[i], direction) * inverseDeterminant;
+    }
+    return local;
+}
+
+/// The outward unit normal of `face` in the world: the face's axis row of the inverse, with the
+/// determinant's sign (a mirroring transform turns the row around).
+inline glm::vec3 faceNormal(SurfaceId face, const Cofactors* inverse) noexcept {
+    const int axis = face / 2;
+    const double outward = (face % 2 == 0) ? -1.0 : 1.0;
+    if (!inverse) {
+        glm::vec3 normal(0.0f);
+        normal[axis] = static_cast<float>(outward);
+        return normal;
+    }
+    const double sign = inverse->determinant < 0.0 ? -outward : outward;
+    return glm::vec3(unitVector(sign * inverse->rows[axis]));
+}
+
+/// The box's span and the hit's t (and face) for raycast and raycastT; `inverse` is null for an Aabb.
+inline std::optional<TaggedSpan> boxSpan(const Ray& ray, const Aabb& local, const OrientedBox* oriented,
+                                         std::optional<Cofactors>& inverse) noexcept {
+    if (!isValidRay(ray) || !isValidAabb(local)) return std::nullopt;
+    if (!oriented) return slabSpan(widen(ray.origin), widen(ray.direction), local);
+    inverse = cofactors(oriented->toWorld);
+    if (!inverse) return std::nullopt;
+    const LocalRay localRay = toLocal(ray, *oriented, *inverse);
+    return slabSpan(localRay.origin, localRay.direction, local);
+}
+
+inline std::optional<RayHit> boxHit(const Ray& ray, const Aabb& local, const OrientedBox* oriented, float tMax) noexcept {
+    if (!isValidTMax(tMax)) return std::nullopt;
+    std::optional<Cofactors> inverse;
+    const auto span = boxSpan(ray, local, oriented, inverse);
+    if (!span) return std::nullopt;
+    const auto crossing = firstCrossing(span->enter, span->exit, tMax);
+    if (!crossing) return std::nullopt;
+    const SurfaceId face = crossing->atEnter ? span->enterSurface : span->exitSurface;
+    return makeHit(ray, crossing->t, faceNormal(face, inverse ? &*inverse : nullptr));
+}
+
+PICKRAY_FORCE_INLINE std::optional<float> boxHitT(const Ray& ray, const Aabb& local, const OrientedBox* oriented, float tMax) noexcept {
+    if (!isValidTMax(tMax)) return std::nullopt;
+    std::optional<Cofactors> inverse;
+    const auto span = boxSpan(ray, local, oriented, inverse);
+    if (!span) return std::nullopt;
+    const auto crossing = firstCrossing(span->enter, span->exit, tMax);
+    if (!crossing) return std::nullopt;
+    return hitT(ray, crossing->t);
+}
+
+inline std::optional<LineSpan> boxLine(const Ray& ray, const Aabb& local, const OrientedBox* oriented) noexcept {
+    std::optional<Cofactors> inverse;
+    const auto span = boxSpan(ray, local, oriented, inverse);
+    if (!span) return std::nullopt;
+    return toLineSpan(span->enter, span->exit);
+}
+
+}  // namespace detail
+
+[[nodiscard]] inline std::optional<RayHit> raycast(const Ray& ray, const Aabb& box, float tMax = kInfinity) noexcept {
+    return detail::boxHit(ray, box, nullptr, tMax);
+}
+/// raycast(ray, box, tMax)->t without the point and normal (see ray.hpp).
+[[nodiscard]] inline std::optional<float> raycastT(const Ray& ray, const Aabb& box, float tMax = kInfinity) noexcept {
+    return detail::boxHitT(ray, box, nullptr, tMax);
+}
+[[nodiscard]] inline std::optional<LineSpan> intersectLine(const Ray& ray, const Aabb& box) noexcept {
+    return detail::boxLine(ray, box, nullptr);
+}
+
+[[nodiscard]] inline std::optional<RayHit> raycast(const Ray& ray, const OrientedBox& box,
+                                                   float tMax = kInfinity) noexcept {
+    return detail::boxHit(ray, box.local, &box, tMax);
+}
+/// raycast(ray, box, tMax)->t without the point and normal (see ray.hpp).
+[[nodiscard]] inline std::optional<float> raycastT(const Ray& ray, const OrientedBox& box,
+                                                   float tMax = kInfinity) noexcept {
+    return detail::boxHitT(ray, box.local, &box, tMax);
+}
+[[nodiscard]] inline std::optional<LineSpan> intersectLine(const Ray& ray, const OrientedBox& box) noexcept {
+    return detail::boxLine(ray, box.local, &box);
+}
 
 }  // namespace pickray

@@ -10,15 +10,109 @@
 //   * a == b is a sphere of the same radius (the cylinder piece is empty).
 //   * radius == 0 is the segment itself: only lines through it touch it.
 //   * The normal is the direction from the closest point of segment ab to the hit point.
+//
+// Inline, as the other ray routines (see ray_sphere.hpp).
 
+#include <algorithm>
 #include <optional>
 
+#include "pickray/collision/detail/common.hpp"
 #include "pickray/collision/ray.hpp"
 
 namespace pickray {
 
-[[nodiscard]] std::optional<RayHit> raycast(const Ray& ray, const Capsule& capsule,
-                                            float tMax = kInfinity) noexcept;
-[[nodiscard]] std::optional<LineSpan> intersectLine(const Ray& ray, const Capsule& capsule) noexcept;
+namespace detail {
+
+/// The capsule's span, computed with as few pieces as the line needs. Every piece lies inside the
+/// infinite cylinder around ab, so a line that misses that cylinder misses the capsule. Where the
+/// line's span in the cylinder is cut by a cap plane, the capsule's bound on that side is the cap
+/// sphere's (beyond the plane through a, the closest point of segment ab is a itself, so there
+/// the capsule is exactly the sphere at a; the same at b). Only lines that never pass between
+/// the planes inside the radius, or run parallel to the axis, need both spheres.
+inline std::optional<Interval> capsuleSpan(const Ray& ray, const Capsule& capsule) noexcept {
+    if (!isValidRay(ray) || !isFinite(capsule.a) || !isFinite(capsule.b) || !isValidRadius(capsule.radius)) {
+        return std::nullopt;
+    }
+    const double radius = static_cast<double>(capsule.radius);
+    const glm::dvec3 origin = widen(ray.origin);
+    const glm::dvec3 direction = widen(ray.direction);
+    const auto capSpan = [&](glm::vec3 centre) { return solveWithinRadius(origin - widen(centre), direction, radius); };
+    const AxisFrame frame = axisFrame(ray, capsule.a, capsule.b);
+    if (frame.lengthSquared == 0.0) return capSpan(capsule.a);  // a == b: a sphere
+    const bool parallel = frame.directionPerp == glm::dvec3(0.0);
+    const auto side = solveWithinRadius(frame.originPerp, frame.directionPerp, radius);
+    if (!side && !parallel) return std::nullopt;
+    enum : SurfaceId { kSide, kCapA, kCapB };
+    TaggedSpan piece{side ? side->enter : 0.0, side ? side->exit : 0.0, kSide, kSide};
+    if (!parallel && clipToSlab(piece, frame.originAlong, frame.directionAlong, 0.0, frame.lengthSquared, kCapA, kCapB)) {
+        Interval span{piece.enter, piece.exit};
+        if (piece.enterSurface != kSide) {
+            const auto cap = capSpan(piece.enterSurface == kCapA ? capsule.a : capsule.b);
+            if (cap) span.enter = std::min(span.enter, cap->enter);
+        }
+        if (piece.exitSurface != kSide) {
+            const auto cap = capSpan(piece.exitSurface == kCapA ? capsule.a : capsule.b);
+            if (cap) span.exit = std::max(span.exit, cap->exit);
+        }
+        return span;
+    }
+    // The cylinder piece is empty or parallel: the union of the two spheres (and of the piece,
+    // which for a parallel line inside the radius is the segment between the cap planes).
+    std::optional<Interval> total;
+    const auto include = [&total](const std::optional<Interval>& more) {
+        if (!more) return;
+        if (!total) {
+            total = more;
+        } else {
+            total->enter = std::min(total->enter, more->enter);
+            total->exit = std::max(total->exit, more->exit);
+        }
+    };
+    if (parallel && side) {  // inside the radius: the part between the planes
+        TaggedSpan between{side->enter, side->exit, kSide, kSide};
+        if (clipToSlab(between, frame.originAlong, frame.directionAlong, 0.0, frame.lengthSquared, kCapA, kCapB)) {
+            include(Interval{between.enter, between.exit});
+        }
+    }
+    include(capSpan(capsule.a));
+    include(capSpan(capsule.b));
+    return total;
+}
+
+}  // namespace detail
+
+[[nodiscard]] inline std::optional<LineSpan> intersectLine(const Ray& ray, const Capsule& capsule) noexcept {
+    const auto span = detail::capsuleSpan(ray, capsule);
+    if (!span) return std::nullopt;
+    return detail::toLineSpan(span->enter, span->exit);
+}
+
+[[nodiscard]] inline std::optional<RayHit> raycast(const Ray& ray, const Capsule& capsule,
+                                                   float tMax = kInfinity) noexcept {
+    if (!detail::isValidTMax(tMax)) return std::nullopt;
+    const auto span = detail::capsuleSpan(ray, capsule);
+    if (!span) return std::nullopt;
+    const auto crossing = detail::firstCrossing(span->enter, span->exit, tMax);
+    if (!crossing) return std::nullopt;
+    // Normal: from the closest point of the core segment to the hit point (relative to a, in double).
+    const glm::dvec3 a = detail::widen(capsule.a);
+    const glm::dvec3 axisVector = detail::widen(capsule.b) - a;
+    const glm::dvec3 fromA = detail::widen(ray.origin) - a + crossing->t * detail::widen(ray.direction);
+    const double lengthSquared = glm::dot(axisVector, axisVector);
+    const double s = lengthSquared > 0.0 ? std::clamp(glm::dot(fromA, axisVector) / lengthSquared, 0.0, 1.0) : 0.0;
+    const glm::dvec3 radial = fromA - s * axisVector;
+    return detail::makeHit(ray, crossing->t, detail::radialNormal(radial, detail::widen(ray.direction)));
+}
+
+/// raycast(ray, capsule, tMax)->t without the point and normal (see ray.hpp).
+[[nodiscard]] inline std::optional<float> raycastT(const Ray& ray, const Capsule& capsule,
+                                                   float tMax = kInfinity) noexcept {
+    if (!detail::isValidTMax(tMax)) return std::nullopt;
+    const auto span = detail::capsuleSpan(ray, capsule);
+    if (!span) return std::nullopt;
+    const auto crossing = detail::firstCrossing(span->enter, span->exit, tMax);
+    if (!crossing) return std::nullopt;
+    return detail::hitT(ray, crossing->t);
+}
 
 }  // namespace pickray

@@ -8,16 +8,63 @@
 //     otherwise nothing; raycast gives no hit either way, as the ray crosses no surface. (The
 //     article returns "no collision" here even for a line inside the cylinder.)
 //   * The normal is radial: perpendicular to the axis, pointing away from it.
+//
+// Inline, as the other ray routines (see ray_sphere.hpp).
 
 #include <optional>
 
+#include "pickray/collision/detail/common.hpp"
 #include "pickray/collision/ray.hpp"
 
 namespace pickray {
 
-[[nodiscard]] std::optional<RayHit> raycast(const Ray& ray, const InfiniteCylinder& cylinder,
-                                            float tMax = kInfinity) noexcept;
-[[nodiscard]] std::optional<LineSpan> intersectLine(const Ray& ray,
-                                                    const InfiniteCylinder& cylinder) noexcept;
+namespace detail {
+
+struct InfiniteCylinderSpan {
+    AxisFrame frame;
+    Interval span;
+};
+
+inline std::optional<InfiniteCylinderSpan> infiniteCylinderSpan(const Ray& ray, const InfiniteCylinder& cylinder) noexcept {
+    if (!isValidRay(ray) || !isFinite(cylinder.p1) || !isFinite(cylinder.p2) || !isValidRadius(cylinder.radius)) {
+        return std::nullopt;
+    }
+    const AxisFrame frame = axisFrame(ray, cylinder.p1, cylinder.p2);
+    if (frame.lengthSquared == 0.0) return std::nullopt;
+    const auto span = solveWithinRadius(frame.originPerp, frame.directionPerp, static_cast<double>(cylinder.radius));
+    if (!span) return std::nullopt;
+    return InfiniteCylinderSpan{frame, *span};
+}
+
+}  // namespace detail
+
+[[nodiscard]] inline std::optional<LineSpan> intersectLine(const Ray& ray, const InfiniteCylinder& cylinder) noexcept {
+    const auto found = detail::infiniteCylinderSpan(ray, cylinder);
+    if (!found) return std::nullopt;
+    return detail::toLineSpan(found->span.enter, found->span.exit);
+}
+
+[[nodiscard]] inline std::optional<RayHit> raycast(const Ray& ray, const InfiniteCylinder& cylinder,
+                                                   float tMax = kInfinity) noexcept {
+    if (!detail::isValidTMax(tMax)) return std::nullopt;
+    const auto found = detail::infiniteCylinderSpan(ray, cylinder);
+    if (!found) return std::nullopt;
+    // A parallel line inside has the span (−inf, +inf): no crossing, so no hit.
+    const auto crossing = detail::firstCrossing(found->span.enter, found->span.exit, tMax);
+    if (!crossing) return std::nullopt;
+    const glm::dvec3 radial = found->frame.originPerp + crossing->t * found->frame.directionPerp;
+    return detail::makeHit(ray, crossing->t, detail::radialNormal(radial, found->frame.directionPerp));
+}
+
+/// raycast(ray, cylinder, tMax)->t without the point and normal (see ray.hpp).
+[[nodiscard]] inline std::optional<float> raycastT(const Ray& ray, const InfiniteCylinder& cylinder,
+                                                   float tMax = kInfinity) noexcept {
+    if (!detail::isValidTMax(tMax)) return std::nullopt;
+    const auto found = detail::infiniteCylinderSpan(ray, cylinder);
+    if (!found) return std::nullopt;
+    const auto crossing = detail::firstCrossing(found->span.enter, found->span.exit, tMax);
+    if (!crossing) return std::nullopt;
+    return detail::hitT(ray, crossing->t);
+}
 
 }  // namespace pickray

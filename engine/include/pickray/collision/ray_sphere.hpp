@@ -5,15 +5,53 @@
 //   * radius == 0 is a point: only a line through it exactly touches it (enter == exit).
 //   * The quadratic is solved around the line's closest approach to the centre, so a ray that
 //     starts far away (|origin − center| >> radius) keeps its precision.
+//
+// The routines are inline: they run in the inner loops of scene queries, where a call per shape
+// would cost as much as the test.
 
 #include <optional>
 
+#include "pickray/collision/detail/common.hpp"
 #include "pickray/collision/ray.hpp"
 
 namespace pickray {
 
-[[nodiscard]] std::optional<RayHit> raycast(const Ray& ray, const Sphere& sphere,
-                                            float tMax = kInfinity) noexcept;
-[[nodiscard]] std::optional<LineSpan> intersectLine(const Ray& ray, const Sphere& sphere) noexcept;
+namespace detail {
+inline std::optional<Interval> sphereSpan(const Ray& ray, const Sphere& sphere) noexcept {
+    if (!isValidRay(ray) || !isFinite(sphere.center) || !isValidRadius(sphere.radius)) return std::nullopt;
+    return solveWithinRadius(widen(ray.origin) - widen(sphere.center), widen(ray.direction),
+                             static_cast<double>(sphere.radius));
+}
+}  // namespace detail
+
+[[nodiscard]] inline std::optional<LineSpan> intersectLine(const Ray& ray, const Sphere& sphere) noexcept {
+    const auto span = detail::sphereSpan(ray, sphere);
+    if (!span) return std::nullopt;
+    return detail::toLineSpan(span->enter, span->exit);
+}
+
+[[nodiscard]] inline std::optional<RayHit> raycast(const Ray& ray, const Sphere& sphere,
+                                                   float tMax = kInfinity) noexcept {
+    if (!detail::isValidTMax(tMax)) return std::nullopt;
+    const auto span = detail::sphereSpan(ray, sphere);
+    if (!span) return std::nullopt;
+    const auto crossing = detail::firstCrossing(span->enter, span->exit, tMax);
+    if (!crossing) return std::nullopt;
+    // The normal comes from the centre-relative point in double, not from the rounded world point.
+    const glm::dvec3 fromCenter =
+        detail::widen(ray.origin) - detail::widen(sphere.center) + crossing->t * detail::widen(ray.direction);
+    return detail::makeHit(ray, crossing->t, detail::radialNormal(fromCenter, detail::widen(ray.direction)));
+}
+
+/// raycast(ray, sphere, tMax)->t without the point and normal (see ray.hpp).
+[[nodiscard]] inline std::optional<float> raycastT(const Ray& ray, const Sphere& sphere,
+                                                   float tMax = kInfinity) noexcept {
+    if (!detail::isValidTMax(tMax)) return std::nullopt;
+    const auto span = detail::sphereSpan(ray, sphere);
+    if (!span) return std::nullopt;
+    const auto crossing = detail::firstCrossing(span->enter, span->exit, tMax);
+    if (!crossing) return std::nullopt;
+    return detail::hitT(ray, crossing->t);
+}
 
 }  // namespace pickray
