@@ -33,7 +33,9 @@ namespace {
 constexpr int kCases = 1024;
 
 
-pickref::Vec ref(glm::vec3 v) { return {v.x, v.y, v.z}; }
+pickref::Vec ref(glm::vec3 v) {
+    return {static_cast<pickref::Real>(v.x), static_cast<pickref::Real>(v.y), static_cast<pickref::Real>(v.z)};
+}
 
 glm::vec3 randomIn(std::mt19937& rng, float lo, float hi) {
     std::uniform_real_distribution<float> u(lo, hi);
@@ -195,7 +197,7 @@ BoxData makeBoxes(Reach reach) {
         solids.emplace_back(pickref::Box{ref(c - half), ref(c + half)});
         std::array<std::array<pickref::Real, 3>, 3> rows{};
         for (int r = 0; r < 3; ++r) {
-            for (int k = 0; k < 3; ++k) rows[static_cast<size_t>(r)][static_cast<size_t>(k)] = m[k][r];
+            for (int k = 0; k < 3; ++k) rows[static_cast<size_t>(r)][static_cast<size_t>(k)] = static_cast<pickref::Real>(m[k][r]);
         }
         orientedSolids.emplace_back(pickref::Box{ref(-half), ref(half)}, rows, ref(c));
     }
@@ -481,7 +483,7 @@ void SegmentDistance_fcl(benchmark::State& state) {
     // FCL's segment–segment routine, the core of its capsule–capsule distance.
     const auto& d = segments();
     runDistance(state, [&](size_t i) {
-        const auto v = [](glm::vec3 p) { return fcl::Vector3<double>(p.x, p.y, p.z); };
+        const auto v = [](glm::vec3 p) { return fcl::Vector3<double>(glm::dvec3(p).x, glm::dvec3(p).y, glm::dvec3(p).z); };
         double s = 0, t = 0;
         fcl::Vector3<double> c1, c2;
         const double squared = fcl::detail::closestPtSegmentSegment(v(d.first[i].a), v(d.first[i].b), v(d.second[i].a),

@@ -1,4 +1,5 @@
 #include <cmath>
+#include <limits>
 
 #include <gtest/gtest.h>
 
@@ -36,8 +37,8 @@ TEST(SolveWithinRadius, ZeroLeadingTermInsideIsUnbounded) {
     // v = 0: the "quadratic" is the constant |p|² — the a == 0 case is solved, not refused.
     const auto span = solveWithinRadius({1, 0, 0}, {0, 0, 0}, 2.0);
     ASSERT_TRUE(span);
-    EXPECT_EQ(span->enter, -INFINITY);
-    EXPECT_EQ(span->exit, INFINITY);
+    EXPECT_EQ(span->enter, -std::numeric_limits<double>::infinity());
+    EXPECT_EQ(span->exit, std::numeric_limits<double>::infinity());
 }
 
 TEST(SolveWithinRadius, ZeroLeadingTermOutsideIsEmpty) {
@@ -46,7 +47,7 @@ TEST(SolveWithinRadius, ZeroLeadingTermOutsideIsEmpty) {
 
 TEST(SolveWithinRadius, NegativeOrNanRadiusIsEmpty) {
     EXPECT_FALSE(solveWithinRadius({0, 0, 0}, {1, 0, 0}, -1.0));
-    EXPECT_FALSE(solveWithinRadius({0, 0, 0}, {1, 0, 0}, NAN));
+    EXPECT_FALSE(solveWithinRadius({0, 0, 0}, {1, 0, 0}, std::numeric_limits<double>::quiet_NaN()));
 }
 
 TEST(SolveWithinRadius, ZeroRadiusThroughTheCentre) {
