@@ -4,6 +4,7 @@
 //   * a hit has 0 <= t <= tMax, finite point and unit normal, point == origin + t·direction,
 //     and the point lies on the surface (signed distance ~ 0, relative to the numbers involved);
 //   * a span has enter <= exit and no NaN; raycast agrees with it (its t is enter or exit);
+//   * raycastT gives raycast's t, bit for bit, and a value exactly when raycast hits;
 //   * distances are >= 0 and not NaN for finite input; overlaps are symmetric;
 //   * picking never reads out of bounds or overflows undefinedly, and for a setup that
 //     isValidPickingSetup accepts and finite results, cursorRay's direction is unit length;
@@ -98,7 +99,10 @@ void checkRay(const pickray::Ray& ray, const Shape& shape, float tMax, double sh
         check(span->enter <= span->exit, "span enter > exit", double{span->enter} - double{span->exit});
     }
     const auto hit = pickray::raycast(ray, shape, tMax);
+    const auto t = pickray::raycastT(ray, shape, tMax);
+    check(hit.has_value() == t.has_value(), "raycastT and raycast disagree on hit or miss");
     if (!hit) return;
+    check(hit->t == *t, "raycastT's t is not raycast's", double{hit->t} - double{*t});
     check(span.has_value(), "raycast hit without a line span");
     check(std::isfinite(hit->t) && hit->t >= 0.0f, "t < 0 or not finite", double{hit->t});
     check(hit->t <= tMax, "t beyond tMax", double{hit->t});
@@ -212,9 +216,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 }
                 return false;
             };
-            const pickray::Bvh bvh(shapes);
-            const auto got = bvh.nearest(ray, shapes, tMax);
-            if (got && isArtefact(got->index, got->hit)) break;
             std::optional<pickray::ShapeHit> expected;
             for (std::uint32_t i = 0; i < shapes.size(); ++i) {
                 const auto hit = pickray::raycast(ray, shapes[i], tMax);
@@ -222,8 +223,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                     expected = pickray::ShapeHit{i, *hit};
                 }
             }
-            check(got.has_value() == expected.has_value(), "BVH hit/miss differs from brute force");
-            if (got) {
+            const auto judge = [&](const pickray::Bvh& bvh) {
+                const auto got = bvh.nearest(ray, tMax);
+                if (got && isArtefact(got->index, got->hit)) return;
+                check(got.has_value() == expected.has_value(), "BVH hit/miss differs from brute force");
+                if (!got) return;
                 check(got->hit.t == expected->hit.t, "BVH nearest t differs from brute force",
                       double{got->hit.t} - double{expected->hit.t});
                 // Which of several shapes hit at exactly the same t is the tree's tie rule (smaller
@@ -236,6 +240,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                     if (hit && hit->t == expected->hit.t) ++atSameT;
                 }
                 if (atSameT == 1) check(got->index == expected->index, "BVH nearest object differs from brute force");
+            };
+            judge(pickray::Bvh(shapes));
+            // For half the inputs, the same shapes put in one at a time by update(), into a tree
+            // that held only invalid ones: insertion into an empty tree, below leaves, and moves
+            // between the tree and the lists beside it.
+            if ((which & 0x40) != 0) {
+                pickray::Bvh updated(std::vector<pickray::Shape>(shapes.size(), pickray::Shape{pickray::Sphere{{}, -1.0f}}));
+                for (std::uint32_t i = 0; i < shapes.size(); ++i) updated.update(i, shapes[i]);
+                judge(updated);
             }
             break;
         }

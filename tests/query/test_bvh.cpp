@@ -1,8 +1,11 @@
 // The BVH against brute force over the same shapes: the nearest hit, all hits and all line spans
 // must be exactly the brute-force answers (same shape, same t), for mixed random scenes, rays along
-// the axes, rays starting inside, piles of coincident shapes, and after refits.
+// the axes, rays starting inside, piles of coincident shapes, and after updates (refits, changes of
+// kind, shapes leaving and entering the tree). Also the copy it keeps: shape(i), stats().bytes.
 #include <algorithm>
+#include <cstring>
 #include <random>
+#include <stdexcept>
 
 #include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
@@ -65,7 +68,7 @@ void expectSameAsBruteForce(const Bvh& bvh, const std::vector<Shape>& shapes, st
             if (isFiniteBox(box)) ray.direction = 0.5f * (box.min + box.max) - ray.origin;
         }
         const auto expected = bruteNearest(ray, shapes);
-        const auto got = bvh.nearest(ray, shapes);
+        const auto got = bvh.nearest(ray);
         ASSERT_EQ(expected.has_value(), got.has_value()) << "ray " << i;
         if (!expected) continue;
         ++hits;
@@ -84,12 +87,10 @@ TEST(Bvh, NearestEqualsBruteForceOnMixedScenes) {
     }
 }
 
-TEST(Bvh, AllHitsAndLineSpansEqualBruteForce) {
-    std::mt19937 rng(21);
-    const auto shapes = randomScene(rng, 500, 12.0f);
-    const Bvh bvh(shapes);
-    for (int i = 0; i < 200; ++i) {
-        const Ray ray = randomRay(rng, 12.0f, i);
+void expectHitsAndSpansSameAsBruteForce(const Bvh& bvh, const std::vector<Shape>& shapes, std::mt19937& rng,
+                                        float spread, int rays) {
+    for (int i = 0; i < rays; ++i) {
+        const Ray ray = randomRay(rng, spread, i);
         std::vector<ShapeHit> hits;
         std::vector<ShapeSpan> spans;
         for (std::uint32_t k = 0; k < shapes.size(); ++k) {
@@ -98,8 +99,8 @@ TEST(Bvh, AllHitsAndLineSpansEqualBruteForce) {
         }
         std::stable_sort(hits.begin(), hits.end(), [](auto& a, auto& b) { return a.hit.t < b.hit.t; });
         std::stable_sort(spans.begin(), spans.end(), [](auto& a, auto& b) { return a.span.enter < b.span.enter; });
-        const auto gotHits = bvh.allHits(ray, shapes);
-        const auto gotSpans = bvh.lineSpans(ray, shapes);
+        const auto gotHits = bvh.allHits(ray);
+        const auto gotSpans = bvh.lineSpans(ray);
         ASSERT_EQ(gotHits.size(), hits.size());
         for (size_t k = 0; k < hits.size(); ++k) {
             EXPECT_EQ(gotHits[k].index, hits[k].index);
@@ -113,20 +114,38 @@ TEST(Bvh, AllHitsAndLineSpansEqualBruteForce) {
     }
 }
 
+TEST(Bvh, LargeScenesEqualBruteForce) {
+    // Large enough for the traversal to fetch children ahead (more than 8192 nodes) and for the
+    // build's binned splits and shared bottom nodes to shape most of the tree.
+    std::mt19937 rng(28);
+    const float spread = 3.0f * std::cbrt(60000.0f);
+    const auto shapes = randomScene(rng, 60000, spread);
+    const Bvh bvh(shapes);
+    EXPECT_GT(bvh.stats().nodes, 8192u);
+    expectSameAsBruteForce(bvh, shapes, rng, spread, 150);
+}
+
+TEST(Bvh, AllHitsAndLineSpansEqualBruteForce) {
+    std::mt19937 rng(21);
+    const auto shapes = randomScene(rng, 500, 12.0f);
+    const Bvh bvh(shapes);
+    expectHitsAndSpansSameAsBruteForce(bvh, shapes, rng, 12.0f, 200);
+}
+
 TEST(Bvh, TMaxLimitsTheNearestHit) {
     const std::vector<Shape> shapes{Sphere{{0, 0, 5}, 1}, Sphere{{0, 0, 10}, 1}};
     const Bvh bvh(shapes);
     const Ray ray{{0, 0, 0}, {0, 0, 1}};
-    ASSERT_TRUE(bvh.nearest(ray, shapes, 4.0f));
-    EXPECT_FALSE(bvh.nearest(ray, shapes, 3.9f));
-    EXPECT_EQ(bvh.allHits(ray, shapes, 8.5f).size(), 1u);  // the second sphere starts at t = 9
-    EXPECT_EQ(bvh.allHits(ray, shapes, 9.0f).size(), 2u);
+    ASSERT_TRUE(bvh.nearest(ray, 4.0f));
+    EXPECT_FALSE(bvh.nearest(ray, 3.9f));
+    EXPECT_EQ(bvh.allHits(ray, 8.5f).size(), 1u);  // the second sphere starts at t = 9
+    EXPECT_EQ(bvh.allHits(ray, 9.0f).size(), 2u);
 }
 
 TEST(Bvh, TiesGoToTheSmallerIndex) {
     const std::vector<Shape> shapes{Aabb{{-1, -1, 4}, {1, 1, 6}}, Sphere{{0, 0, 5}, 1}, Aabb{{-1, -1, 4}, {1, 1, 6}}};
     const Bvh bvh(shapes);
-    const auto hit = bvh.nearest(Ray{{0, 0, 0}, {0, 0, 1}}, shapes);
+    const auto hit = bvh.nearest(Ray{{0, 0, 0}, {0, 0, 1}});
     ASSERT_TRUE(hit);
     EXPECT_EQ(hit->index, 0u);
 }
@@ -135,15 +154,15 @@ TEST(Bvh, CoincidentShapesAndEmptyScenes) {
     std::vector<Shape> pile(1000, Shape{Sphere{{1, 2, 3}, 0.5f}});
     pile[637] = Sphere{{1, 2, 3}, 0.6f};  // the one that sticks out
     const Bvh bvh(pile);
-    const auto hit = bvh.nearest(Ray{{1, 2, -10}, {0, 0, 1}}, pile);
+    const auto hit = bvh.nearest(Ray{{1, 2, -10}, {0, 0, 1}});
     ASSERT_TRUE(hit);
     EXPECT_EQ(hit->index, 637u);
     EXPECT_LT(bvh.stats().depth, 100u);
 
     const std::vector<Shape> none;
-    EXPECT_FALSE(Bvh(none).nearest(Ray{{0, 0, 0}, {0, 0, 1}}, none));
+    EXPECT_FALSE(Bvh(none).nearest(Ray{{0, 0, 0}, {0, 0, 1}}));
     const std::vector<Shape> invalid{Sphere{{0, 0, 5}, -1}, Cylinder{{0, 0, 5}, {0, 0, 5}, 1}};
-    EXPECT_FALSE(Bvh(invalid).nearest(Ray{{0, 0, 0}, {0, 0, 1}}, invalid));
+    EXPECT_FALSE(Bvh(invalid).nearest(Ray{{0, 0, 0}, {0, 0, 1}}));
 }
 
 TEST(Bvh, RefitAfterMovesStaysExact) {
@@ -153,9 +172,103 @@ TEST(Bvh, RefitAfterMovesStaysExact) {
     for (int round = 0; round < 50; ++round) {
         const auto index = std::uniform_int_distribution<std::uint32_t>(0, 799)(rng);
         shapes[index] = randomShape(rng, 10.0f);  // moved, resized, maybe another kind
-        bvh.update(shapes, index);
+        bvh.update(index, shapes[index]);
     }
     expectSameAsBruteForce(bvh, shapes, rng, 10.0f, 500);
+}
+
+TEST(Bvh, UpdatesOfEveryKindStayExact) {
+    // Every kind of change update() takes: moves within a leaf's kind, changes of kind, shapes
+    // becoming invalid or unbounded (leaving the tree) and coming back, many times over, so that
+    // leaves empty, new nodes are inserted, and the stale copies get compacted.
+    std::mt19937 rng(25);
+    auto shapes = randomScene(rng, 300, 8.0f);
+    Bvh bvh(shapes);
+    for (int round = 0; round < 2000; ++round) {
+        const auto index = std::uniform_int_distribution<std::uint32_t>(0, 299)(rng);
+        if (round % 3 == 0) {  // a small move of the same shape, as dragging does
+            const Aabb box = bounds(shapes[index]);
+            if (const auto* sphere = std::get_if<Sphere>(&shapes[index]); sphere && isFiniteBox(box)) {
+                shapes[index] = Sphere{sphere->center + test::randomIn(rng, -1.0f, 1.0f), sphere->radius};
+            } else {
+                shapes[index] = randomShape(rng, 8.0f);
+            }
+        } else {
+            shapes[index] = randomShape(rng, 8.0f);
+        }
+        bvh.update(index, shapes[index]);
+        if (round % 400 == 0) expectSameAsBruteForce(bvh, shapes, rng, 8.0f, 100);
+    }
+    expectSameAsBruteForce(bvh, shapes, rng, 8.0f, 500);
+    expectHitsAndSpansSameAsBruteForce(bvh, shapes, rng, 8.0f, 200);
+    EXPECT_LT(bvh.stats().depth, 100u);
+}
+
+TEST(Bvh, UpdatesIntoAnEmptyTree) {
+    // Nothing in the tree at first (invalid and unbounded shapes only), then shapes move in and out.
+    std::vector<Shape> shapes{Sphere{{0, 0, 5}, -1}, InfiniteCylinder{{3, 0, 0}, {3, 1, 0}, 0.5f}};
+    Bvh bvh(shapes);
+    EXPECT_EQ(bvh.stats().nodes, 0u);
+    const Ray ray{{0, 0, 0}, {0, 0, 1}};
+    EXPECT_FALSE(bvh.nearest(ray));
+    shapes[0] = Sphere{{0, 0, 5}, 1};
+    bvh.update(0, shapes[0]);
+    ASSERT_TRUE(bvh.nearest(ray));
+    EXPECT_EQ(bvh.nearest(ray)->index, 0u);
+    EXPECT_EQ(bvh.nearest(ray)->hit.t, 4.0f);
+    shapes[1] = Aabb{{-1, -1, 2}, {1, 1, 3}};
+    bvh.update(1, shapes[1]);
+    EXPECT_EQ(bvh.nearest(ray)->index, 1u);
+    shapes[1] = Sphere{{0, 0, 2}, -1};  // invalid again: never hit
+    bvh.update(1, shapes[1]);
+    EXPECT_EQ(bvh.nearest(ray)->index, 0u);
+    EXPECT_EQ(bvh.allHits(ray).size(), 1u);
+    EXPECT_THROW(bvh.update(2, shapes[0]), std::out_of_range);
+    EXPECT_THROW((void)bvh.shape(2), std::out_of_range);
+}
+
+TEST(Bvh, ShapeGivesBackEachShapeAsStored) {
+    std::mt19937 rng(26);
+    auto shapes = randomScene(rng, 400, 10.0f);
+    Bvh bvh(shapes);
+    ASSERT_EQ(bvh.size(), shapes.size());
+    const auto expectRoundTrip = [&] {
+        for (std::uint32_t i = 0; i < shapes.size(); ++i) {
+            const Shape got = bvh.shape(i);
+            ASSERT_EQ(got.index(), shapes[i].index()) << i;
+            // Byte for byte: every kind is plain floats, and NaNs must come back as they went in.
+            std::visit([&](const auto& s) {
+                using T = std::decay_t<decltype(s)>;
+                EXPECT_EQ(std::memcmp(&s, &std::get<T>(shapes[i]), sizeof(T)), 0) << i;
+            }, got);
+        }
+    };
+    expectRoundTrip();
+    for (int round = 0; round < 300; ++round) {
+        const auto index = std::uniform_int_distribution<std::uint32_t>(0, 399)(rng);
+        shapes[index] = randomShape(rng, 10.0f);
+        bvh.update(index, shapes[index]);
+    }
+    expectRoundTrip();
+}
+
+TEST(Bvh, BytesCountTheShapesItKeeps) {
+    // 1000 oriented boxes: at least their own 88 bytes each plus an index, whatever the tree adds.
+    std::mt19937 rng(27);
+    std::vector<Shape> boxes;
+    for (int i = 0; i < 1000; ++i) {
+        glm::mat4 m = glm::translate(glm::mat4(1), test::randomIn(rng, -20.0f, 20.0f));
+        boxes.push_back(OrientedBox{{glm::vec3(-0.5f), glm::vec3(0.5f)}, m});
+    }
+    const Bvh bvh(boxes);
+    const auto stats = bvh.stats();
+    EXPECT_GE(stats.bytes, 1000 * (sizeof(OrientedBox) + sizeof(std::uint32_t)) + stats.nodes * 96);
+    // And spheres take less than boxes: the copy is per kind, not a variant per shape.
+    std::vector<Shape> spheres;
+    for (int i = 0; i < 1000; ++i) spheres.push_back(Sphere{test::randomIn(rng, -20.0f, 20.0f), 0.5f});
+    const auto sphereStats = Bvh(spheres).stats();
+    EXPECT_GE(sphereStats.bytes, 1000 * (sizeof(Sphere) + sizeof(std::uint32_t)));
+    EXPECT_LT(sphereStats.bytes, 1000 * sizeof(Shape));
 }
 
 TEST(Bvh, BatchEqualsOneByOne) {
@@ -165,9 +278,9 @@ TEST(Bvh, BatchEqualsOneByOne) {
     std::vector<Ray> rays;
     for (int i = 0; i < 3000; ++i) rays.push_back(randomRay(rng, 15.0f, i));
     std::vector<std::optional<ShapeHit>> out(rays.size());
-    bvh.nearestBatch(rays, shapes, out, 2);
+    bvh.nearestBatch(rays, out, 2);
     for (size_t i = 0; i < rays.size(); ++i) {
-        const auto one = bvh.nearest(rays[i], shapes);
+        const auto one = bvh.nearest(rays[i]);
         ASSERT_EQ(one.has_value(), out[i].has_value());
         if (one) {
             EXPECT_EQ(one->index, out[i]->index);

@@ -1,6 +1,7 @@
 #include "pickray/scene/scene_index.hpp"
 
 #include <cassert>
+#include <stdexcept>
 
 namespace pickray::scene {
 
@@ -14,35 +15,35 @@ pickray::Shape queryShape(const Shape& shape) noexcept {
 }
 
 void SceneIndex::rebuild(const Scene& scene) {
-    shapes_.clear();
-    shapes_.reserve(scene.objects.size());
-    for (const Object& o : scene.objects) shapes_.push_back(queryShape(o.shape));
-    bvh_.rebuild(shapes_);
+    std::vector<pickray::Shape> shapes;  // the BVH copies them
+    shapes.reserve(scene.objects.size());
+    for (const Object& o : scene.objects) shapes.push_back(queryShape(o.shape));
+    bvh_.rebuild(shapes);
     ++rebuilds_;
 }
 
 void SceneIndex::update(const Scene& scene, std::size_t object) {
-    assert(scene.objects.size() == shapes_.size() && "objects were added or removed: rebuild()");
-    shapes_.at(object) = queryShape(scene.objects.at(object).shape);
-    bvh_.update(shapes_, static_cast<std::uint32_t>(object));
+    assert(scene.objects.size() == bvh_.size() && "objects were added or removed: rebuild()");
+    if (object >= bvh_.size()) throw std::out_of_range("SceneIndex::update: no such object");
+    bvh_.update(static_cast<std::uint32_t>(object), queryShape(scene.objects.at(object).shape));
     ++refits_;
 }
 
 std::optional<ObjectHit> SceneIndex::nearestHit(const Ray& ray) const {
-    const auto hit = bvh_.nearest(ray, shapes_);
+    const auto hit = bvh_.nearest(ray);
     if (!hit) return std::nullopt;
     return ObjectHit{hit->index, hit->hit};
 }
 
 std::vector<ObjectHit> SceneIndex::allHits(const Ray& ray) const {
     std::vector<ObjectHit> out;
-    for (const ShapeHit& h : bvh_.allHits(ray, shapes_)) out.push_back({h.index, h.hit});
+    for (const ShapeHit& h : bvh_.allHits(ray)) out.push_back({h.index, h.hit});
     return out;
 }
 
 std::vector<ObjectSpan> SceneIndex::lineSpans(const Ray& ray) const {
     std::vector<ObjectSpan> out;
-    for (const ShapeSpan& s : bvh_.lineSpans(ray, shapes_)) out.push_back({s.index, s.span});
+    for (const ShapeSpan& s : bvh_.lineSpans(ray)) out.push_back({s.index, s.span});
     return out;
 }
 

@@ -2,12 +2,30 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
+#include <cassert>
 #include <cmath>
+#include <cstdlib>
+#include <cstring>
 #include <limits>
+#include <stdexcept>
 #include <thread>
 
 #if defined(__SSE2__)
 #include <immintrin.h>
+#endif
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+// The AVX box test is compiled with a target attribute and chosen at run time, so the library
+// itself needs no -mavx and runs on any x86-64.
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#define PICKRAY_BVH_AVX 1
+#define PICKRAY_ALWAYS_INLINE __attribute__((always_inline)) inline
+#else
+#define PICKRAY_BVH_AVX 0
+#define PICKRAY_ALWAYS_INLINE inline
 #endif
 
 namespace pickray {
@@ -16,21 +34,39 @@ namespace {
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 constexpr float kFloatInf = std::numeric_limits<float>::infinity();
 constexpr int kBins = 16;
-constexpr std::uint32_t kMaxLeafSize = 1;
+// A leaf is a run of up to this many shapes of one kind; the build makes one when the surface
+// area heuristic says testing them all is cheaper than one more level of boxes.
+constexpr std::uint32_t kMaxLeafSize = 4;
+// Cost of one node's box test, in units of one exact shape test, for the heuristic.
+constexpr float kNodeCost = 1.0f;
 // Beyond this depth the build splits at the median: it bounds the depth (so the traversal stack)
 // at about kMedianDepth + log2(n) even for shapes piled on one point.
 constexpr std::size_t kMedianDepth = 48;
-constexpr std::size_t kStackSize = 3 * 128;  // up to three pending siblings per level
+// update() inserts below existing leaves, which deepens the tree; past this depth it rebuilds,
+// so the traversal stack never overflows.
+constexpr std::size_t kMaxDepth = 120;
+constexpr std::size_t kStackSize = 7 * 128;  // up to seven pending siblings per level
+// Above this many nodes (2 MiB of them, twice a typical L2) the traversal prefetches.
+constexpr std::size_t kPrefetchAboveNodes = 8192;
 
-// WideNode::child encoding: a leaf has the top bit set, its first item in bits 3..30 and its item
-// count (1..kMaxLeafSize) in bits 0..2; an empty slot is all ones.
-constexpr std::uint32_t kLeafFlag = 0x80000000u;
-constexpr std::uint32_t kEmptySlot = 0xFFFFFFFFu;
-constexpr std::uint32_t leafChild(std::uint32_t first, std::uint32_t count) { return kLeafFlag | (first << 3) | count; }
-constexpr bool isLeaf(std::uint32_t child) { return (child & kLeafFlag) != 0 && child != kEmptySlot; }
-constexpr std::uint32_t leafFirst(std::uint32_t child) { return (child & ~kLeafFlag) >> 3; }
-constexpr std::uint32_t leafCount(std::uint32_t child) { return child & 7u; }
-static_assert(kMaxLeafSize <= 7);
+// Node::meta: what a child slot holds.
+constexpr std::uint8_t kInner = 0x00;
+constexpr std::uint8_t kEmpty = 0xFF;
+constexpr std::uint8_t kLeafFlag = 0x80;  // | kind << 3 | count (1..kMaxLeafSize)
+constexpr std::uint8_t leafMeta(unsigned kind, std::uint32_t count) {
+    return static_cast<std::uint8_t>(kLeafFlag | (kind << 3) | count);
+}
+constexpr unsigned leafKind(std::uint8_t meta) { return (meta >> 3) & 7u; }
+constexpr std::uint32_t leafCount(std::uint8_t meta) { return meta & 7u; }
+static_assert(kMaxLeafSize <= 7 && std::variant_size_v<Shape> <= 7);
+
+// Location of a shape (Bvh::location_): node · width + slot when in the tree, else one of these
+// flags and its position in that list.
+constexpr std::uint32_t kUnboundedFlag = 0x80000000u;
+constexpr std::uint32_t kInvalidFlag = 0x40000000u;
+constexpr std::uint32_t kPositionMask = 0x3FFFFFFFu;
+constexpr bool inTree(std::uint32_t location) { return (location & (kUnboundedFlag | kInvalidFlag)) == 0; }
+
 // Ize, "Robust BVH Ray Traversal" (JCGT 2013): scaling the far slab distance by 1 + 2·γ(3) makes
 // the float slab test conservative, so rounding never culls a box the ray touches.
 constexpr float kRobustFarScale = 1.0f + 2.0f * (3.0f * 0x1p-24f) / (1.0f - 3.0f * 0x1p-24f);
@@ -38,11 +74,11 @@ constexpr float kRobustFarScale = 1.0f + 2.0f * (3.0f * 0x1p-24f) / (1.0f - 3.0f
 struct Box3 {
     glm::vec3 min{kFloatInf};
     glm::vec3 max{-kFloatInf};
-    void grow(const Aabb& b) {
+    PICKRAY_ALWAYS_INLINE void grow(const Box3& b) {
         min = glm::min(min, b.min);
         max = glm::max(max, b.max);
     }
-    void grow(glm::vec3 p) {
+    PICKRAY_ALWAYS_INLINE void grow(glm::vec3 p) {
         min = glm::min(min, p);
         max = glm::max(max, p);
     }
@@ -64,21 +100,34 @@ struct SlabRay {
     int nearRow[3];
     int farRow[3];
     bool needsDouble = false;
+#if defined(__SSE2__)
+    __m128 originSplat[3];   // each coordinate in all four lanes, set up once per ray
+    __m128 inverseSplat[3];
+#endif
     explicit SlabRay(const Ray& ray) : origin(ray.origin), inverse(1.0f / ray.direction), direction(ray.direction) {
         for (int i = 0; i < 3; ++i) {
             const bool negative = std::signbit(inverse[i]);
             nearRow[i] = negative ? 3 + i : i;
             farRow[i] = negative ? i : 3 + i;
             if (ray.direction[i] != 0.0f && !std::isfinite(inverse[i])) needsDouble = true;
+#if defined(__SSE2__)
+            originSplat[i] = _mm_set1_ps(origin[i]);
+            inverseSplat[i] = _mm_set1_ps(inverse[i]);
+#endif
         }
     }
 };
 
+// The box tests below take one node's eight child boxes (Bvh::Node::bounds).
+constexpr int kLanes = 8;
+using NodeBounds = float[6][kLanes];
+
 /// enterDistances in double, lane by lane, for rays the float test cannot take. Each slab's
 /// interval is exact but for one rounding, and the result is widened to float outward.
-inline int enterDistancesDouble(const SlabRay& r, const float (&b)[6][4], float tMin, float tMax, float (&enter)[4]) {
-    int mask = 0;
-    for (int lane = 0; lane < 4; ++lane) {
+inline unsigned enterDistancesDouble(const SlabRay& r, const NodeBounds& b, float tMin, float tMax,
+                                     float (&enter)[kLanes]) {
+    unsigned mask = 0;
+    for (int lane = 0; lane < kLanes; ++lane) {
         double lo = static_cast<double>(tMin), hi = static_cast<double>(tMax);
         bool empty = false;
         for (int axis = 0; axis < 3; ++axis) {
@@ -99,323 +148,939 @@ inline int enterDistancesDouble(const SlabRay& r, const float (&b)[6][4], float 
         const float entry = std::nextafter(static_cast<float>(lo), -kFloatInf);
         const float limit = std::nextafter(static_cast<float>(hi), kFloatInf);
         enter[lane] = entry;
-        if (!empty && entry <= limit) mask |= 1 << lane;
+        if (!empty && entry <= limit) mask |= 1u << lane;
     }
     return mask;
 }
 
-/// Entry distances of the ray into a node's four child boxes within [tMin, tMax]: returns a
-/// bit mask of the children it meets (an empty slot's inverted box never is) and their entries.
-/// 0·inf (a parallel ray in a face plane) gives NaN, which the max/min below ignore: that axis
-/// then does not cull, which is conservative. SSE on x86-64 (where it is always present), the
-/// same arithmetic lane by lane elsewhere.
-inline int enterDistances(const SlabRay& r, const float (&b)[6][4], float tMin, float tMax, float (&enter)[4]) {
+// Entry distances of the ray into a node's eight child boxes within [tMin, tMax]: a bit mask of
+// the children it meets (an empty slot's inverted box never is) and their entries. 0·inf (a
+// parallel ray in a face plane) gives NaN, which the max/min ignore (MAXPS and MINPS return their
+// second operand when the first is NaN): that axis then does not cull, which is conservative.
+// Two versions with the same arithmetic, so the same answers: PortableBoxTest (two SSE halves on
+// x86-64, where SSE is always there; lane by lane elsewhere) and AvxBoxTest (one AVX instruction
+// per row, used when the CPU has AVX; no FMA, so every rounding is the same).
+
+struct PortableBoxTest {
+    static unsigned enterDistances(const SlabRay& r, const NodeBounds& b, float tMin, float tMax,
+                                   float (&enter)[kLanes]) {
 #if defined(__SSE2__)
-    __m128 lo = _mm_set1_ps(tMin);
-    __m128 hi = _mm_set1_ps(tMax);
-    const __m128 robust = _mm_set1_ps(kRobustFarScale);
-    for (int axis = 0; axis < 3; ++axis) {
-        const __m128 o = _mm_set1_ps(r.origin[axis]);
-        const __m128 inv = _mm_set1_ps(r.inverse[axis]);
-        const __m128 tNear = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(b[r.nearRow[axis]]), o), inv);
-        const __m128 tFar = _mm_mul_ps(_mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(b[r.farRow[axis]]), o), inv), robust);
-        lo = _mm_max_ps(tNear, lo);  // MAXPS returns its second operand when the first is NaN
-        hi = _mm_min_ps(tFar, hi);
-    }
-    _mm_storeu_ps(enter, lo);
-    return _mm_movemask_ps(_mm_cmple_ps(lo, hi));
-#else
-    int mask = 0;
-    for (int lane = 0; lane < 4; ++lane) {
-        float lo = tMin, hi = tMax;
-        for (int axis = 0; axis < 3; ++axis) {
-            const float tNear = (b[r.nearRow[axis]][lane] - r.origin[axis]) * r.inverse[axis];
-            const float tFar = (b[r.farRow[axis]][lane] - r.origin[axis]) * r.inverse[axis] * kRobustFarScale;
-            lo = tNear > lo ? tNear : lo;
-            hi = tFar < hi ? tFar : hi;
+        unsigned mask = 0;
+        const __m128 robust = _mm_set1_ps(kRobustFarScale);
+        for (int half = 0; half < kLanes; half += 4) {
+            __m128 lo = _mm_set1_ps(tMin);
+            __m128 hi = _mm_set1_ps(tMax);
+            for (int axis = 0; axis < 3; ++axis) {
+                const __m128 o = r.originSplat[axis];
+                const __m128 inv = r.inverseSplat[axis];
+                const __m128 tNear = _mm_mul_ps(_mm_sub_ps(_mm_load_ps(b[r.nearRow[axis]] + half), o), inv);
+                const __m128 tFar =
+                    _mm_mul_ps(_mm_mul_ps(_mm_sub_ps(_mm_load_ps(b[r.farRow[axis]] + half), o), inv), robust);
+                lo = _mm_max_ps(tNear, lo);
+                hi = _mm_min_ps(tFar, hi);
+            }
+            _mm_storeu_ps(enter + half, lo);
+            mask |= static_cast<unsigned>(_mm_movemask_ps(_mm_cmple_ps(lo, hi))) << half;
         }
-        enter[lane] = lo;
-        if (lo <= hi) mask |= 1 << lane;
+        return mask;
+#else
+        unsigned mask = 0;
+        for (int lane = 0; lane < kLanes; ++lane) {
+            float lo = tMin, hi = tMax;
+            for (int axis = 0; axis < 3; ++axis) {
+                const float tNear = (b[r.nearRow[axis]][lane] - r.origin[axis]) * r.inverse[axis];
+                const float tFar = (b[r.farRow[axis]][lane] - r.origin[axis]) * r.inverse[axis] * kRobustFarScale;
+                lo = tNear > lo ? tNear : lo;
+                hi = tFar < hi ? tFar : hi;
+            }
+            enter[lane] = lo;
+            if (lo <= hi) mask |= 1u << lane;
+        }
+        return mask;
+#endif
     }
-    return mask;
+};
+
+#if PICKRAY_BVH_AVX
+struct AvxBoxTest {
+    __attribute__((target("avx"))) static unsigned enterDistances(const SlabRay& r, const NodeBounds& b, float tMin,
+                                                                  float tMax, float (&enter)[kLanes]) {
+        __m256 lo = _mm256_set1_ps(tMin);
+        __m256 hi = _mm256_set1_ps(tMax);
+        const __m256 robust = _mm256_set1_ps(kRobustFarScale);
+        for (int axis = 0; axis < 3; ++axis) {
+            const __m256 o = _mm256_set1_ps(r.origin[axis]);
+            const __m256 inv = _mm256_set1_ps(r.inverse[axis]);
+            const __m256 tNear = _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(b[r.nearRow[axis]]), o), inv);
+            const __m256 tFar =
+                _mm256_mul_ps(_mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(b[r.farRow[axis]]), o), inv), robust);
+            lo = _mm256_max_ps(tNear, lo);
+            hi = _mm256_min_ps(tFar, hi);
+        }
+        _mm256_storeu_ps(enter, lo);
+        return static_cast<unsigned>(_mm256_movemask_ps(_mm256_cmp_ps(lo, hi, _CMP_LE_OQ)));
+    }
+};
+
+/// Checked once: the CPU (and the OS, which must save the wide registers) support AVX.
+/// PICKRAY_BVH_PORTABLE=1 in the environment makes it answer no, so that tests can run the
+/// portable box test on machines that have AVX.
+bool useAvx() {
+    static const bool avx = __builtin_cpu_supports("avx") && std::getenv("PICKRAY_BVH_PORTABLE") == nullptr;
+    return avx;
+}
+#endif
+
+bool better(float t, std::uint32_t index, const std::optional<ShapeHit>& best) {
+    return !best || t < best->hit.t || (t == best->hit.t && index < best->index);
+}
+
+Aabb unionBox(const Aabb& a, const Aabb& b) { return {glm::min(a.min, b.min), glm::max(a.max, b.max)}; }
+
+float halfArea(const Aabb& box) {
+    const glm::vec3 e = box.max - box.min;
+    return (e.x < 0.0f) ? 0.0f : e.x * e.y + e.y * e.z + e.z * e.x;
+}
+
+const Aabb kInvertedBox{glm::vec3(kFloatInf), glm::vec3(-kFloatInf)};
+
+}  // namespace
+
+// ---- memory -----------------------------------------------------------------------------------
+
+namespace {
+constexpr std::size_t kHugePage = std::size_t{2} << 20;
+
+bool isLargeBlock(std::size_t bytes, std::size_t alignment) {
+#if defined(__linux__)
+    return bytes >= kHugePage && alignment <= kHugePage;
+#else
+    (void)alignment;
+    (void)bytes;
+    return false;
 #endif
 }
+}  // namespace
 
-bool better(const RayHit& hit, std::uint32_t index, const std::optional<ShapeHit>& best) {
-    return !best || hit.t < best->hit.t || (hit.t == best->hit.t && index < best->index);
+void* detail::allocateLarge(std::size_t bytes, std::size_t alignment) {
+    alignment = std::max(alignment, alignof(std::max_align_t));
+    if (!isLargeBlock(bytes, alignment)) return ::operator new(bytes, std::align_val_t{alignment});
+    void* memory = ::operator new(bytes, std::align_val_t{kHugePage});
+#if defined(__linux__)
+    // Only whole huge pages; the advice is a hint, and failing it (no THP support) costs nothing.
+    (void)madvise(memory, bytes / kHugePage * kHugePage, MADV_HUGEPAGE);
+#endif
+    return memory;
 }
 
-float halfArea(const float* min, const float* max) {
-    const float x = max[0] - min[0], y = max[1] - min[1], z = max[2] - min[2];
-    return x * y + y * z + z * x;
+void detail::freeLarge(void* memory, std::size_t bytes, std::size_t alignment) noexcept {
+    alignment = std::max(alignment, alignof(std::max_align_t));
+    ::operator delete(memory, std::align_val_t{isLargeBlock(bytes, alignment) ? kHugePage : alignment});
+}
+
+// ---- build ------------------------------------------------------------------------------------
+
+/// A shape as the build sees it: its bounds, its index and its kind. 32 bytes, partitioned in
+/// place; loaded as two 4-float vectors (the index and the kind ride in the fourth lanes).
+struct Bvh::PrimRef {
+    float min[3];
+    std::uint32_t index;
+    float max[3];
+    std::uint32_t kind;
+    [[nodiscard]] float centroid(int axis) const { return 0.5f * min[axis] + 0.5f * max[axis]; }  // no overflow
+    [[nodiscard]] glm::vec3 centroid() const { return {centroid(0), centroid(1), centroid(2)}; }
+    [[nodiscard]] Box3 box() const { return {{min[0], min[1], min[2]}, {max[0], max[1], max[2]}}; }
+};
+
+/// prims[begin, begin + count) with their bounds and their centroids' bounds; depth counts the
+/// binary splits above it.
+struct Bvh::BuildRange {
+    std::uint32_t begin = 0;
+    std::uint32_t count = 0;
+    Box3 box;
+    Box3 centroids;
+    std::size_t depth = 0;
+};
+
+/// A range either stays a leaf or is split in two.
+struct Bvh::Split {
+    bool leaf = true;
+    BuildRange left, right;
+};
+
+/// Up to kWidth child ranges of a node being built; leaf: known to be a leaf.
+struct Bvh::Children {
+    BuildRange range[kWidth];
+    bool leaf[kWidth] = {};
+    int count = 0;
+};
+
+/// What the build works on: the shapes, their PrimRefs (partitioned in place as the tree is
+/// split), and each PrimRef's bin in the current split (see split()).
+struct Bvh::BuildData {
+    std::span<const Shape> shapes;
+    detail::LargeArray<PrimRef> prims;
+    detail::LargeArray<std::uint8_t> bins;
+    std::uint32_t placed[std::variant_size_v<Shape>] = {};  // per kind: shapes given to leaves so far
+};
+
+template <typename Arrays, typename F>
+decltype(auto) Bvh::withKind(Arrays& arrays, unsigned kind, F&& f) {
+    switch (kind) {
+        case 0: return f(std::get<0>(arrays));
+        case 1: return f(std::get<1>(arrays));
+        case 2: return f(std::get<2>(arrays));
+        case 3: return f(std::get<3>(arrays));
+        case 4: return f(std::get<4>(arrays));
+        default: return f(std::get<5>(arrays));
+    }
+}
+
+void Bvh::rebuild(std::span<const Shape> shapes) {
+    if (shapes.size() > kPositionMask / kWidth) throw std::length_error("pickray::Bvh: too many shapes");  // 2^27
+    nodes_.clear();
+    std::apply([](auto&... kind) { ((kind.shapes.clear(), kind.index.clear()), ...); }, kinds_);
+    unbounded_.clear();
+    invalid_.clear();
+    depth_ = 0;
+    stale_ = 0;
+    const auto n = static_cast<std::uint32_t>(shapes.size());
+    location_.assign(n, 0);
+
+    BuildData data;
+    data.shapes = shapes;
+    std::size_t perKind[std::variant_size_v<Shape>] = {};
+    detail::LargeArray<PrimRef>& prims = data.prims;
+    prims.reserve(n);
+    BuildRange all;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const Aabb box = bounds(shapes[i]);
+        if (isFiniteBox(box)) {
+            const auto kind = static_cast<std::uint32_t>(shapes[i].index());
+            ++perKind[kind];
+            prims.push_back({{box.min.x, box.min.y, box.min.z}, i, {box.max.x, box.max.y, box.max.z}, kind});
+            all.box.grow(Box3{box.min, box.max});
+            all.centroids.grow(prims.back().centroid());
+        } else if (box.min.x <= box.max.x) {  // infinite, not empty: tested for every ray
+            location_[i] = kUnboundedFlag | static_cast<std::uint32_t>(unbounded_.size());
+            unbounded_.push_back({shapes[i], i});
+        } else {  // empty (an invalid shape): never hit
+            location_[i] = kInvalidFlag | static_cast<std::uint32_t>(invalid_.size());
+            invalid_.push_back({shapes[i], i});
+        }
+    }
+    unbounded_.shrink_to_fit();
+    invalid_.shrink_to_fit();
+    if (prims.empty()) return;
+    [&]<std::size_t... K>(std::index_sequence<K...>) {
+        ((std::get<K>(kinds_).shapes.reserve(perKind[K]), std::get<K>(kinds_).index.reserve(perKind[K])), ...);
+    }(std::make_index_sequence<std::variant_size_v<Shape>>());
+
+    all.count = n - static_cast<std::uint32_t>(unbounded_.size() + invalid_.size());
+    // About one node per five shapes is usual (with leaves of one shape, eight-wide nodes and the
+    // sharing in buildNode); a third leaves room to spare without regrowing, and costs only
+    // address space until nodes are written. shrink_to_fit() below gives back the rest.
+    nodes_.reserve(prims.size() / 3 + 16);
+    nodes_.push_back({});
+    nodes_[0].parent = kNone;
+    data.bins.resize(prims.size());
+    const Split top = split(data, all);
+    if (top.leaf) {  // the root is always an inner node: here one with a single leaf
+        clearNode(0);
+        makeLeaf(data, 0, 0, all);
+        depth_ = 1;
+    } else {
+        buildNode(data, 0, open(data, top), 1);
+    }
+    copyShapes(data);
+    assert([&]<std::size_t... K>(std::index_sequence<K...>) {
+        return ((std::get<K>(kinds_).shapes.size() == data.placed[K]) && ...);
+    }(std::make_index_sequence<std::variant_size_v<Shape>>()));
+    nodes_.shrink_to_fit();
+}
+
+namespace {
+
+/// std::partition without its data-dependent branches, which mispredict half the time on a spatial
+/// split: every element is swapped with the first of the right side, which advances only when
+/// the element goes left (Lomuto's scheme, branch-free). goesLeft(element, position) also gets the
+/// element's position in [begin, end) before the partition: each element is read from its own
+/// place before anything moves it there. The copies go through memcpy, which moves a PrimRef as
+/// two 16-byte blocks (a member-wise copy took six loads and six stores).
+template <typename T, typename GoesLeft>
+T* partition(T* begin, T* end, GoesLeft goesLeft) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    T* right = begin;
+    for (T* p = begin; p != end; ++p) {
+        T element;
+        std::memcpy(&element, p, sizeof(T));
+        const bool left = goesLeft(element, p - begin);
+        std::memcpy(p, right, sizeof(T));
+        std::memcpy(right, &element, sizeof(T));
+        right += left ? 1 : 0;
+    }
+    return right;
+}
+
+/// Binned SAH over at most this many shapes costs more than sorting them and trying every split.
+constexpr std::uint32_t kSortedSplitMax = 16;
+
+/// Surface-area cost of a split, in units of one shape test per unit of the parent's half area.
+float splitCost(float leftArea, std::uint32_t leftCount, float rightArea, std::uint32_t rightCount) {
+    return leftArea * static_cast<float>(leftCount) + rightArea * static_cast<float>(rightCount);
 }
 
 }  // namespace
 
-void Bvh::rebuild(std::span<const Shape> shapes) {
-    wide_.clear();
-    items_.clear();
-    wideParent_.clear();
-    unbounded_.clear();
-    depth_ = 0;
-    const auto n = static_cast<std::uint32_t>(shapes.size());
-    slotOf_.assign(n, kNone);
-    std::vector<Aabb> boxes(n);
-    std::vector<glm::vec3> centroids(n);
-    for (std::uint32_t i = 0; i < n; ++i) {
-        boxes[i] = bounds(shapes[i]);
-        if (isFiniteBox(boxes[i])) {
-            items_.push_back(i);
-            centroids[i] = 0.5f * (boxes[i].min + boxes[i].max);
-        } else if (boxes[i].min.x <= boxes[i].max.x) {  // infinite, not empty: tested for every ray
-            unbounded_.push_back(i);
-        }  // empty (an invalid shape): never hit, left out
-    }
-    items_.shrink_to_fit();
-    unbounded_.shrink_to_fit();
-    if (items_.empty()) return;
-    std::vector<Node> nodes;
-    nodes.reserve(2 * items_.size());
-    nodes.push_back({});
-    build(nodes, 0, boxes, centroids, 0, static_cast<std::uint32_t>(items_.size()), 1);
-    wide_.reserve(nodes.size() / 3 + 1);
-    wide_.push_back({});
-    wideParent_.push_back(kNone);
-    collapse(nodes, 0, 0, 1);
-    wide_.shrink_to_fit();
-    wideParent_.shrink_to_fit();
-}
-
-// Builds the subtree of `node` over items_[first, first + count): binned SAH on the centroids
-// along their widest axis; children are allocated in pairs (left, left + 1).
-void Bvh::build(std::vector<Node>& nodes, std::uint32_t node, const std::vector<Aabb>& boxes,
-                const std::vector<glm::vec3>& centroids, std::uint32_t first, std::uint32_t count, std::size_t depth) {
-    Box3 box, centroidBox;
-    for (std::uint32_t k = first; k < first + count; ++k) {
-        box.grow(boxes[items_[k]]);
-        centroidBox.grow(centroids[items_[k]]);
-    }
-    const auto makeLeaf = [&] {
-        Node& leaf = nodes[node];
-        for (int i = 0; i < 3; ++i) {
-            leaf.min[i] = box.min[i];
-            leaf.max[i] = box.max[i];
-        }
-        leaf.firstOrChild = first;
-        leaf.count = count;
+// Chooses how to divide `range`: the surface-area heuristic over splits of the centroids along
+// their widest axis (binned, or every split of the sorted shapes for small ranges), or a leaf when
+// the heuristic prefers one (at most kMaxLeafSize shapes of one kind). Partitions prims.
+Bvh::Split Bvh::split(BuildData& data, const BuildRange& range) {
+    Split result;
+    if (range.count == 1) return result;
+    PrimRef* const begin = data.prims.data() + range.begin;
+    PrimRef* const end = begin + range.count;
+    const bool leafAllowed = range.count <= kMaxLeafSize &&
+                             std::all_of(begin, end, [&](const PrimRef& p) { return p.kind == begin->kind; });
+    // A leaf costs a test per shape; a split one box test plus each side's shapes weighted by the
+    // chance (area ratio) that a ray meeting this box meets that side.
+    const float area = range.box.halfArea();
+    const auto leafIsCheaper = [&](float cost) {
+        return leafAllowed && (!(area > 0.0f) || static_cast<float>(range.count) <= kNodeCost + cost / area);
     };
-    if (count <= kMaxLeafSize) return makeLeaf();
 
-    const glm::vec3 extent = centroidBox.max - centroidBox.min;
+    const glm::vec3 extent = range.centroids.max - range.centroids.min;
     const int axis = extent.x >= extent.y && extent.x >= extent.z ? 0 : (extent.y >= extent.z ? 1 : 2);
-    std::uint32_t* begin = items_.data() + first;
-    std::uint32_t* end = begin + count;
-    std::uint32_t mid = first + count / 2;  // all centroids on one point: halve by index
+    PrimRef* middle = nullptr;  // the first shape of the right side; null: no split found yet
+    // Filled by the binned split; the other ways compute them after partitioning.
+    bool sidesKnown = false;
 
-    if (extent[axis] > 0.0f && depth >= kMedianDepth) {
-        std::nth_element(begin, items_.data() + mid, end,
-                         [&](std::uint32_t a, std::uint32_t b) { return centroids[a][axis] < centroids[b][axis]; });
+    if (extent[axis] > 0.0f && range.depth >= kMedianDepth) {
+        if (leafAllowed) return result;
+        middle = begin + range.count / 2;
+        std::nth_element(begin, middle, end, [&](const PrimRef& a, const PrimRef& b) {
+            return a.centroid(axis) < b.centroid(axis);
+        });
+    } else if (extent[axis] > 0.0f && range.count == 2) {  // the commonest case, at the bottom
+        const float cost = splitCost(begin[0].box().halfArea(), 1, begin[1].box().halfArea(), 1);
+        if (leafIsCheaper(cost)) return result;
+        middle = begin + 1;
+    } else if (extent[axis] > 0.0f && range.count <= kSortedSplitMax) {
+        // Sorted through small keys (an insertion sort, for at most 16) rather than by moving
+        // the 32-byte PrimRefs about.
+        struct Key {
+            float centroid;
+            std::uint32_t at;
+        };
+        Key keys[kSortedSplitMax];
+        for (std::uint32_t k = 0; k < range.count; ++k) keys[k] = {begin[k].centroid(axis), k};
+        for (std::uint32_t k = 1; k < range.count; ++k) {
+            for (std::uint32_t at = k; at > 0 && keys[at - 1].centroid > keys[at].centroid; --at) {
+                std::swap(keys[at - 1], keys[at]);
+            }
+        }
+        PrimRef sorted[kSortedSplitMax];
+        for (std::uint32_t k = 0; k < range.count; ++k) sorted[k] = begin[keys[k].at];
+        std::copy(sorted, sorted + range.count, begin);
+        float rightArea[kSortedSplitMax];  // of [k, count)
+        Box3 right;
+        for (std::uint32_t k = range.count - 1; k > 0; --k) {
+            right.grow(begin[k].box());
+            rightArea[k] = right.halfArea();
+        }
+        Box3 left;
+        float bestCost = kFloatInf;
+        std::uint32_t bestSplit = 0;
+        for (std::uint32_t k = 1; k < range.count; ++k) {
+            left.grow(begin[k - 1].box());
+            const float cost = splitCost(left.halfArea(), k, rightArea[k], range.count - k);
+            if (cost < bestCost) {
+                bestCost = cost;
+                bestSplit = k;
+            }
+        }
+        if (leafIsCheaper(bestCost)) return result;
+        middle = begin + bestSplit;
     } else if (extent[axis] > 0.0f) {
+        const float origin = range.centroids.min[axis];
         const float scale = static_cast<float>(kBins) / extent[axis];
         // Clamped in float before the conversion: with a subnormal extent the scale is inf and the
         // product inf or NaN, which no int can hold (found by fuzz_collision under UBSan).
-        const auto binOf = [&](std::uint32_t item) {
-            const float position = (centroids[item][axis] - centroidBox.min[axis]) * scale;
-            if (!(position > 0.0f)) return 0;  // also NaN
-            return position >= static_cast<float>(kBins - 1) ? kBins - 1 : static_cast<int>(position);
+        const auto binOf = [&](const PrimRef& p) {
+            const float position = (p.centroid(axis) - origin) * scale;
+            // max(0, NaN) is 0 as written (the comparison is false), and no branch to mispredict.
+            return static_cast<int>(std::min(static_cast<float>(kBins - 1), std::max(0.0f, position)));
         };
-        Box3 binBox[kBins];
-        std::uint32_t binCount[kBins] = {};
-        for (const std::uint32_t* it = begin; it != end; ++it) {
-            const int b = binOf(*it);
-            binBox[b].grow(boxes[*it]);
-            ++binCount[b];
+        struct Bin {
+            Box3 box, centroids;
+            std::uint32_t count = 0;
+        };
+        Bin bins[kBins];
+#if defined(__SSE2__)
+        // The hottest loop of the build: the boxes in SSE registers. Lane 3 holds the PrimRef's
+        // index and kind bits: min and max carry it along harmlessly, arithmetic must not see it
+        // (as a float it is often subnormal, which is slow), so the centroid masks it out.
+        __m128 binMin[kBins], binMax[kBins], centroidMin[kBins], centroidMax[kBins];
+        for (int b = 0; b < kBins; ++b) {
+            binMin[b] = centroidMin[b] = _mm_set1_ps(kFloatInf);
+            binMax[b] = centroidMax[b] = _mm_set1_ps(-kFloatInf);
         }
+        const __m128 xyz = _mm_castsi128_ps(_mm_set_epi32(0, -1, -1, -1));
+        const __m128 half = _mm_set1_ps(0.5f);
+        std::uint8_t* const binOfPrim = data.bins.data() + range.begin;
+        for (const PrimRef* p = begin; p != end; ++p) {
+            const int b = binOf(*p);
+            binOfPrim[p - begin] = static_cast<std::uint8_t>(b);
+            const __m128 lo = _mm_loadu_ps(p->min), hi = _mm_loadu_ps(p->max);
+            const __m128 centroid = _mm_add_ps(_mm_mul_ps(_mm_and_ps(lo, xyz), half), _mm_mul_ps(_mm_and_ps(hi, xyz), half));
+            binMin[b] = _mm_min_ps(binMin[b], lo);
+            binMax[b] = _mm_max_ps(binMax[b], hi);
+            centroidMin[b] = _mm_min_ps(centroidMin[b], centroid);
+            centroidMax[b] = _mm_max_ps(centroidMax[b], centroid);
+            ++bins[b].count;
+        }
+        const auto toVec3 = [](__m128 v) {
+            alignas(16) float f[4];
+            _mm_store_ps(f, v);
+            return glm::vec3(f[0], f[1], f[2]);
+        };
+        for (int b = 0; b < kBins; ++b) {
+            bins[b].box = {toVec3(binMin[b]), toVec3(binMax[b])};
+            bins[b].centroids = {toVec3(centroidMin[b]), toVec3(centroidMax[b])};
+        }
+#else
+        std::uint8_t* const binOfPrim = data.bins.data() + range.begin;
+        for (const PrimRef* p = begin; p != end; ++p) {
+            binOfPrim[p - begin] = static_cast<std::uint8_t>(binOf(*p));
+            Bin& bin = bins[binOfPrim[p - begin]];
+            bin.box.grow(p->box());
+            bin.centroids.grow(p->centroid());
+            ++bin.count;
+        }
+#endif
         // Sweep from the right, then from the left: cost of splitting before bin b.
-        float rightArea[kBins] = {};
-        std::uint32_t rightCount[kBins] = {};
-        Box3 right;
-        std::uint32_t rightItems = 0;
+        Bin right[kBins];  // bins [b, kBins) together
         for (int b = kBins - 1; b > 0; --b) {
-            right.grow(Aabb{binBox[b].min, binBox[b].max});
-            rightItems += binCount[b];
-            rightArea[b] = right.halfArea();
-            rightCount[b] = rightItems;
+            right[b] = b + 1 < kBins ? right[b + 1] : Bin{};
+            right[b].box.grow(bins[b].box);
+            right[b].centroids.grow(bins[b].centroids);
+            right[b].count += bins[b].count;
         }
-        Box3 left;
-        std::uint32_t leftItems = 0;
+        Bin left, bestLeft;
         float bestCost = kFloatInf;
         int bestSplit = -1;
         for (int b = 1; b < kBins; ++b) {
-            left.grow(Aabb{binBox[b - 1].min, binBox[b - 1].max});
-            leftItems += binCount[b - 1];
-            if (leftItems == 0 || rightCount[b] == 0) continue;
-            const float cost = left.halfArea() * static_cast<float>(leftItems) +
-                               rightArea[b] * static_cast<float>(rightCount[b]);
+            left.box.grow(bins[b - 1].box);
+            left.centroids.grow(bins[b - 1].centroids);
+            left.count += bins[b - 1].count;
+            if (left.count == 0 || right[b].count == 0) continue;
+            const float cost = splitCost(left.box.halfArea(), left.count, right[b].box.halfArea(), right[b].count);
             if (cost < bestCost) {
                 bestCost = cost;
                 bestSplit = b;
+                bestLeft = left;
             }
         }
+        if (leafIsCheaper(bestCost)) return result;
         if (bestSplit > 0) {
-            const std::uint32_t* split =
-                std::partition(begin, end, [&](std::uint32_t item) { return binOf(item) < bestSplit; });
-            mid = static_cast<std::uint32_t>(split - items_.data());
-        }
-        if (mid == first || mid == first + count) mid = first + count / 2;
-    }
-
-    const auto child = static_cast<std::uint32_t>(nodes.size());
-    Node& inner = nodes[node];
-    for (int i = 0; i < 3; ++i) {
-        inner.min[i] = box.min[i];
-        inner.max[i] = box.max[i];
-    }
-    inner.firstOrChild = child;
-    inner.count = 0;
-    nodes.resize(child + 2);
-    build(nodes, child, boxes, centroids, first, mid - first, depth + 1);
-    build(nodes, child + 1, boxes, centroids, mid, first + count - mid, depth + 1);
-}
-
-void Bvh::setSlot(std::uint32_t wideNode, int slot, const Node& from) {
-    WideNode& w = wide_[wideNode];
-    for (int i = 0; i < 3; ++i) {
-        w.bounds[i][slot] = from.min[i];
-        w.bounds[3 + i][slot] = from.max[i];
-    }
-}
-
-// Turns the binary subtree under `binaryNode` into wide node `wideNode`: up to four descendants
-// become its children, opening the largest inner one first (the usual BVH2 -> BVH4 collapse).
-void Bvh::collapse(const std::vector<Node>& nodes, std::uint32_t binaryNode, std::uint32_t wideNode,
-                   std::size_t depth) {
-    depth_ = std::max(depth_, depth);
-    std::uint32_t picked[4];
-    int count = 0;
-    if (nodes[binaryNode].count > 0) {
-        picked[count++] = binaryNode;  // a tree that is a single leaf
-    } else {
-        picked[count++] = nodes[binaryNode].firstOrChild;
-        picked[count++] = nodes[binaryNode].firstOrChild + 1;
-        while (count < 4) {
-            int largest = -1;
-            float largestArea = -1.0f;
-            for (int k = 0; k < count; ++k) {
-                const Node& candidate = nodes[picked[k]];
-                const float area = halfArea(candidate.min, candidate.max);
-                if (candidate.count == 0 && area > largestArea) {
-                    largest = k;
-                    largestArea = area;
-                }
-            }
-            if (largest < 0) break;
-            const std::uint32_t opened = picked[largest];
-            picked[largest] = nodes[opened].firstOrChild;
-            picked[count++] = nodes[opened].firstOrChild + 1;
+            middle = partition(begin, end, [&](const PrimRef&, std::ptrdiff_t at) { return binOfPrim[at] < bestSplit; });
+            result.left.box = bestLeft.box;
+            result.left.centroids = bestLeft.centroids;
+            result.right.box = right[bestSplit].box;
+            result.right.centroids = right[bestSplit].centroids;
+            sidesKnown = true;
         }
     }
-    WideNode& w = wide_[wideNode];
-    for (int slot = 0; slot < 4; ++slot) {
-        w.child[slot] = kEmptySlot;
-        for (int i = 0; i < 3; ++i) {
-            w.bounds[i][slot] = kFloatInf;  // an inverted box: never hit
-            w.bounds[3 + i][slot] = -kFloatInf;
-        }
-    }
-    for (int slot = 0; slot < count; ++slot) {
-        const Node& from = nodes[picked[slot]];
-        setSlot(wideNode, slot, from);
-        if (from.count > 0) {
-            wide_[wideNode].child[slot] = leafChild(from.firstOrChild, from.count);
-            for (std::uint32_t k = from.firstOrChild; k < from.firstOrChild + from.count; ++k) {
-                slotOf_[items_[k]] = wideNode * 4 + static_cast<std::uint32_t>(slot);
-            }
+    if (middle == nullptr) {
+        // No spatial split (centroids on one point, or too close to tell apart).
+        if (leafAllowed) return result;
+        const unsigned firstKind = begin->kind;
+        const bool oneKind = std::all_of(begin, end, [&](const PrimRef& p) { return p.kind == firstKind; });
+        if (!oneKind) {  // leaves hold one kind: separate them
+            middle = partition(begin, end, [&](const PrimRef& p, std::ptrdiff_t) { return p.kind == firstKind; });
         } else {
-            const auto child = static_cast<std::uint32_t>(wide_.size());
-            wide_.push_back({});
-            wideParent_.push_back(wideNode * 4 + static_cast<std::uint32_t>(slot));
-            wide_[wideNode].child[slot] = child;
-            collapse(nodes, picked[slot], child, depth + 1);
+            middle = begin + range.count / 2;
         }
+    }
+
+    result.leaf = false;
+    const auto leftCount = static_cast<std::uint32_t>(middle - begin);
+    result.left.begin = range.begin;
+    result.left.count = leftCount;
+    result.right.begin = range.begin + leftCount;
+    result.right.count = range.count - leftCount;
+    result.left.depth = result.right.depth = range.depth + 1;
+    if (!sidesKnown) {
+        for (const PrimRef* p = begin; p != middle; ++p) {
+            result.left.box.grow(p->box());
+            result.left.centroids.grow(p->centroid());
+        }
+        for (const PrimRef* p = middle; p != end; ++p) {
+            result.right.box.grow(p->box());
+            result.right.centroids.grow(p->centroid());
+        }
+    }
+    return result;
+}
+
+// The children of a node: the two halves of `first`, then opening the largest-area child range
+// until there are kWidth (the usual way to get a wide tree from binary splits), in the order of
+// their shapes.
+Bvh::Children Bvh::open(BuildData& data, const Split& first) {
+    Children children;
+    children.range[0] = first.left;
+    children.range[1] = first.right;
+    children.leaf[0] = first.left.count == 1;
+    children.leaf[1] = first.right.count == 1;
+    children.count = 2;
+    while (children.count < kWidth) {
+        int largest = -1;
+        float largestArea = -1.0f;
+        for (int k = 0; k < children.count; ++k) {
+            const float area = children.range[k].box.halfArea();
+            if (!children.leaf[k] && area > largestArea) {
+                largest = k;
+                largestArea = area;
+            }
+        }
+        if (largest < 0) break;  // all leaves
+        const Split opened = split(data, children.range[largest]);
+        if (opened.leaf) {
+            children.leaf[largest] = true;
+            continue;
+        }
+        children.range[largest] = opened.left;
+        children.leaf[largest] = opened.left.count == 1;
+        children.range[children.count] = opened.right;
+        children.leaf[children.count] = opened.right.count == 1;
+        ++children.count;
+    }
+    // By position, so that leaves are made in the order of prims (see makeLeaf).
+    for (int k = 1; k < children.count; ++k) {
+        for (int at = k; at > 0 && children.range[at - 1].begin > children.range[at].begin; --at) {
+            std::swap(children.range[at - 1], children.range[at]);
+            std::swap(children.leaf[at - 1], children.leaf[at]);
+        }
+    }
+    return children;
+}
+
+// Fills wide node `node` (at `depth`, the root being 1) with `children`, recursing into the ones
+// that are not leaves. Most nodes at the bottom of a tree would hold only two to four leaves in
+// 256 bytes, so a child whose own children are all leaves puts them into the node of such a
+// sibling before it when they fit (the slot's box is then the union of both).
+void Bvh::buildNode(BuildData& data, std::uint32_t node, const Children& children, std::size_t depth) {
+    clearNode(node);
+    depth_ = std::max(depth_, depth);
+    int slot = 0;
+    std::uint32_t shared = kNone;  // the last node made for a child of leaves only
+    int sharedSlot = 0, sharedUsed = 0;
+    for (int k = 0; k < children.count; ++k) {
+        const BuildRange& range = children.range[k];
+        const Split below = children.leaf[k] ? Split{} : split(data, range);
+        if (below.leaf) {
+            makeLeaf(data, node, slot++, range);
+            continue;
+        }
+        const Children grandchildren = open(data, below);
+        const bool onlyLeaves = std::all_of(grandchildren.leaf, grandchildren.leaf + grandchildren.count,
+                                            [](bool leaf) { return leaf; });
+        if (onlyLeaves && shared != kNone && sharedUsed + grandchildren.count <= kWidth) {
+            for (int g = 0; g < grandchildren.count; ++g) makeLeaf(data, shared, sharedUsed++, grandchildren.range[g]);
+            setSlotBox(node, sharedSlot, unionBox(slotBox(node, sharedSlot), Aabb{range.box.min, range.box.max}));
+            continue;
+        }
+        const auto inner = static_cast<std::uint32_t>(nodes_.size());
+        nodes_.emplace_back();
+        nodes_[inner].parent = node * kWidth + static_cast<std::uint32_t>(slot);
+        nodes_[node].child[slot] = inner;
+        nodes_[node].meta[slot] = kInner;
+        setSlotBox(node, slot, Aabb{range.box.min, range.box.max});
+        if (onlyLeaves) {
+            clearNode(inner);
+            depth_ = std::max(depth_, depth + 1);
+            for (int g = 0; g < grandchildren.count; ++g) makeLeaf(data, inner, g, grandchildren.range[g]);
+            shared = inner;
+            sharedSlot = slot;
+            sharedUsed = grandchildren.count;
+        } else {
+            buildNode(data, inner, grandchildren, depth + 1);
+        }
+        ++slot;
     }
 }
 
-void Bvh::update(std::span<const Shape> shapes, std::uint32_t index) {
-    const Aabb box = bounds(shapes[index]);
-    const std::uint32_t slotRef = index < slotOf_.size() ? slotOf_[index] : kNone;
-    if (slotRef == kNone || !isFiniteBox(box)) {
-        // The shape moves between the tree and the unbounded list (or was not known): rebuild.
-        rebuild(shapes);
-        return;
+Aabb Bvh::slotBox(std::uint32_t node, int slot) const {
+    const Node& w = nodes_[node];
+    return {{w.bounds[0][slot], w.bounds[1][slot], w.bounds[2][slot]},
+            {w.bounds[3][slot], w.bounds[4][slot], w.bounds[5][slot]}};
+}
+
+void Bvh::clearNode(std::uint32_t node) {
+    for (int slot = 0; slot < kWidth; ++slot) {
+        nodes_[node].meta[slot] = kEmpty;
+        nodes_[node].child[slot] = 0;
+        setSlotBox(node, slot, kInvertedBox);  // never hit
     }
-    // Refit the leaf's slot from its items, then each ancestor's slot from its node's four lanes.
-    std::uint32_t node = slotRef / 4;
-    int slot = static_cast<int>(slotRef % 4);
-    const std::uint32_t leaf = wide_[node].child[slot];
-    Node grown{{kFloatInf, kFloatInf, kFloatInf}, 0, {-kFloatInf, -kFloatInf, -kFloatInf}, 0};
-    for (std::uint32_t k = leafFirst(leaf); k < leafFirst(leaf) + leafCount(leaf); ++k) {
-        const Aabb itemBox = bounds(shapes[items_[k]]);
-        if (!isFiniteBox(itemBox)) continue;
-        for (int i = 0; i < 3; ++i) {
-            grown.min[i] = std::min(grown.min[i], itemBox.min[i]);
-            grown.max[i] = std::max(grown.max[i], itemBox.max[i]);
+}
+
+// Leaves are made in the order of prims (buildNode walks its children by position), so a leaf's
+// shapes will sit at the current end of their kind's array: copyShapes() puts them there after
+// the tree is built.
+void Bvh::makeLeaf(BuildData& data, std::uint32_t node, int slot, const BuildRange& range) {
+    const unsigned kind = data.prims[range.begin].kind;
+    nodes_[node].child[slot] = data.placed[kind];
+    data.placed[kind] += range.count;
+    for (std::uint32_t k = range.begin; k < range.begin + range.count; ++k) {
+        location_[data.prims[k].index] = node * kWidth + static_cast<std::uint32_t>(slot);
+    }
+    nodes_[node].meta[slot] = leafMeta(kind, range.count);
+    setSlotBox(node, slot, Aabb{range.box.min, range.box.max});
+}
+
+// The shapes into the kind arrays in leaf order. A pass of its own: they lie scattered in the
+// input, and a loop that does nothing else keeps many fetches in flight.
+void Bvh::copyShapes(const BuildData& data) {
+    const detail::LargeArray<PrimRef>& prims = data.prims;
+    constexpr std::size_t kAhead = 32;
+    for (std::size_t k = 0; k < prims.size(); ++k) {
+#if defined(__SSE2__)
+        if (k + kAhead < prims.size()) {
+            const char* at = reinterpret_cast<const char*>(&data.shapes[prims[k + kAhead].index]);
+            _mm_prefetch(at, _MM_HINT_T0);
+            _mm_prefetch(at + 64, _MM_HINT_T0);
         }
+#endif
+        withKind(kinds_, prims[k].kind, [&](auto& array) {
+            using T = typename std::decay_t<decltype(array.shapes)>::value_type;
+            array.shapes.push_back(std::get<T>(data.shapes[prims[k].index]));
+            array.index.push_back(prims[k].index);
+        });
     }
+}
+
+void Bvh::setSlotBox(std::uint32_t node, int slot, const Aabb& box) {
+    Node& w = nodes_[node];
+    for (int i = 0; i < 3; ++i) {
+        w.bounds[i][slot] = box.min[i];
+        w.bounds[3 + i][slot] = box.max[i];
+    }
+}
+
+std::size_t Bvh::depthOf(std::uint32_t node) const {
+    std::size_t depth = 1;
+    for (std::uint32_t up = nodes_[node].parent; up != kNone; up = nodes_[up / kWidth].parent) ++depth;
+    return depth;
+}
+
+// ---- update -----------------------------------------------------------------------------------
+
+void Bvh::update(std::uint32_t index, const Shape& shape) {
+    if (index >= location_.size()) throw std::out_of_range("pickray::Bvh::update: no such shape");
+    const Aabb box = bounds(shape);
+    const std::uint32_t location = location_[index];
+    if (inTree(location)) {
+        const std::uint32_t node = location / kWidth;
+        const int slot = static_cast<int>(location % kWidth);
+        const unsigned kind = leafKind(nodes_[node].meta[slot]);
+        if (isFiniteBox(box) && kind == shape.index()) {  // the common case: moved or resized
+            const std::uint32_t position = positionInLeaf(index);
+            withKind(kinds_, kind, [&](auto& array) {
+                using T = typename std::decay_t<decltype(array.shapes)>::value_type;
+                array.shapes[position] = std::get<T>(shape);
+            });
+            refitSlot(node, slot);
+            return;
+        }
+        removeFromTree(index);
+    } else {
+        removeOutside(index);
+    }
+    if (isFiniteBox(box)) {
+        insertIntoTree(index, shape, box);
+    } else if (box.min.x <= box.max.x) {
+        location_[index] = kUnboundedFlag | static_cast<std::uint32_t>(unbounded_.size());
+        unbounded_.push_back({shape, index});
+    } else {
+        location_[index] = kInvalidFlag | static_cast<std::uint32_t>(invalid_.size());
+        invalid_.push_back({shape, index});
+    }
+    // Entries left behind in the kind arrays, or a tree deepened by insertions: start afresh.
+    if (stale_ > std::max<std::size_t>(64, location_.size()) || depth_ > kMaxDepth) compact();
+}
+
+/// Position of shape `index` (which is in the tree) in its kind's array: a scan of its leaf.
+std::uint32_t Bvh::positionInLeaf(std::uint32_t index) const {
+    const std::uint32_t node = location_[index] / kWidth;
+    const int slot = static_cast<int>(location_[index] % kWidth);
+    const std::uint8_t meta = nodes_[node].meta[slot];
+    const std::uint32_t first = nodes_[node].child[slot];
+    return withKind(kinds_, leafKind(meta), [&](const auto& array) {
+        std::uint32_t position = first;
+        while (array.index[position] != index) ++position;
+        return position;
+    });
+}
+
+// Takes shape `index` out of its leaf: the leaf's last entry moves into its place and the leaf
+// shrinks by one, leaving a stale entry in the kind array until the next rebuild.
+void Bvh::removeFromTree(std::uint32_t index) {
+    const std::uint32_t node = location_[index] / kWidth;
+    const int slot = static_cast<int>(location_[index] % kWidth);
+    std::uint8_t& meta = nodes_[node].meta[slot];
+    const std::uint32_t last = nodes_[node].child[slot] + leafCount(meta) - 1;
+    const std::uint32_t position = positionInLeaf(index);
+    withKind(kinds_, leafKind(meta), [&](auto& array) {
+        std::swap(array.shapes[position], array.shapes[last]);
+        std::swap(array.index[position], array.index[last]);
+    });
+    ++stale_;
+    meta = leafCount(meta) == 1 ? kEmpty : static_cast<std::uint8_t>(meta - 1);
+    refitSlot(node, slot);
+}
+
+void Bvh::removeOutside(std::uint32_t index) {
+    std::vector<Outside>& list = (location_[index] & kUnboundedFlag) != 0 ? unbounded_ : invalid_;
+    const std::uint32_t flag = location_[index] & ~kPositionMask;
+    const std::uint32_t position = location_[index] & kPositionMask;
+    if (position + 1 < list.size()) {
+        list[position] = std::move(list.back());
+        location_[list[position].index] = flag | position;
+    }
+    list.pop_back();
+}
+
+// Adds a one-shape leaf: into the first free slot on the way down, choosing at each node the child
+// whose box grows least; where the way ends at a leaf, a new node takes that leaf and the new one.
+void Bvh::insertIntoTree(std::uint32_t index, const Shape& shape, const Aabb& box) {
+    const auto kind = static_cast<unsigned>(shape.index());
+    const std::uint32_t position = withKind(kinds_, kind, [&](auto& array) {
+        using T = typename std::decay_t<decltype(array.shapes)>::value_type;
+        array.shapes.push_back(std::get<T>(shape));
+        array.index.push_back(index);
+        return static_cast<std::uint32_t>(array.shapes.size() - 1);
+    });
+    if (nodes_.empty()) {
+        nodes_.emplace_back();
+        nodes_[0].parent = kNone;
+        clearNode(0);
+        depth_ = 1;
+    }
+    const auto place = [&](std::uint32_t node, int slot) {
+        nodes_[node].child[slot] = position;
+        nodes_[node].meta[slot] = leafMeta(kind, 1);
+        setSlotBox(node, slot, box);
+        location_[index] = node * kWidth + static_cast<std::uint32_t>(slot);
+        refitAncestors(node);
+    };
+    std::uint32_t node = 0;
     for (;;) {
-        setSlot(node, slot, grown);
-        const std::uint32_t up = wideParent_[node];
-        if (up == kNone) return;
-        const WideNode& w = wide_[node];
-        for (int i = 0; i < 3; ++i) {
-            grown.min[i] = std::min(std::min(w.bounds[i][0], w.bounds[i][1]), std::min(w.bounds[i][2], w.bounds[i][3]));
-            grown.max[i] = std::max(std::max(w.bounds[3 + i][0], w.bounds[3 + i][1]),
-                                    std::max(w.bounds[3 + i][2], w.bounds[3 + i][3]));
+        const Node& w = nodes_[node];
+        int chosen = -1;
+        float chosenGrowth = kFloatInf, chosenArea = kFloatInf;
+        for (int slot = 0; slot < kWidth; ++slot) {
+            if (w.meta[slot] == kEmpty) return place(node, slot);
+            const Aabb lane = slotBox(node, slot);
+            const float area = halfArea(lane);
+            const float growth = halfArea(unionBox(lane, box)) - area;
+            if (growth < chosenGrowth || (growth == chosenGrowth && area < chosenArea)) {
+                chosen = slot;
+                chosenGrowth = growth;
+                chosenArea = area;
+            }
         }
-        node = up / 4;
-        slot = static_cast<int>(up % 4);
+        if (chosen < 0) chosen = 0;  // NaN areas: any child will do
+        if (w.meta[chosen] == kInner) {
+            node = w.child[chosen];
+            continue;
+        }
+        // A leaf: it and the new shape go one level down, into a new node in its place.
+        const auto below = static_cast<std::uint32_t>(nodes_.size());
+        nodes_.emplace_back();
+        nodes_[below].parent = node * kWidth + static_cast<std::uint32_t>(chosen);
+        clearNode(below);
+        Node& from = nodes_[node];
+        nodes_[below].child[0] = from.child[chosen];
+        nodes_[below].meta[0] = from.meta[chosen];
+        for (int i = 0; i < 6; ++i) nodes_[below].bounds[i][0] = from.bounds[i][chosen];
+        withKind(kinds_, leafKind(from.meta[chosen]), [&](const auto& array) {
+            for (std::uint32_t k = 0; k < leafCount(from.meta[chosen]); ++k) location_[array.index[from.child[chosen] + k]] = below * kWidth;
+        });
+        from.child[chosen] = below;
+        from.meta[chosen] = kInner;
+        depth_ = std::max(depth_, depthOf(below));
+        return place(below, 1);
     }
 }
 
-// Front-to-back traversal: calls visit(shapeIndex, limit) for every item of every leaf whose box
-// the ray meets within [tMin, limit], nearest boxes first. visit returns the new limit (nearest()
-// lowers it to its best hit, so farther boxes are skipped).
-template <typename Visit>
-void Bvh::traverse(const Ray& ray, float tMin, float tMax, Visit&& visit) const {
-    if (wide_.empty()) return;
+/// The union of the bounds of a leaf's shapes (an inverted box for an empty slot).
+Aabb Bvh::leafBox(std::uint32_t node, int slot) const {
+    const std::uint8_t meta = nodes_[node].meta[slot];
+    if (meta == kEmpty) return kInvertedBox;
+    const std::uint32_t first = nodes_[node].child[slot];
+    return withKind(kinds_, leafKind(meta), [&](const auto& array) {
+        Aabb box = kInvertedBox;
+        for (std::uint32_t k = first; k < first + leafCount(meta); ++k) box = unionBox(box, bounds(Shape(array.shapes[k])));
+        return box;
+    });
+}
+
+void Bvh::refitSlot(std::uint32_t node, int slot) {
+    setSlotBox(node, slot, leafBox(node, slot));
+    refitAncestors(node);
+}
+
+// Each ancestor's slot becomes the union of its child node's four lanes, up to the root or to
+// the first slot that does not change (everything above it is then up to date already).
+void Bvh::refitAncestors(std::uint32_t node) {
+    for (std::uint32_t up = nodes_[node].parent; up != kNone; up = nodes_[node].parent) {
+        const Node& w = nodes_[node];
+        Aabb box = kInvertedBox;
+        for (int i = 0; i < 3; ++i) {
+            for (int lane = 0; lane < kWidth; ++lane) {
+                box.min[i] = std::min(box.min[i], w.bounds[i][lane]);
+                box.max[i] = std::max(box.max[i], w.bounds[3 + i][lane]);
+            }
+        }
+        const std::uint32_t parent = up / kWidth;
+        const int slot = static_cast<int>(up % kWidth);
+        const Node& p = nodes_[parent];
+        bool same = true;
+        for (int i = 0; i < 3; ++i) same = same && p.bounds[i][slot] == box.min[i] && p.bounds[3 + i][slot] == box.max[i];
+        if (same) return;
+        setSlotBox(parent, slot, box);
+        node = parent;
+    }
+}
+
+void Bvh::compact() {
+    std::vector<Shape> all;
+    all.reserve(location_.size());
+    for (std::uint32_t i = 0; i < location_.size(); ++i) all.push_back(shape(i));
+    rebuild(all);
+}
+
+Shape Bvh::shape(std::uint32_t index) const {
+    if (index >= location_.size()) throw std::out_of_range("pickray::Bvh::shape: no such shape");
+    const std::uint32_t location = location_[index];
+    if (!inTree(location)) {
+        const std::vector<Outside>& list = (location & kUnboundedFlag) != 0 ? unbounded_ : invalid_;
+        return list[location & kPositionMask].shape;
+    }
+    const std::uint32_t position = positionInLeaf(index);
+    return withKind(kinds_, leafKind(nodes_[location / kWidth].meta[location % kWidth]),
+                    [&](const auto& array) { return Shape(array.shapes[position]); });
+}
+
+// ---- queries ----------------------------------------------------------------------------------
+
+// Front-to-back traversal: calls visit(kind, first, count, limit) for every leaf whose box the ray
+// meets within [tMin, limit], nearest boxes first. visit returns the new limit (nearest() lowers
+// it to its best hit, so farther boxes are skipped). Written once (run), entered through one of
+// two functions that differ in the box test and in the instruction set they are compiled for.
+struct Bvh::Walk {
+    template <typename BoxTest, typename Visit>
+    PICKRAY_ALWAYS_INLINE static void run(const Bvh& bvh, const Ray& ray, float tMin, float tMax, Visit& visit);
+
+    template <typename Visit>
+    static void portable(const Bvh& bvh, const Ray& ray, float tMin, float tMax, Visit& visit) {
+        run<PortableBoxTest>(bvh, ray, tMin, tMax, visit);
+    }
+#if PICKRAY_BVH_AVX
+    template <typename Visit>
+    __attribute__((target("avx"))) static void avx(const Bvh& bvh, const Ray& ray, float tMin, float tMax,
+                                                   Visit& visit) {
+        run<AvxBoxTest>(bvh, ray, tMin, tMax, visit);
+    }
+#endif
+};
+
+template <typename BoxTest, typename Visit>
+PICKRAY_ALWAYS_INLINE void Bvh::Walk::run(const Bvh& bvh, const Ray& ray, float tMin, float tMax, Visit& visit) {
+    static_assert(kLanes == kWidth);
     const SlabRay slab(ray);
     struct Pending {
         std::uint32_t child;
+        std::uint32_t meta;
         float enter;
     };
     Pending stack[kStackSize];
     std::size_t top = 0;
-    std::uint32_t current = 0;  // the root, always an inner wide node
+#if defined(__SSE2__)
+    // In a tree larger than the caches most nodes and leaves are misses: each node fetches the
+    // children the ray meets at once, while the nearest is being handled. In a small tree that
+    // only costs time.
+    const bool prefetch = bvh.nodes_.size() > kPrefetchAboveNodes;
+    const char* leafBase[std::variant_size_v<Shape>] = {};
+    std::size_t leafStride[std::variant_size_v<Shape>] = {};
+    const std::uint32_t* leafIndex[std::variant_size_v<Shape>] = {};
+    if (prefetch) {
+        [&]<std::size_t... K>(std::index_sequence<K...>) {
+            ((leafBase[K] = reinterpret_cast<const char*>(std::get<K>(bvh.kinds_).shapes.data()),
+              leafStride[K] = sizeof(std::get<K>(bvh.kinds_).shapes[0]),
+              leafIndex[K] = std::get<K>(bvh.kinds_).index.data()),
+             ...);
+        }(std::make_index_sequence<std::variant_size_v<Shape>>());
+    }
+#endif
+    Pending current{0, kInner, tMin};  // the root, always an inner node
     for (;;) {
-        if (isLeaf(current)) {
-            for (std::uint32_t k = leafFirst(current); k < leafFirst(current) + leafCount(current); ++k) {
-                tMax = visit(items_[k], tMax);
-            }
+        if (current.meta != kInner) {
+            tMax = visit(leafKind(static_cast<std::uint8_t>(current.meta)), current.child,
+                         leafCount(static_cast<std::uint8_t>(current.meta)), tMax);
         } else {
-            const WideNode& node = wide_[current];
-            float enter[4];
-            const int mask = slab.needsDouble ? enterDistancesDouble(slab, node.bounds, tMin, tMax, enter)
-                                              : enterDistances(slab, node.bounds, tMin, tMax, enter);
-            // Hit children, nearest first (insertion sort of at most four).
-            Pending hits[4];
-            int count = 0;
-            for (int slot = 0; slot < 4; ++slot) {
-                if ((mask & (1 << slot)) == 0) continue;
-                int at = count++;
-                while (at > 0 && hits[at - 1].enter > enter[slot]) {
-                    hits[at] = hits[at - 1];
-                    --at;
+            const Node& node = bvh.nodes_[current.child];
+            float enter[kLanes];
+            unsigned mask = slab.needsDouble ? enterDistancesDouble(slab, node.bounds, tMin, tMax, enter)
+                                             : BoxTest::enterDistances(slab, node.bounds, tMin, tMax, enter);
+#if defined(__SSE2__)
+            for (unsigned m = prefetch ? mask : 0u; m != 0; m &= m - 1) {
+                const int slot = std::countr_zero(m);
+                if (node.meta[slot] == kInner) {
+                    const char* at = reinterpret_cast<const char*>(&bvh.nodes_[node.child[slot]]);
+                    for (std::size_t line = 0; line < sizeof(Node); line += 64) _mm_prefetch(at + line, _MM_HINT_T0);
+                } else {  // the leaf's shapes, and their indices (read when one is hit)
+                    const unsigned kind = leafKind(node.meta[slot]);
+                    _mm_prefetch(leafBase[kind] + leafStride[kind] * node.child[slot], _MM_HINT_T0);
+                    _mm_prefetch(reinterpret_cast<const char*>(leafIndex[kind] + node.child[slot]), _MM_HINT_T0);
                 }
-                hits[at] = {node.child[slot], enter[slot]};
             }
-            if (count > 0) {
-                for (int k = count - 1; k > 0; --k) stack[top++] = hits[k];
-                current = hits[0].child;
+#endif
+            const auto take = [&] {  // the lowest slot left in mask
+                const int slot = std::countr_zero(mask);
+                mask &= mask - 1;
+                return Pending{node.child[slot], node.meta[slot], enter[slot]};
+            };
+            // Nearest child next, the others pending farthest first; one or two children (the
+            // common cases) without a loop.
+            if (mask != 0) {
+                const Pending a = take();
+                if (mask == 0) {
+                    current = a;
+                    continue;
+                }
+                const Pending b = take();
+                if (mask == 0) {
+                    const bool aFirst = a.enter <= b.enter;
+                    stack[top++] = aFirst ? b : a;
+                    current = aFirst ? a : b;
+                    continue;
+                }
+                const std::size_t base = top;
+                stack[top++] = a;
+                stack[top++] = b;
+                while (mask != 0) stack[top++] = take();
+                // Insertion sort of the new entries, farthest at the bottom.
+                for (std::size_t i = base + 1; i < top; ++i) {
+                    const Pending entry = stack[i];
+                    std::size_t at = i;
+                    while (at > base && stack[at - 1].enter < entry.enter) {
+                        stack[at] = stack[at - 1];
+                        --at;
+                    }
+                    stack[at] = entry;
+                }
+                current = stack[--top];
                 continue;
             }
         }
@@ -424,65 +1089,91 @@ void Bvh::traverse(const Ray& ray, float tMin, float tMax, Visit&& visit) const 
             if (top == 0) return;
             --top;
         } while (stack[top].enter > tMax);
-        current = stack[top].child;
+        current = stack[top];
     }
 }
 
-std::optional<ShapeHit> Bvh::nearest(const Ray& ray, std::span<const Shape> shapes, float tMax) const {
+template <typename Visit>
+void Bvh::traverse(const Ray& ray, float tMin, float tMax, Visit&& visit) const {
+    if (nodes_.empty()) return;
+#if PICKRAY_BVH_AVX
+    if (useAvx()) return Walk::avx(*this, ray, tMin, tMax, visit);
+#endif
+    Walk::portable(*this, ray, tMin, tMax, visit);
+}
+
+std::optional<ShapeHit> Bvh::nearest(const Ray& ray, float tMax) const {
     std::optional<ShapeHit> best;
     if (!isValidRay(ray) || !(tMax >= 0.0f)) return best;
-    const auto consider = [&](std::uint32_t index, float limit) {
-        if (const auto hit = raycast(ray, shapes[index], limit); hit && better(*hit, index, best)) {
-            best = ShapeHit{index, *hit};
-            return hit->t;
-        }
-        return limit;
-    };
     float limit = tMax;
-    for (const std::uint32_t index : unbounded_) limit = consider(index, limit);
-    traverse(ray, 0.0f, limit, consider);
+    for (const Outside& o : unbounded_) {
+        if (const auto hit = raycast(ray, o.shape, limit); hit && better(hit->t, o.index, best)) {
+            best = ShapeHit{o.index, *hit};
+            limit = hit->t;
+        }
+    }
+    traverse(ray, 0.0f, limit, [&](unsigned kind, std::uint32_t first, std::uint32_t count, float leafLimit) {
+        return withKind(kinds_, kind, [&](const auto& array) {
+            for (std::uint32_t k = first; k < first + count; ++k) {
+                if (const auto hit = raycast(ray, array.shapes[k], leafLimit); hit && better(hit->t, array.index[k], best)) {
+                    best = ShapeHit{array.index[k], *hit};
+                    leafLimit = hit->t;
+                }
+            }
+            return leafLimit;
+        });
+    });
     return best;
 }
 
-std::vector<ShapeHit> Bvh::allHits(const Ray& ray, std::span<const Shape> shapes, float tMax) const {
+std::vector<ShapeHit> Bvh::allHits(const Ray& ray, float tMax) const {
     std::vector<ShapeHit> hits;
     if (!isValidRay(ray) || !(tMax >= 0.0f)) return hits;
-    const auto collect = [&](std::uint32_t index, float limit) {
-        if (const auto hit = raycast(ray, shapes[index], limit)) hits.push_back({index, *hit});
+    for (const Outside& o : unbounded_) {
+        if (const auto hit = raycast(ray, o.shape, tMax)) hits.push_back({o.index, *hit});
+    }
+    traverse(ray, 0.0f, tMax, [&](unsigned kind, std::uint32_t first, std::uint32_t count, float limit) {
+        withKind(kinds_, kind, [&](const auto& array) {
+            for (std::uint32_t k = first; k < first + count; ++k) {
+                if (const auto hit = raycast(ray, array.shapes[k], limit)) hits.push_back({array.index[k], *hit});
+            }
+        });
         return limit;
-    };
-    for (const std::uint32_t index : unbounded_) collect(index, tMax);
-    traverse(ray, 0.0f, tMax, collect);
+    });
     std::sort(hits.begin(), hits.end(), [](const ShapeHit& a, const ShapeHit& b) {
         return a.hit.t < b.hit.t || (a.hit.t == b.hit.t && a.index < b.index);
     });
     return hits;
 }
 
-std::vector<ShapeSpan> Bvh::lineSpans(const Ray& ray, std::span<const Shape> shapes) const {
+std::vector<ShapeSpan> Bvh::lineSpans(const Ray& ray) const {
     std::vector<ShapeSpan> spans;
     if (!isValidRay(ray)) return spans;
-    const auto collect = [&](std::uint32_t index, float limit) {
-        if (const auto span = intersectLine(ray, shapes[index])) spans.push_back({index, *span});
+    for (const Outside& o : unbounded_) {
+        if (const auto span = intersectLine(ray, o.shape)) spans.push_back({o.index, *span});
+    }
+    traverse(ray, -kFloatInf, kFloatInf, [&](unsigned kind, std::uint32_t first, std::uint32_t count, float limit) {
+        withKind(kinds_, kind, [&](const auto& array) {
+            for (std::uint32_t k = first; k < first + count; ++k) {
+                if (const auto span = intersectLine(ray, array.shapes[k])) spans.push_back({array.index[k], *span});
+            }
+        });
         return limit;
-    };
-    for (const std::uint32_t index : unbounded_) collect(index, kFloatInf);
-    traverse(ray, -kFloatInf, kFloatInf, collect);
+    });
     std::sort(spans.begin(), spans.end(), [](const ShapeSpan& a, const ShapeSpan& b) {
         return a.span.enter < b.span.enter || (a.span.enter == b.span.enter && a.index < b.index);
     });
     return spans;
 }
 
-void Bvh::nearestBatch(std::span<const Ray> rays, std::span<const Shape> shapes,
-                       std::span<std::optional<ShapeHit>> out, unsigned threads) const {
+void Bvh::nearestBatch(std::span<const Ray> rays, std::span<std::optional<ShapeHit>> out, unsigned threads) const {
     if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
     constexpr std::size_t kChunk = 256;  // rays per grab: small enough to balance, big enough to be cheap
     std::atomic<std::size_t> next{0};
     const auto work = [&] {
         for (std::size_t begin = next.fetch_add(kChunk); begin < rays.size(); begin = next.fetch_add(kChunk)) {
             const std::size_t end = std::min(rays.size(), begin + kChunk);
-            for (std::size_t i = begin; i < end; ++i) out[i] = nearest(rays[i], shapes);
+            for (std::size_t i = begin; i < end; ++i) out[i] = nearest(rays[i]);
         }
     };
     std::vector<std::thread> pool;
@@ -493,15 +1184,21 @@ void Bvh::nearestBatch(std::span<const Ray> rays, std::span<const Shape> shapes,
 
 Bvh::Stats Bvh::stats() const noexcept {
     Stats s;
-    s.nodes = wide_.size();
-    for (const WideNode& n : wide_) {
-        for (const std::uint32_t child : n.child) s.leaves += isLeaf(child) ? 1u : 0u;
+    s.nodes = nodes_.size();
+    for (const Node& n : nodes_) {
+        for (const std::uint8_t meta : n.meta) s.leaves += (meta != kInner && meta != kEmpty) ? 1u : 0u;
     }
     s.unbounded = unbounded_.size();
     s.depth = depth_;
-    s.bytes = wide_.capacity() * sizeof(WideNode) +
-              (items_.capacity() + wideParent_.capacity() + slotOf_.capacity() + unbounded_.capacity()) *
-                  sizeof(std::uint32_t);
+    s.bytes = nodes_.capacity() * sizeof(Node) + location_.capacity() * sizeof(std::uint32_t) +
+              (unbounded_.capacity() + invalid_.capacity()) * sizeof(Outside);
+    std::apply(
+        [&](const auto&... kind) {
+            ((s.bytes += kind.shapes.capacity() * sizeof(typename std::decay_t<decltype(kind.shapes)>::value_type) +
+                         kind.index.capacity() * sizeof(std::uint32_t)),
+             ...);
+        },
+        kinds_);
     return s;
 }
 

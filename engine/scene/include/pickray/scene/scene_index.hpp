@@ -1,8 +1,8 @@
 #pragma once
-// The scene's objects as library shapes under a BVH (pickray::Bvh), so that click, hover, the
-// hits list and the line's enter/exit list stay fast at 100,000 objects. Answers equal the brute
-// force of scene_query.hpp: same objects, same order, same t (the BVH's ties go to the lower
-// index, as the stable sorts there do).
+// The scene's objects as library shapes under a BVH (pickray::Bvh, which keeps its own copy of
+// them), so that click, hover, the hits list and the line's enter/exit list stay fast at 100,000
+// objects. Answers equal the brute force of scene_query.hpp: same objects, same order, same t
+// (the BVH's ties go to the lower index, as the stable sorts there do).
 //
 // The index mirrors the scene: after one object changed call update(scene, i) (a refit of its
 // leaf and the boxes above it, no rebuild); after objects were added, removed or reordered call
@@ -30,7 +30,7 @@ public:
     /// Object `object` changed (moved, edited): refit, O(tree depth).
     void update(const Scene& scene, std::size_t object);
 
-    [[nodiscard]] std::size_t size() const noexcept { return shapes_.size(); }
+    [[nodiscard]] std::size_t size() const noexcept { return bvh_.size(); }
     /// How many times the tree was built from scratch and refitted (tests check that edits only refit).
     [[nodiscard]] std::size_t rebuildCount() const noexcept { return rebuilds_; }
     [[nodiscard]] std::size_t refitCount() const noexcept { return refits_; }
@@ -40,7 +40,6 @@ public:
     [[nodiscard]] std::vector<ObjectSpan> lineSpans(const Ray& ray) const;
 
 private:
-    std::vector<pickray::Shape> shapes_;
     Bvh bvh_;
     std::size_t rebuilds_ = 0;
     std::size_t refits_ = 0;
