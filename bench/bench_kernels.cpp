@@ -309,6 +309,13 @@ void OrientedBox_pickray(benchmark::State& state, Reach reach) {
     const auto& d = boxes(reach);
     run(state, d.expectedOriented, [&](size_t i) { return pickrayT(d.rays[i], d.oriented[i]); }, true);
 }
+// The boxes prepared once (their inverse transforms worked out), as a BVH or a caller testing many
+// rays against the same boxes keeps them.
+void OrientedBox_pickray_prepared(benchmark::State& state, Reach reach) {
+    const auto& d = boxes(reach);
+    const std::vector<pickray::PreparedOrientedBox> prepared(d.oriented.begin(), d.oriented.end());
+    run(state, d.expectedOriented, [&](size_t i) { return pickrayT(d.rays[i], prepared[i]); }, true);
+}
 BENCHMARK_CAPTURE(Capsule_pickray, near, Reach::Near);
 BENCHMARK_CAPTURE(Capsule_pickray, far, Reach::Far);
 BENCHMARK_CAPTURE(Capsule_pickray_hit, near, Reach::Near);
@@ -331,6 +338,8 @@ BENCHMARK_CAPTURE(OrientedBox_pickray, near, Reach::Near);
 BENCHMARK_CAPTURE(OrientedBox_pickray, far, Reach::Far);
 BENCHMARK_CAPTURE(OrientedBox_pickray_hit, near, Reach::Near);
 BENCHMARK_CAPTURE(OrientedBox_pickray_hit, far, Reach::Far);
+BENCHMARK_CAPTURE(OrientedBox_pickray_prepared, near, Reach::Near);
+BENCHMARK_CAPTURE(OrientedBox_pickray_prepared, far, Reach::Far);
 
 // ---- Bullet: btCollisionWorld::rayTestSingle against one collision object ----------------------
 #if PICKRAY_BENCH_HAS_BULLET

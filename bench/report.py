@@ -32,6 +32,7 @@ def kernels_table(bench):
             if not ours:
                 continue
             for method, shown in [("pickray", "pickray (t only)"), ("pickray_hit", "pickray (whole hit)"),
+                                  ("pickray_prepared", "pickray (t only, box prepared once)"),
                                   ("glm", "glm"), ("textbook", "textbook"), ("bullet", "bullet")]:
                 b = bench.get(f"{kind}_{method}/{reach}")
                 if not b:

@@ -183,5 +183,49 @@ TEST(RayOrientedBox, RandomHitsLieOnTheSurface) {
     EXPECT_GT(hits, 600);
 }
 
+// PreparedOrientedBox keeps the inverse the OrientedBox routines work out per call: every answer
+// must be the same, to the bit, including for transforms that mirror, shear, or are singular.
+TEST(PreparedOrientedBox, AnswersExactlyAsTheOrientedBox) {
+    std::mt19937 rng(31);
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    int hits = 0;
+    for (int i = 0; i < 3000; ++i) {
+        glm::mat4 m = glm::rotate(glm::translate(glm::mat4(1), {u(rng), u(rng), u(rng)}), 3.0f * u(rng),
+                                  glm::normalize(glm::vec3(u(rng), u(rng), u(rng)) + glm::vec3(0, 0, 2)));
+        if (i % 5 == 1) m = glm::scale(m, {-1.0f, 1.0f, 2.0f});        // mirrored and stretched
+        if (i % 5 == 2) m[1][0] += 0.7f;                                // sheared
+        if (i % 97 == 3) m[2] = m[0];                                   // singular: never hit
+        if (i % 89 == 4) m[3][3] = 2.0f;                                // not affine: never hit
+        const OrientedBox box{{{-0.5f, -1.0f, -0.25f}, {0.5f, 1.0f, 0.25f}}, m};
+        const PreparedOrientedBox prepared(box);
+        const glm::vec3 from{3.0f * u(rng), 3.0f * u(rng), 3.0f * u(rng)};
+        const glm::vec3 target = glm::vec3(m[3]) + 0.8f * glm::vec3(u(rng), u(rng), u(rng));  // near the box
+        const Ray ray{from, target - from};
+        const float tMax = (i % 3 == 0) ? 0.9f : INFINITY;
+        const auto expected = raycast(ray, box, tMax);
+        const auto got = raycast(ray, prepared, tMax);
+        ASSERT_EQ(expected.has_value(), got.has_value()) << i;
+        if (expected) {
+            ++hits;
+            EXPECT_EQ(expected->t, got->t);
+            EXPECT_EQ(expected->point, got->point);
+            EXPECT_EQ(expected->normal, got->normal);
+        }
+        const auto t = raycastT(ray, prepared, tMax);
+        ASSERT_EQ(expected.has_value(), t.has_value()) << i;
+        if (expected) {
+            EXPECT_EQ(expected->t, *t);
+        }
+        const auto expectedSpan = intersectLine(ray, box);
+        const auto gotSpan = intersectLine(ray, prepared);
+        ASSERT_EQ(expectedSpan.has_value(), gotSpan.has_value()) << i;
+        if (expectedSpan) {
+            EXPECT_EQ(expectedSpan->enter, gotSpan->enter);
+            EXPECT_EQ(expectedSpan->exit, gotSpan->exit);
+        }
+    }
+    EXPECT_GT(hits, 1000);
+}
+
 }  // namespace
 }  // namespace pickray

@@ -1,6 +1,7 @@
 #include "pickray/query/bvh.hpp"
 
 #include <algorithm>
+#include <type_traits>
 #include <atomic>
 #include <bit>
 #include <cassert>
@@ -225,6 +226,25 @@ struct AvxBoxTest {
 /// Checked once: the CPU (and the OS, which must save the wide registers) support AVX.
 /// PICKRAY_BVH_PORTABLE=1 in the environment makes it answer no, so that tests can run the
 /// portable box test on machines that have AVX.
+// How a kind is stored in its array, and back: as given, except oriented boxes, which keep
+// their inverse transform (PreparedOrientedBox; the same answers, bit for bit).
+template <typename Stored>
+Stored toStored(const Shape& shape) {
+    if constexpr (std::is_same_v<Stored, PreparedOrientedBox>) {
+        return PreparedOrientedBox(std::get<OrientedBox>(shape));
+    } else {
+        return std::get<Stored>(shape);
+    }
+}
+template <typename Stored>
+Shape asShape(const Stored& stored) {
+    if constexpr (std::is_same_v<Stored, PreparedOrientedBox>) {
+        return stored.box;
+    } else {
+        return stored;
+    }
+}
+
 bool useAvx() {
     static const bool avx = __builtin_cpu_supports("avx") && std::getenv("PICKRAY_BVH_PORTABLE") == nullptr;
     return avx;
@@ -753,7 +773,7 @@ void Bvh::copyShapes(const BuildData& data) {
 #endif
         withKind(kinds_, prims[k].kind, [&](auto& array) {
             using T = typename std::decay_t<decltype(array.shapes)>::value_type;
-            array.shapes.push_back(std::get<T>(data.shapes[prims[k].index]));
+            array.shapes.push_back(toStored<T>(data.shapes[prims[k].index]));
             array.index.push_back(prims[k].index);
         });
     }
@@ -787,7 +807,7 @@ void Bvh::update(std::uint32_t index, const Shape& shape) {
             const std::uint32_t position = positionInLeaf(index);
             withKind(kinds_, kind, [&](auto& array) {
                 using T = typename std::decay_t<decltype(array.shapes)>::value_type;
-                array.shapes[position] = std::get<T>(shape);
+                array.shapes[position] = toStored<T>(shape);
             });
             refitSlot(node, slot);
             return;
@@ -856,7 +876,7 @@ void Bvh::insertIntoTree(std::uint32_t index, const Shape& shape, const Aabb& bo
     const auto kind = static_cast<unsigned>(shape.index());
     const std::uint32_t position = withKind(kinds_, kind, [&](auto& array) {
         using T = typename std::decay_t<decltype(array.shapes)>::value_type;
-        array.shapes.push_back(std::get<T>(shape));
+        array.shapes.push_back(toStored<T>(shape));
         array.index.push_back(index);
         return static_cast<std::uint32_t>(array.shapes.size() - 1);
     });
@@ -920,7 +940,7 @@ Aabb Bvh::leafBox(std::uint32_t node, int slot) const {
     const std::uint32_t first = nodes_[node].child[slot];
     return withKind(kinds_, leafKind(meta), [&](const auto& array) {
         Aabb box = kInvertedBox;
-        for (std::uint32_t k = first; k < first + leafCount(meta); ++k) box = unionBox(box, bounds(Shape(array.shapes[k])));
+        for (std::uint32_t k = first; k < first + leafCount(meta); ++k) box = unionBox(box, bounds(asShape(array.shapes[k])));
         return box;
     });
 }
@@ -969,7 +989,7 @@ Shape Bvh::shape(std::uint32_t index) const {
     }
     const std::uint32_t position = positionInLeaf(index);
     return withKind(kinds_, leafKind(nodes_[location / kWidth].meta[location % kWidth]),
-                    [&](const auto& array) { return Shape(array.shapes[position]); });
+                    [&](const auto& array) { return asShape(array.shapes[position]); });
 }
 
 // ---- queries ----------------------------------------------------------------------------------

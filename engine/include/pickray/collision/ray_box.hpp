@@ -14,6 +14,7 @@
 //     toWorld (not normalised, so t is the same in both spaces). Normals go back by the inverse
 //     transpose. A singular transform (determinant 0 or not finite) or a bottom row other than
 //     (0, 0, 0, 1) is invalid: no hit, no span. An identity toWorld gives exactly the Aabb result.
+//   * PreparedOrientedBox works the inverse out once; its queries answer exactly as the box's.
 //
 // Inline, as the other ray routines (see ray_sphere.hpp).
 
@@ -77,9 +78,9 @@ PICKRAY_FORCE_INLINE std::optional<Cofactors> cofactors(const glm::mat4& m) noex
     return result;
 }
 
-PICKRAY_FORCE_INLINE LocalRay toLocal(const Ray& ray, const OrientedBox& box, const Cofactors& inverse) noexcept {
-    const double inverseDeterminant = 1.0 / inverse.determinant;
-    const glm::dvec3 origin = widen(ray.origin) - glm::dvec3(box.toWorld[3]);
+PICKRAY_FORCE_INLINE LocalRay toLocal(const Ray& ray, glm::vec4 translation, const Cofactors& inverse,
+                                      double inverseDeterminant) noexcept {
+    const glm::dvec3 origin = widen(ray.origin) - glm::dvec3(translation);
     const glm::dvec3 direction = widen(ray.direction);
     LocalRay local{};
     for (int i = 0; i < 3; ++i) {
@@ -90,7 +91,7 @@ PICKRAY_FORCE_INLINE LocalRay toLocal(const Ray& ray, const OrientedBox& box, co
 }
 
 /// The outward unit normal of `face` in the world: the face's axis row of the inverse, with the
-/// determinant's sign (a mirroring transform turns the row around).
+/// determinant's sign (a mirroring transform turns the row around). No inverse: an Aabb's face.
 inline glm::vec3 faceNormal(SurfaceId face, const Cofactors* inverse) noexcept {
     const int axis = face / 2;
     const double outward = (face % 2 == 0) ? -1.0 : 1.0;
@@ -103,41 +104,69 @@ inline glm::vec3 faceNormal(SurfaceId face, const Cofactors* inverse) noexcept {
     return glm::vec3(unitVector(sign * inverse->rows[axis]));
 }
 
-/// The box's span and the hit's t (and face) for raycast and raycastT; `inverse` is null for an Aabb.
-inline std::optional<TaggedSpan> boxSpan(const Ray& ray, const Aabb& local, const OrientedBox* oriented,
-                                         std::optional<Cofactors>& inverse) noexcept {
-    if (!isValidRay(ray) || !isValidAabb(local)) return std::nullopt;
-    if (!oriented) return slabSpan(widen(ray.origin), widen(ray.direction), local);
-    inverse = cofactors(oriented->toWorld);
-    if (!inverse) return std::nullopt;
-    const LocalRay localRay = toLocal(ray, *oriented, *inverse);
-    return slabSpan(localRay.origin, localRay.direction, local);
+}  // namespace detail
+
+/// An oriented box with the inverse of its transform worked out once, for testing many rays
+/// against the same box (the BVH keeps its boxes this way). Every query answers exactly as for
+/// `box`, bit for bit: the inverse is the one the OrientedBox routines work out on every call.
+struct PreparedOrientedBox {
+    OrientedBox box;
+    detail::Cofactors inverse{};
+    double inverseDeterminant = 0.0;
+    bool valid = false;  ///< false: a singular or non-affine transform or an invalid local box; never hit
+
+    PreparedOrientedBox() = default;
+    explicit PreparedOrientedBox(const OrientedBox& from) noexcept : box(from) {
+        const auto cofactors = detail::cofactors(from.toWorld);
+        if (!cofactors || !detail::isValidAabb(from.local)) return;
+        inverse = *cofactors;
+        inverseDeterminant = 1.0 / cofactors->determinant;
+        valid = true;
+    }
+};
+
+namespace detail {
+
+/// The box's span with the faces of its bounds.
+PICKRAY_FORCE_INLINE std::optional<TaggedSpan> boxSpan(const Ray& ray, const Aabb& box) noexcept {
+    if (!isValidRay(ray) || !isValidAabb(box)) return std::nullopt;
+    return slabSpan(widen(ray.origin), widen(ray.direction), box);
+}
+PICKRAY_FORCE_INLINE std::optional<TaggedSpan> boxSpan(const Ray& ray, const PreparedOrientedBox& box) noexcept {
+    if (!isValidRay(ray) || !box.valid) return std::nullopt;
+    const LocalRay local = toLocal(ray, box.box.toWorld[3], box.inverse, box.inverseDeterminant);
+    return slabSpan(local.origin, local.direction, box.box.local);
 }
 
-inline std::optional<RayHit> boxHit(const Ray& ray, const Aabb& local, const OrientedBox* oriented, float tMax) noexcept {
+inline glm::vec3 worldFaceNormal(SurfaceId face, const Aabb&) noexcept { return faceNormal(face, nullptr); }
+inline glm::vec3 worldFaceNormal(SurfaceId face, const PreparedOrientedBox& box) noexcept {
+    return faceNormal(face, &box.inverse);
+}
+
+template <typename Box>
+std::optional<RayHit> boxHit(const Ray& ray, const Box& box, float tMax) noexcept {
     if (!isValidTMax(tMax)) return std::nullopt;
-    std::optional<Cofactors> inverse;
-    const auto span = boxSpan(ray, local, oriented, inverse);
+    const auto span = boxSpan(ray, box);
     if (!span) return std::nullopt;
     const auto crossing = firstCrossing(span->enter, span->exit, tMax);
     if (!crossing) return std::nullopt;
     const SurfaceId face = crossing->atEnter ? span->enterSurface : span->exitSurface;
-    return makeHit(ray, crossing->t, faceNormal(face, inverse ? &*inverse : nullptr));
+    return makeHit(ray, crossing->t, worldFaceNormal(face, box));
 }
 
-PICKRAY_FORCE_INLINE std::optional<float> boxHitT(const Ray& ray, const Aabb& local, const OrientedBox* oriented, float tMax) noexcept {
+template <typename Box>
+PICKRAY_FORCE_INLINE std::optional<float> boxHitT(const Ray& ray, const Box& box, float tMax) noexcept {
     if (!isValidTMax(tMax)) return std::nullopt;
-    std::optional<Cofactors> inverse;
-    const auto span = boxSpan(ray, local, oriented, inverse);
+    const auto span = boxSpan(ray, box);
     if (!span) return std::nullopt;
     const auto crossing = firstCrossing(span->enter, span->exit, tMax);
     if (!crossing) return std::nullopt;
     return hitT(ray, crossing->t);
 }
 
-inline std::optional<LineSpan> boxLine(const Ray& ray, const Aabb& local, const OrientedBox* oriented) noexcept {
-    std::optional<Cofactors> inverse;
-    const auto span = boxSpan(ray, local, oriented, inverse);
+template <typename Box>
+std::optional<LineSpan> boxLine(const Ray& ray, const Box& box) noexcept {
+    const auto span = boxSpan(ray, box);
     if (!span) return std::nullopt;
     return toLineSpan(span->enter, span->exit);
 }
@@ -145,27 +174,40 @@ inline std::optional<LineSpan> boxLine(const Ray& ray, const Aabb& local, const 
 }  // namespace detail
 
 [[nodiscard]] inline std::optional<RayHit> raycast(const Ray& ray, const Aabb& box, float tMax = kInfinity) noexcept {
-    return detail::boxHit(ray, box, nullptr, tMax);
+    return detail::boxHit(ray, box, tMax);
 }
 /// raycast(ray, box, tMax)->t without the point and normal (see ray.hpp).
 [[nodiscard]] inline std::optional<float> raycastT(const Ray& ray, const Aabb& box, float tMax = kInfinity) noexcept {
-    return detail::boxHitT(ray, box, nullptr, tMax);
+    return detail::boxHitT(ray, box, tMax);
 }
 [[nodiscard]] inline std::optional<LineSpan> intersectLine(const Ray& ray, const Aabb& box) noexcept {
-    return detail::boxLine(ray, box, nullptr);
+    return detail::boxLine(ray, box);
+}
+
+[[nodiscard]] inline std::optional<RayHit> raycast(const Ray& ray, const PreparedOrientedBox& box,
+                                                   float tMax = kInfinity) noexcept {
+    return detail::boxHit(ray, box, tMax);
+}
+/// raycast(ray, box, tMax)->t without the point and normal (see ray.hpp).
+[[nodiscard]] inline std::optional<float> raycastT(const Ray& ray, const PreparedOrientedBox& box,
+                                                   float tMax = kInfinity) noexcept {
+    return detail::boxHitT(ray, box, tMax);
+}
+[[nodiscard]] inline std::optional<LineSpan> intersectLine(const Ray& ray, const PreparedOrientedBox& box) noexcept {
+    return detail::boxLine(ray, box);
 }
 
 [[nodiscard]] inline std::optional<RayHit> raycast(const Ray& ray, const OrientedBox& box,
                                                    float tMax = kInfinity) noexcept {
-    return detail::boxHit(ray, box.local, &box, tMax);
+    return raycast(ray, PreparedOrientedBox(box), tMax);
 }
 /// raycast(ray, box, tMax)->t without the point and normal (see ray.hpp).
 [[nodiscard]] inline std::optional<float> raycastT(const Ray& ray, const OrientedBox& box,
                                                    float tMax = kInfinity) noexcept {
-    return detail::boxHitT(ray, box.local, &box, tMax);
+    return raycastT(ray, PreparedOrientedBox(box), tMax);
 }
 [[nodiscard]] inline std::optional<LineSpan> intersectLine(const Ray& ray, const OrientedBox& box) noexcept {
-    return detail::boxLine(ray, box.local, &box);
+    return intersectLine(ray, PreparedOrientedBox(box));
 }
 
 }  // namespace pickray

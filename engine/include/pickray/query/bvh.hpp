@@ -20,8 +20,8 @@
 //     inserted again below the node whose box grows least, also O(depth); the copies such moves
 //     leave behind are dropped by a rebuild once they outnumber the shapes. Many large moves make
 //     the tree slower but never wrong; rebuild() restores it.
-//   * Layout: the shapes are stored per kind (plain arrays of Sphere, Capsule, ...) in the order
-//     of the tree's leaves, so a leaf is a run of up to four shapes of one kind, answered by that
+//   * Layout: the shapes are stored per kind (plain arrays of Sphere, Capsule, ..., oriented boxes
+//     with their inverse transform as PreparedOrientedBox) in the order of the tree's leaves, so a leaf is a run of up to four shapes of one kind, answered by that
 //     kind's own routine with no variant dispatch. The tree is 8-wide: a node holds its eight
 //     children's boxes side by side, tested at once with AVX where the CPU has it (chosen at run
 //     time) and as two SSE halves elsewhere, with the same arithmetic and so the same answers.
@@ -113,9 +113,10 @@ private:
         detail::LargeArray<std::uint32_t> index;
     };
     // One array per alternative of Shape, in the same order (the kind is the variant index;
-    // infinite cylinders never get into the tree, so theirs stays empty).
+    // infinite cylinders never get into the tree, so theirs stays empty). Oriented boxes are kept
+    // with their inverse transform, worked out once instead of for every ray (same answers).
     using KindArrays = std::tuple<KindArray<Sphere>, KindArray<Capsule>, KindArray<Cylinder>,
-                                  KindArray<InfiniteCylinder>, KindArray<Aabb>, KindArray<OrientedBox>>;
+                                  KindArray<InfiniteCylinder>, KindArray<Aabb>, KindArray<PreparedOrientedBox>>;
 
     // Eight child boxes stored axis by axis, so one ray is tested against all eight at once (one
     // AVX instruction per row where the CPU has AVX, two SSE ones elsewhere), and what each child
