@@ -145,10 +145,8 @@ inline glm::vec3 worldFaceNormal(SurfaceId face, const PreparedOrientedBox& box)
 
 template <typename Box>
 std::optional<RayHit> boxHit(const Ray& ray, const Box& box, float tMax) noexcept {
-    if (!isValidTMax(tMax)) return std::nullopt;
     const auto span = boxSpan(ray, box);
-    if (!span) return std::nullopt;
-    const auto crossing = firstCrossing(span->enter, span->exit, tMax);
+    const auto crossing = firstCrossing(span, tMax);
     if (!crossing) return std::nullopt;
     const SurfaceId face = crossing->atEnter ? span->enterSurface : span->exitSurface;
     return makeHit(ray, crossing->t, worldFaceNormal(face, box));
@@ -156,10 +154,8 @@ std::optional<RayHit> boxHit(const Ray& ray, const Box& box, float tMax) noexcep
 
 template <typename Box>
 PICKRAY_FORCE_INLINE std::optional<float> boxHitT(const Ray& ray, const Box& box, float tMax) noexcept {
-    if (!isValidTMax(tMax)) return std::nullopt;
     const auto span = boxSpan(ray, box);
-    if (!span) return std::nullopt;
-    const auto crossing = firstCrossing(span->enter, span->exit, tMax);
+    const auto crossing = firstCrossing(span, tMax);
     if (!crossing) return std::nullopt;
     return hitT(ray, crossing->t);
 }

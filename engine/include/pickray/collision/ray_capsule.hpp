@@ -89,10 +89,8 @@ inline std::optional<Interval> capsuleSpan(const Ray& ray, const Capsule& capsul
 
 [[nodiscard]] inline std::optional<RayHit> raycast(const Ray& ray, const Capsule& capsule,
                                                    float tMax = kInfinity) noexcept {
-    if (!detail::isValidTMax(tMax)) return std::nullopt;
     const auto span = detail::capsuleSpan(ray, capsule);
-    if (!span) return std::nullopt;
-    const auto crossing = detail::firstCrossing(span->enter, span->exit, tMax);
+    const auto crossing = detail::firstCrossing(span, tMax);
     if (!crossing) return std::nullopt;
     // Normal: from the closest point of the core segment to the hit point (relative to a, in double).
     const glm::dvec3 a = detail::widen(capsule.a);
@@ -107,10 +105,8 @@ inline std::optional<Interval> capsuleSpan(const Ray& ray, const Capsule& capsul
 /// raycast(ray, capsule, tMax)->t without the point and normal (see ray.hpp).
 [[nodiscard]] inline std::optional<float> raycastT(const Ray& ray, const Capsule& capsule,
                                                    float tMax = kInfinity) noexcept {
-    if (!detail::isValidTMax(tMax)) return std::nullopt;
     const auto span = detail::capsuleSpan(ray, capsule);
-    if (!span) return std::nullopt;
-    const auto crossing = detail::firstCrossing(span->enter, span->exit, tMax);
+    const auto crossing = detail::firstCrossing(span, tMax);
     if (!crossing) return std::nullopt;
     return detail::hitT(ray, crossing->t);
 }

@@ -54,10 +54,8 @@ inline std::optional<TaggedSpan> cylinderSpan(const Ray& ray, const Cylinder& cy
 
 [[nodiscard]] inline std::optional<RayHit> raycast(const Ray& ray, const Cylinder& cylinder,
                                                    float tMax = kInfinity) noexcept {
-    if (!detail::isValidTMax(tMax)) return std::nullopt;
     const auto span = detail::cylinderSpan(ray, cylinder);
-    if (!span) return std::nullopt;
-    const auto crossing = detail::firstCrossing(span->enter, span->exit, tMax);
+    const auto crossing = detail::firstCrossing(span, tMax);
     if (!crossing) return std::nullopt;
     const detail::SurfaceId surface = crossing->atEnter ? span->enterSurface : span->exitSurface;
     const glm::dvec3 axisVector = detail::widen(cylinder.b) - detail::widen(cylinder.a);
@@ -76,10 +74,8 @@ inline std::optional<TaggedSpan> cylinderSpan(const Ray& ray, const Cylinder& cy
 /// raycast(ray, cylinder, tMax)->t without the point and normal (see ray.hpp).
 [[nodiscard]] inline std::optional<float> raycastT(const Ray& ray, const Cylinder& cylinder,
                                                    float tMax = kInfinity) noexcept {
-    if (!detail::isValidTMax(tMax)) return std::nullopt;
     const auto span = detail::cylinderSpan(ray, cylinder);
-    if (!span) return std::nullopt;
-    const auto crossing = detail::firstCrossing(span->enter, span->exit, tMax);
+    const auto crossing = detail::firstCrossing(span, tMax);
     if (!crossing) return std::nullopt;
     return detail::hitT(ray, crossing->t);
 }

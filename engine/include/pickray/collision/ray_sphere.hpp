@@ -32,10 +32,8 @@ inline std::optional<Interval> sphereSpan(const Ray& ray, const Sphere& sphere) 
 
 [[nodiscard]] inline std::optional<RayHit> raycast(const Ray& ray, const Sphere& sphere,
                                                    float tMax = kInfinity) noexcept {
-    if (!detail::isValidTMax(tMax)) return std::nullopt;
     const auto span = detail::sphereSpan(ray, sphere);
-    if (!span) return std::nullopt;
-    const auto crossing = detail::firstCrossing(span->enter, span->exit, tMax);
+    const auto crossing = detail::firstCrossing(span, tMax);
     if (!crossing) return std::nullopt;
     // The normal comes from the centre-relative point in double, not from the rounded world point.
     const glm::dvec3 fromCenter =
@@ -46,10 +44,8 @@ inline std::optional<Interval> sphereSpan(const Ray& ray, const Sphere& sphere) 
 /// raycast(ray, sphere, tMax)->t without the point and normal (see ray.hpp).
 [[nodiscard]] inline std::optional<float> raycastT(const Ray& ray, const Sphere& sphere,
                                                    float tMax = kInfinity) noexcept {
-    if (!detail::isValidTMax(tMax)) return std::nullopt;
     const auto span = detail::sphereSpan(ray, sphere);
-    if (!span) return std::nullopt;
-    const auto crossing = detail::firstCrossing(span->enter, span->exit, tMax);
+    const auto crossing = detail::firstCrossing(span, tMax);
     if (!crossing) return std::nullopt;
     return detail::hitT(ray, crossing->t);
 }

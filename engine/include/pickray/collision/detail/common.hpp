@@ -89,6 +89,14 @@ PICKRAY_FORCE_INLINE std::optional<Crossing> firstCrossing(double enter, double 
     return Crossing{t, atEnter};
 }
 
+/// The same for a span that may be missing (a miss or invalid input), with tMax checked too
+/// (< 0 or NaN: no crossing): the opening every raycast and raycastT shares.
+template <typename Span>
+PICKRAY_FORCE_INLINE std::optional<Crossing> firstCrossing(const std::optional<Span>& span, float tMax) noexcept {
+    if (!span || !isValidTMax(tMax)) return std::nullopt;
+    return firstCrossing(span->enter, span->exit, tMax);
+}
+
 /// The float span of a double one (bounds rounded once).
 PICKRAY_FORCE_INLINE LineSpan toLineSpan(double enter, double exit) noexcept {
     return LineSpan{static_cast<float>(enter), static_cast<float>(exit)};
