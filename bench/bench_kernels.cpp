@@ -10,6 +10,7 @@
 #include <string>
 #include <cmath>
 #include <random>
+#include <span>
 #include <vector>
 
 #include <benchmark/benchmark.h>
@@ -110,6 +111,24 @@ void run(benchmark::State& state, const std::vector<Expected>& expected, Answer 
     state.counters["wrong"] = d.wrong;
     state.counters["t_off"] = d.tOff;
     if ((d.wrong > 0 || d.tOff > 0) && isPickray) bench::pickrayDisagreed = true;
+}
+
+/// The same for a batch routine, which answers all cases in one call: `batch(t)` fills t (+inf for
+/// a miss, as collision/batch.hpp writes it).
+template <typename Batch>
+void runBatch(benchmark::State& state, const std::vector<Expected>& expected, Batch batch) {
+    std::vector<float> t(expected.size());
+    for (auto _ : state) {
+        batch(std::span<float>(t));
+        benchmark::DoNotOptimize(t.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(expected.size()));
+    const Disagreements d = countWrong(expected, [&](size_t i) { return std::isinf(t[i]) ? -1.0f : t[i]; });
+    state.counters["wrong"] = d.wrong;
+    state.counters["t_off"] = d.tOff;
+    if (d.wrong > 0 || d.tOff > 0) bench::pickrayDisagreed = true;
+    state.SetLabel(std::string(pickray::simdLevel()));
 }
 
 // ---- Data -------------------------------------------------------------------------------------
@@ -234,6 +253,10 @@ void Sphere_pickray_hit(benchmark::State& state, Reach reach) {
     const auto& d = spheres(reach);
     run(state, d.expected, [&](size_t i) { return pickrayHit(d.rays[i], d.shapes[i]); }, true);
 }
+void Sphere_pickray_batch(benchmark::State& state, Reach reach) {
+    const auto& d = spheres(reach);
+    runBatch(state, d.expected, [&](std::span<float> t) { pickray::raycastT(d.rays, d.shapes, t); });
+}
 void Sphere_glm(benchmark::State& state, Reach reach) {
     // GLM's intersectRaySphere (distance only; needs a unit direction and the squared radius).
     const auto& d = spheres(reach);
@@ -252,6 +275,8 @@ BENCHMARK_CAPTURE(Sphere_pickray, near, Reach::Near);
 BENCHMARK_CAPTURE(Sphere_pickray, far, Reach::Far);
 BENCHMARK_CAPTURE(Sphere_pickray_hit, near, Reach::Near);
 BENCHMARK_CAPTURE(Sphere_pickray_hit, far, Reach::Far);
+BENCHMARK_CAPTURE(Sphere_pickray_batch, near, Reach::Near);
+BENCHMARK_CAPTURE(Sphere_pickray_batch, far, Reach::Far);
 BENCHMARK_CAPTURE(Sphere_glm, near, Reach::Near);
 BENCHMARK_CAPTURE(Sphere_glm, far, Reach::Far);
 BENCHMARK_CAPTURE(Sphere_textbook, near, Reach::Near);

@@ -33,11 +33,13 @@ def kernels_table(bench):
                 continue
             for method, shown in [("pickray", "pickray (t only)"), ("pickray_hit", "pickray (whole hit)"),
                                   ("pickray_prepared", "pickray (t only, box prepared once)"),
+                                  ("pickray_batch", "pickray (t only, batch of pairs, {label})"),
                                   ("glm", "glm"), ("textbook", "textbook"), ("bullet", "bullet")]:
                 b = bench.get(f"{kind}_{method}/{reach}")
                 if not b:
                     continue
                 ratio = ours["items_per_second"] / b["items_per_second"]
+                shown = shown.format(label=b.get("label", "?"))
                 rows.append(f"| {kind} | {label} | {shown} | {fmt_rate(b['items_per_second'])} | {ratio:.2f} | "
                             f"{int(b.get('wrong', 0))} / 1024 | {int(b.get('t_off', 0))} |")
     ours = bench.get("SegmentDistance_pickray")

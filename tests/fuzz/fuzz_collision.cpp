@@ -4,7 +4,8 @@
 //   * a hit has 0 <= t <= tMax, finite point and unit normal, point == origin + t·direction,
 //     and the point lies on the surface (signed distance ~ 0, relative to the numbers involved);
 //   * a span has enter <= exit and no NaN; raycast agrees with it (its t is enter or exit);
-//   * raycastT gives raycast's t, bit for bit, and a value exactly when raycast hits;
+//   * raycastT gives raycast's t, bit for bit, and a value exactly when raycast hits; so do the
+//     batch forms where a shape has them (+infinity for a miss);
 //   * distances are >= 0 and not NaN for finite input; overlaps are symmetric;
 //   * picking never reads out of bounds or overflows undefinedly, and for a setup that
 //     isValidPickingSetup accepts and finite results, cursorRay's direction is unit length;
@@ -14,7 +15,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include <glm/geometric.hpp>
@@ -101,6 +104,15 @@ void checkRay(const pickray::Ray& ray, const Shape& shape, float tMax, double sh
     const auto hit = pickray::raycast(ray, shape, tMax);
     const auto t = pickray::raycastT(ray, shape, tMax);
     check(hit.has_value() == t.has_value(), "raycastT and raycast disagree on hit or miss");
+    if constexpr (requires(float out) { pickray::raycastT(ray, std::span(&shape, 1), std::span(&out, 1), tMax); }) {
+        // The batch forms (collision/batch.hpp) answer exactly as raycastT, with +inf for a miss.
+        const float want = t.value_or(std::numeric_limits<float>::infinity());
+        float one = -1.0f, pair = -1.0f;
+        pickray::raycastT(ray, std::span(&shape, 1), std::span(&one, 1), tMax);
+        pickray::raycastT(std::span(&ray, 1), std::span(&shape, 1), std::span(&pair, 1), tMax);
+        check(std::memcmp(&one, &want, sizeof want) == 0, "batch raycastT (one ray) is not raycastT", double{one});
+        check(std::memcmp(&pair, &want, sizeof want) == 0, "batch raycastT (pairs) is not raycastT", double{pair});
+    }
     if (!hit) return;
     check(hit->t == *t, "raycastT's t is not raycast's", double{hit->t} - double{*t});
     check(span.has_value(), "raycast hit without a line span");

@@ -2,6 +2,7 @@
 // pickray's collision library: shapes, ray queries, distances and overlaps.
 // The ray contract shared by every raycast/intersectLine overload is in collision/ray.hpp.
 
+#include "pickray/collision/batch.hpp"
 #include "pickray/collision/distance.hpp"
 #include "pickray/collision/overlap.hpp"
 #include "pickray/collision/quadratic.hpp"

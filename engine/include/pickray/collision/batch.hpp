@@ -1,0 +1,36 @@
+#pragma once
+// raycastT for many queries in one call: the same answers as the one-at-a-time routines, bit for
+// bit, computed several at a time on the CPU's vector unit (8 lanes of double with AVX-512, 4
+// with AVX2; chosen at run time, see simdLevel()). Without either, a loop over raycastT.
+//
+// Contract, for every i:
+//   * one ray against many shapes:  t[i] = raycastT(ray, shapes[i], tMax)
+//   * pairs:                        t[i] = raycastT(rays[i], shapes[i], tMax)
+//   with a miss written as +infinity (a hit's t is always finite, see ray.hpp). Invalid rays,
+//   shapes and tMax are misses, exactly as raycastT says.
+//   * The spans' sizes must match (t and shapes, and rays for pairs): std::invalid_argument
+//     naming both sizes otherwise, and nothing is written. Empty spans are fine.
+//   * The lanes do the scalar routine's arithmetic in the same order with no fused multiply-add,
+//     so the answers do not depend on the instruction set (tested on every level the CPU has).
+//
+// Why a batch: a scalar test spends most of its time on the branches of hit or miss, which a
+// scene's rays take at random; the lanes take both sides and select, with no branch to mispredict.
+
+#include <span>
+#include <string_view>
+
+#include "pickray/collision/ray.hpp"
+#include "pickray/collision/shapes.hpp"
+
+namespace pickray {
+
+void raycastT(const Ray& ray, std::span<const Sphere> spheres, std::span<float> t, float tMax = kInfinity);
+void raycastT(std::span<const Ray> rays, std::span<const Sphere> spheres, std::span<float> t,
+              float tMax = kInfinity);
+
+/// How the batch routines run on this machine: "avx512", "avx2" or "scalar" (a loop over
+/// raycastT). The environment variable PICKRAY_SIMD (one of those names) lowers it, for tests and
+/// comparisons; a level the CPU does not have is ignored.
+[[nodiscard]] std::string_view simdLevel() noexcept;
+
+}  // namespace pickray
