@@ -341,28 +341,54 @@ void OrientedBox_pickray_prepared(benchmark::State& state, Reach reach) {
     const std::vector<pickray::PreparedOrientedBox> prepared(d.oriented.begin(), d.oriented.end());
     run(state, d.expectedOriented, [&](size_t i) { return pickrayT(d.rays[i], prepared[i]); }, true);
 }
+// The batch routine (collision/batch.hpp) over the same pairs, all in one call.
+void Capsule_pickray_batch(benchmark::State& state, Reach reach) {
+    const auto& d = capsules(reach);
+    runBatch(state, d.expected, [&](std::span<float> t) { pickray::raycastT(d.rays, d.shapes, t); });
+}
+void Cylinder_pickray_batch(benchmark::State& state, Reach reach) {
+    const auto& d = cylinders(reach);
+    runBatch(state, d.expected, [&](std::span<float> t) { pickray::raycastT(d.rays, d.shapes, t); });
+}
+void Box_pickray_batch(benchmark::State& state, Reach reach) {
+    const auto& d = boxes(reach);
+    runBatch(state, d.expected, [&](std::span<float> t) { pickray::raycastT(d.rays, d.boxes, t); });
+}
+void OrientedBox_pickray_batch(benchmark::State& state, Reach reach) {
+    const auto& d = boxes(reach);
+    const std::vector<pickray::PreparedOrientedBox> prepared(d.oriented.begin(), d.oriented.end());
+    runBatch(state, d.expectedOriented, [&](std::span<float> t) { pickray::raycastT(d.rays, prepared, t); });
+}
 BENCHMARK_CAPTURE(Capsule_pickray, near, Reach::Near);
 BENCHMARK_CAPTURE(Capsule_pickray, far, Reach::Far);
 BENCHMARK_CAPTURE(Capsule_pickray_hit, near, Reach::Near);
 BENCHMARK_CAPTURE(Capsule_pickray_hit, far, Reach::Far);
+BENCHMARK_CAPTURE(Capsule_pickray_batch, near, Reach::Near);
+BENCHMARK_CAPTURE(Capsule_pickray_batch, far, Reach::Far);
 BENCHMARK_CAPTURE(Capsule_textbook, near, Reach::Near);
 BENCHMARK_CAPTURE(Capsule_textbook, far, Reach::Far);
 BENCHMARK_CAPTURE(Cylinder_pickray, near, Reach::Near);
 BENCHMARK_CAPTURE(Cylinder_pickray, far, Reach::Far);
 BENCHMARK_CAPTURE(Cylinder_pickray_hit, near, Reach::Near);
 BENCHMARK_CAPTURE(Cylinder_pickray_hit, far, Reach::Far);
+BENCHMARK_CAPTURE(Cylinder_pickray_batch, near, Reach::Near);
+BENCHMARK_CAPTURE(Cylinder_pickray_batch, far, Reach::Far);
 BENCHMARK_CAPTURE(Cylinder_textbook, near, Reach::Near);
 BENCHMARK_CAPTURE(Cylinder_textbook, far, Reach::Far);
 BENCHMARK_CAPTURE(Box_pickray, near, Reach::Near);
 BENCHMARK_CAPTURE(Box_pickray, far, Reach::Far);
 BENCHMARK_CAPTURE(Box_pickray_hit, near, Reach::Near);
 BENCHMARK_CAPTURE(Box_pickray_hit, far, Reach::Far);
+BENCHMARK_CAPTURE(Box_pickray_batch, near, Reach::Near);
+BENCHMARK_CAPTURE(Box_pickray_batch, far, Reach::Far);
 BENCHMARK_CAPTURE(Box_textbook, near, Reach::Near);
 BENCHMARK_CAPTURE(Box_textbook, far, Reach::Far);
 BENCHMARK_CAPTURE(OrientedBox_pickray, near, Reach::Near);
 BENCHMARK_CAPTURE(OrientedBox_pickray, far, Reach::Far);
 BENCHMARK_CAPTURE(OrientedBox_pickray_hit, near, Reach::Near);
 BENCHMARK_CAPTURE(OrientedBox_pickray_hit, far, Reach::Far);
+BENCHMARK_CAPTURE(OrientedBox_pickray_batch, near, Reach::Near);
+BENCHMARK_CAPTURE(OrientedBox_pickray_batch, far, Reach::Far);
 BENCHMARK_CAPTURE(OrientedBox_pickray_prepared, near, Reach::Near);
 BENCHMARK_CAPTURE(OrientedBox_pickray_prepared, far, Reach::Far);
 

@@ -20,12 +20,26 @@
 #include <string_view>
 
 #include "pickray/collision/ray.hpp"
+#include "pickray/collision/ray_box.hpp"
 #include "pickray/collision/shapes.hpp"
 
 namespace pickray {
 
-void raycastT(const Ray& ray, std::span<const Sphere> spheres, std::span<float> t, float tMax = kInfinity);
-void raycastT(std::span<const Ray> rays, std::span<const Sphere> spheres, std::span<float> t,
+// For every shape kind with a raycastT; oriented boxes in their prepared form (ray_box.hpp).
+void raycastT(const Ray& ray, std::span<const Sphere> shapes, std::span<float> t, float tMax = kInfinity);
+void raycastT(std::span<const Ray> rays, std::span<const Sphere> shapes, std::span<float> t, float tMax = kInfinity);
+void raycastT(const Ray& ray, std::span<const Capsule> shapes, std::span<float> t, float tMax = kInfinity);
+void raycastT(std::span<const Ray> rays, std::span<const Capsule> shapes, std::span<float> t, float tMax = kInfinity);
+void raycastT(const Ray& ray, std::span<const Cylinder> shapes, std::span<float> t, float tMax = kInfinity);
+void raycastT(std::span<const Ray> rays, std::span<const Cylinder> shapes, std::span<float> t, float tMax = kInfinity);
+void raycastT(const Ray& ray, std::span<const InfiniteCylinder> shapes, std::span<float> t, float tMax = kInfinity);
+void raycastT(std::span<const Ray> rays, std::span<const InfiniteCylinder> shapes, std::span<float> t,
+              float tMax = kInfinity);
+void raycastT(const Ray& ray, std::span<const Aabb> shapes, std::span<float> t, float tMax = kInfinity);
+void raycastT(std::span<const Ray> rays, std::span<const Aabb> shapes, std::span<float> t, float tMax = kInfinity);
+void raycastT(const Ray& ray, std::span<const PreparedOrientedBox> shapes, std::span<float> t,
+              float tMax = kInfinity);
+void raycastT(std::span<const Ray> rays, std::span<const PreparedOrientedBox> shapes, std::span<float> t,
               float tMax = kInfinity);
 
 /// How the batch routines run on this machine: "avx512", "avx2" or "scalar" (a loop over

@@ -10,6 +10,10 @@
 #include <string>
 
 #include "kernels.hpp"
+#include "pickray/collision/ray_box.hpp"
+#include "pickray/collision/ray_capsule.hpp"
+#include "pickray/collision/ray_cylinder.hpp"
+#include "pickray/collision/ray_infinite_cylinder.hpp"
 #include "pickray/collision/ray_sphere.hpp"
 
 namespace pickray {
@@ -32,7 +36,7 @@ Level detectLevel() noexcept {
     }
     return level;
 #else
-#error "the batch kernels are written for x86-64 (SSE2, AVX2, AVX-512)"
+#error "the batch kernels are written for x86-64 (AVX2, AVX-512)"
 #endif
 }
 
@@ -50,25 +54,47 @@ void scalarPairs(const Ray* rays, const Shape* shapes, float* t, std::size_t cou
     for (std::size_t i = 0; i < count; ++i) t[i] = raycastT(rays[i], shapes[i], tMax).value_or(kInfinity);
 }
 
+/// A kind's kernels with the scalar loops wherever the chosen copy has no lanes for it.
+template <typename Shape>
+batch_detail::ShapeKernels<Shape> orScalar(batch_detail::ShapeKernels<Shape> kernels) {
+    if (kernels.oneRay == nullptr) kernels.oneRay = scalarOneRay<Shape>;
+    if (kernels.pairs == nullptr) kernels.pairs = scalarPairs<Shape>;
+    return kernels;
+}
+
 const batch_detail::Kernels& kernels() noexcept {
     static const batch_detail::Kernels chosen = [] {
-        switch (level()) {
-            case Level::Avx512: return batch_detail::kernelsAvx512();
-            case Level::Avx2: return batch_detail::kernelsAvx2();
-            case Level::Scalar: break;
-        }
-        return batch_detail::Kernels{scalarOneRay<Sphere>, scalarPairs<Sphere>};
+        batch_detail::Kernels k{};
+        if (level() == Level::Avx512) k = batch_detail::kernelsAvx512();
+        if (level() == Level::Avx2) k = batch_detail::kernelsAvx2();
+        return batch_detail::Kernels{orScalar(k.sphere),           orScalar(k.capsule), orScalar(k.cylinder),
+                                     orScalar(k.infiniteCylinder), orScalar(k.aabb),    orScalar(k.orientedBox)};
     }();
     return chosen;
 }
 
-void requireSameSize(std::size_t shapes, std::size_t answers, const char* what) {
-    if (shapes == answers) return;
-    throw std::invalid_argument(std::string("pickray::raycastT: ") + what + " has " + std::to_string(shapes) +
+void requireSameSize(std::size_t given, std::size_t answers, const char* what) {
+    if (given == answers) return;
+    throw std::invalid_argument(std::string("pickray::raycastT: ") + what + " has " + std::to_string(given) +
                                 " entries but t has " + std::to_string(answers));
 }
 
-void fillMisses(std::span<float> t) { std::fill(t.begin(), t.end(), kInfinity); }
+template <typename Shape>
+void oneRay(const Ray& ray, std::span<const Shape> shapes, std::span<float> t, float tMax,
+            const batch_detail::ShapeKernels<Shape>& kernels) {
+    requireSameSize(shapes.size(), t.size(), "shapes");
+    if (!isValidRay(ray) || !(tMax >= 0.0f)) return std::fill(t.begin(), t.end(), kInfinity);
+    kernels.oneRay(ray, shapes.data(), t.data(), t.size(), tMax);
+}
+
+template <typename Shape>
+void pairs(std::span<const Ray> rays, std::span<const Shape> shapes, std::span<float> t, float tMax,
+           const batch_detail::ShapeKernels<Shape>& kernels) {
+    requireSameSize(rays.size(), t.size(), "rays");
+    requireSameSize(shapes.size(), t.size(), "shapes");
+    if (!(tMax >= 0.0f)) return std::fill(t.begin(), t.end(), kInfinity);
+    kernels.pairs(rays.data(), shapes.data(), t.data(), t.size(), tMax);
+}
 
 }  // namespace
 
@@ -81,17 +107,42 @@ std::string_view simdLevel() noexcept {
     return "scalar";
 }
 
-void raycastT(const Ray& ray, std::span<const Sphere> spheres, std::span<float> t, float tMax) {
-    requireSameSize(spheres.size(), t.size(), "spheres");
-    if (!isValidRay(ray) || !(tMax >= 0.0f)) return fillMisses(t);
-    kernels().sphereOneRay(ray, spheres.data(), t.data(), t.size(), tMax);
+void raycastT(const Ray& ray, std::span<const Sphere> shapes, std::span<float> t, float tMax) {
+    oneRay(ray, shapes, t, tMax, kernels().sphere);
 }
-
-void raycastT(std::span<const Ray> rays, std::span<const Sphere> spheres, std::span<float> t, float tMax) {
-    requireSameSize(rays.size(), t.size(), "rays");
-    requireSameSize(spheres.size(), t.size(), "spheres");
-    if (!(tMax >= 0.0f)) return fillMisses(t);
-    kernels().spherePairs(rays.data(), spheres.data(), t.data(), t.size(), tMax);
+void raycastT(std::span<const Ray> rays, std::span<const Sphere> shapes, std::span<float> t, float tMax) {
+    pairs(rays, shapes, t, tMax, kernels().sphere);
+}
+void raycastT(const Ray& ray, std::span<const Capsule> shapes, std::span<float> t, float tMax) {
+    oneRay(ray, shapes, t, tMax, kernels().capsule);
+}
+void raycastT(std::span<const Ray> rays, std::span<const Capsule> shapes, std::span<float> t, float tMax) {
+    pairs(rays, shapes, t, tMax, kernels().capsule);
+}
+void raycastT(const Ray& ray, std::span<const Cylinder> shapes, std::span<float> t, float tMax) {
+    oneRay(ray, shapes, t, tMax, kernels().cylinder);
+}
+void raycastT(std::span<const Ray> rays, std::span<const Cylinder> shapes, std::span<float> t, float tMax) {
+    pairs(rays, shapes, t, tMax, kernels().cylinder);
+}
+void raycastT(const Ray& ray, std::span<const InfiniteCylinder> shapes, std::span<float> t, float tMax) {
+    oneRay(ray, shapes, t, tMax, kernels().infiniteCylinder);
+}
+void raycastT(std::span<const Ray> rays, std::span<const InfiniteCylinder> shapes, std::span<float> t, float tMax) {
+    pairs(rays, shapes, t, tMax, kernels().infiniteCylinder);
+}
+void raycastT(const Ray& ray, std::span<const Aabb> shapes, std::span<float> t, float tMax) {
+    oneRay(ray, shapes, t, tMax, kernels().aabb);
+}
+void raycastT(std::span<const Ray> rays, std::span<const Aabb> shapes, std::span<float> t, float tMax) {
+    pairs(rays, shapes, t, tMax, kernels().aabb);
+}
+void raycastT(const Ray& ray, std::span<const PreparedOrientedBox> shapes, std::span<float> t, float tMax) {
+    oneRay(ray, shapes, t, tMax, kernels().orientedBox);
+}
+void raycastT(std::span<const Ray> rays, std::span<const PreparedOrientedBox> shapes, std::span<float> t,
+              float tMax) {
+    pairs(rays, shapes, t, tMax, kernels().orientedBox);
 }
 
 }  // namespace pickray

@@ -1,0 +1,232 @@
+#pragma once
+// The lanes the batch kernels compute in: GCC/Clang vector types as wide as the instruction set
+// this copy of kernels.cpp is compiled for, the helpers every kernel shares (loads, selects,
+// finiteness, the ray in lanes, the crossing and its checks) and the loops that run a kernel over
+// a batch. Included only by kernels.cpp, inside its anonymous namespace (kernels.cpp says why).
+
+
+#define LANES_INLINE [[gnu::always_inline]] inline
+
+#if defined(__AVX512F__)
+constexpr int kLanes = 8;
+using Doubles = double __attribute__((vector_size(64)));
+using Mask = long long __attribute__((vector_size(64)));
+using Floats = float __attribute__((vector_size(32)));
+// The masked form with every lane selected: _mm512_sqrt_pd starts from an "undefined" register,
+// which GCC 12 reports as uninitialised.
+LANES_INLINE Doubles sqrtLanes(Doubles x) {
+    const __m512d lanes = reinterpret_cast<__m512d>(x);
+    return reinterpret_cast<Doubles>(_mm512_mask_sqrt_pd(lanes, 0xFF, lanes));
+}
+#elif defined(__AVX2__)
+constexpr int kLanes = 4;
+using Doubles = double __attribute__((vector_size(32)));
+using Mask = long long __attribute__((vector_size(32)));
+using Floats = float __attribute__((vector_size(16)));
+LANES_INLINE Doubles sqrtLanes(Doubles x) { return reinterpret_cast<Doubles>(_mm256_sqrt_pd(reinterpret_cast<__m256d>(x))); }
+#else
+#error "kernels.cpp is compiled for AVX2 or AVX-512 (without them batch.cpp loops over the scalar routine)"
+#endif
+
+constexpr double kFloatMin = 1.17549435082228750797e-38;  // std::numeric_limits<float>::min()
+constexpr double kFloatMax = 3.40282346638528859812e+38;  // std::numeric_limits<float>::max()
+constexpr double kInfinity = __builtin_inf();
+
+// Masks are worked out in double only: a float widens exactly, so a comparison or finiteness test
+// of widened floats answers as the float one does, and double masks need no conversion.
+LANES_INLINE Doubles widen(Floats x) { return __builtin_convertvector(x, Doubles); }
+LANES_INLINE Floats narrow(Doubles x) { return __builtin_convertvector(x, Floats); }
+
+LANES_INLINE Doubles select(Mask m, Doubles a, Doubles b) {
+    return reinterpret_cast<Doubles>((reinterpret_cast<Mask>(a) & m) | (reinterpret_cast<Mask>(b) & ~m));
+}
+
+/// x is finite: x − x is 0 for finite x and NaN otherwise (as isFinite / std::isfinite).
+LANES_INLINE Mask isFinite(Doubles x) { return x - x == 0.0; }
+
+/// Every lane `value`, converted to the lanes' element type (exactly, for a float widened).
+template <typename Lane, typename Value>
+LANES_INLINE Lane splat(Value value) {
+    using Element = __typeof__(Lane{}[0]);
+    Lane lanes{};
+    for (int i = 0; i < kLanes; ++i) lanes[i] = static_cast<Element>(value);
+    return lanes;
+}
+
+struct DVec3Lanes {
+    Doubles x, y, z;
+};
+LANES_INLINE Mask isFinite(const DVec3Lanes& v) { return isFinite(v.x) & isFinite(v.y) & isFinite(v.z); }
+/// glm::dot's order: (x + y) + z.
+LANES_INLINE Doubles dot(const DVec3Lanes& a, const DVec3Lanes& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+
+/// kLanes consecutive structs of floats, loaded with whole-vector loads, and their fields taken
+/// out as lanes by permutes. (Building a field's vector element by element from memory costs a
+/// load and a shuffle per element; a gather instruction is slower still on this CPU family.)
+template <typename Struct>
+class Block {
+public:
+    static constexpr int kStride = static_cast<int>(sizeof(Struct) / sizeof(float));  // floats per struct
+    static_assert(sizeof(Struct) % sizeof(float) == 0);
+
+    explicit Block(const Struct* items) {
+        // Whole vectors, the last one filled only as far as the block goes (never read past it).
+        constexpr std::size_t bytes = sizeof(Struct) * kLanes;
+        constexpr std::size_t full = bytes / sizeof(Wide);
+        __builtin_memcpy(wide_, items, full * sizeof(Wide));
+        if constexpr (bytes % sizeof(Wide) != 0) {
+            wide_[full] = Wide{};
+            __builtin_memcpy(&wide_[full], reinterpret_cast<const unsigned char*>(items) + full * sizeof(Wide),
+                             bytes % sizeof(Wide));
+        }
+    }
+    /// The float at index `field` of each struct, widened to double.
+    template <int field>
+    LANES_INLINE Doubles lanes() const {
+        return widen(take<field>(std::make_integer_sequence<int, kLanes>{}));
+    }
+    template <int field>
+    LANES_INLINE DVec3Lanes vec3() const {
+        return {lanes<field>(), lanes<field + 1>(), lanes<field + 2>()};
+    }
+
+private:
+    using Wide = float __attribute__((vector_size(2 * sizeof(Floats))));
+    static constexpr int kWide = 2 * kLanes;  // floats per Wide
+    template <int field, int... K>
+    LANES_INLINE Floats take(std::integer_sequence<int, K...>) const {
+        return Floats{wide_[(field + kStride * K) / kWide][(field + kStride * K) % kWide]...};
+    }
+    Wide wide_[(sizeof(Struct) * kLanes + sizeof(Wide) - 1) / sizeof(Wide)];
+};
+
+/// A ray in lanes, with what every kernel needs of it worked out once.
+struct RayLanes {
+    DVec3Lanes origin;
+    DVec3Lanes direction;
+    Doubles lengthSquared;         // |direction|² in double
+    Doubles inverseLengthSquared;  // 1 / lengthSquared
+    Mask valid;                    // isValidRay
+};
+
+LANES_INLINE RayLanes rayLanes(const DVec3Lanes& origin, const DVec3Lanes& direction) {
+    RayLanes ray;
+    ray.origin = origin;
+    ray.direction = direction;
+    ray.lengthSquared = dot(direction, direction);
+    ray.inverseLengthSquared = 1.0 / ray.lengthSquared;
+    // isValidRay: finite origin, and |direction|² formed in float a normal finite float.
+    const Floats dx = narrow(direction.x), dy = narrow(direction.y), dz = narrow(direction.z);
+    const Doubles floatLengthSquared = widen(dx * dx + dy * dy + dz * dz);
+    ray.valid = isFinite(origin) & (floatLengthSquared >= kFloatMin) & (floatLengthSquared <= kFloatMax);
+    return ray;
+}
+
+LANES_INLINE RayLanes loadRays(const pickray::Ray* rays) {
+    const Block<pickray::Ray> block(rays);  // origin x y z, direction x y z
+    return rayLanes(block.vec3<0>(), block.vec3<3>());
+}
+
+LANES_INLINE RayLanes splatRay(const pickray::Ray& ray) {
+    const auto lanes = [](const glm::vec3& v) {
+        return DVec3Lanes{splat<Doubles>(v.x), splat<Doubles>(v.y), splat<Doubles>(v.z)};
+    };
+    return rayLanes(lanes(ray.origin), lanes(ray.direction));
+}
+
+/// |x| < this exactly when x rounds to a finite float: it is the midpoint between the largest float
+/// and 2^128, which round-to-nearest-even sends up (the largest float's last bit is odd). NaN fails
+/// the comparison too. One comparison instead of narrowing, widening and testing.
+constexpr double kFloatOverflow = 0x1.ffffffp127;
+LANES_INLINE Doubles abs(Doubles x) {
+    return reinterpret_cast<Doubles>(reinterpret_cast<Mask>(x) & splat<Mask>(0x7fffffffffffffffLL));
+}
+LANES_INLINE Mask roundsToFiniteFloat(Doubles x) { return abs(x) < kFloatOverflow; }
+
+/// firstCrossing + hitT (detail/common.hpp) for spans whose lanes are `found`: the t to return,
+/// rounded to float (held in double), or +infinity.
+LANES_INLINE Doubles crossingT(const RayLanes& ray, Mask found, Doubles enter, Doubles exit, Doubles tMax) {
+    const Doubles t = select(enter >= 0.0, enter, exit);
+    const Doubles rounded = widen(narrow(t));
+    // t >= 0 && t < inf, rounded <= tMax, and t and origin + t·direction finite as floats.
+    const Mask crosses = found & (t >= 0.0) & roundsToFiniteFloat(t) & (rounded <= tMax) &
+                         roundsToFiniteFloat(ray.origin.x + t * ray.direction.x) &
+                         roundsToFiniteFloat(ray.origin.y + t * ray.direction.y) &
+                         roundsToFiniteFloat(ray.origin.z + t * ray.direction.z);
+    return select(crosses, rounded, splat<Doubles>(kInfinity));
+}
+
+// ---- Loops ------------------------------------------------------------------------------------
+
+LANES_INLINE void store(float* out, Doubles t) {
+    const Floats rounded = narrow(t);  // exact: t is a float or infinity
+    __builtin_memcpy(out, &rounded, sizeof rounded);
+}
+void store(float* out, Doubles t, std::size_t count) {
+    const Floats rounded = narrow(t);
+    for (std::size_t i = 0; i < count; ++i) out[i] = rounded[static_cast<int>(i)];
+}
+
+/// kLanes copies of T in raw storage: declaring T[kLanes] would run T's (inline, GLM) default
+/// constructor, whose out-of-line copy in an unoptimised build would be compiled for this file's
+/// instruction set and might be the one the linker keeps.
+template <typename T>
+struct Padded {
+    alignas(T) unsigned char bytes[sizeof(T) * kLanes];
+    void set(std::size_t k, const T& value) { __builtin_memcpy(bytes + k * sizeof(T), &value, sizeof(T)); }
+    const T* data() const { return reinterpret_cast<const T*>(bytes); }
+};
+
+/// The loops: kLanes answers at a time; a last partial block is padded with copies of its first
+/// entry, and only its real answers are stored.
+template <typename Shape, typename LoadShapes, typename Kernel>
+void oneRay(const pickray::Ray& ray, const Shape* shapes, float* t, std::size_t count, LoadShapes loadShapes,
+            Kernel kernel) {
+    const RayLanes lanes = splatRay(ray);
+    constexpr std::size_t width = kLanes;
+    std::size_t i = 0;
+    for (; i + width <= count; i += width) {
+        store(t + i, kernel(lanes, loadShapes(shapes + i)));
+    }
+    if (i == count) return;
+    Padded<Shape> padded;
+    for (std::size_t k = 0; k < width; ++k) padded.set(k, shapes[i + k < count ? i + k : i]);
+    store(t + i, kernel(lanes, loadShapes(padded.data())), count - i);
+}
+
+template <typename Shape, typename LoadShapes, typename Kernel>
+void pairs(const pickray::Ray* rays, const Shape* shapes, float* t, std::size_t count, LoadShapes loadShapes,
+           Kernel kernel) {
+    constexpr std::size_t width = kLanes;
+    std::size_t i = 0;
+    for (; i + width <= count; i += width) {
+        store(t + i, kernel(loadRays(rays + i), loadShapes(shapes + i)));
+    }
+    if (i == count) return;
+    Padded<Shape> padded;
+    Padded<pickray::Ray> paddedRays;
+    for (std::size_t k = 0; k < width; ++k) {
+        const std::size_t from = i + k < count ? i + k : i;
+        padded.set(k, shapes[from]);
+        paddedRays.set(k, rays[from]);
+    }
+    store(t + i, kernel(loadRays(paddedRays.data()), loadShapes(padded.data())), count - i);
+}
+
+/// A shape's two batch forms from its kernel `kernel(RayLanes, ShapeLanes, tMax lanes) -> t lanes`
+/// and its loader `load(const Shape*) -> ShapeLanes`.
+template <typename Shape, auto load, auto kernel>
+pickray::batch_detail::ShapeKernels<Shape> shapeKernels() {
+    return {
+        [](const pickray::Ray& ray, const Shape* shapes, float* t, std::size_t count, float tMax) {
+            const Doubles tMaxLanes = splat<Doubles>(tMax);
+            oneRay(ray, shapes, t, count, load,
+                   [&](const RayLanes& r, const auto& s) { return kernel(r, s, tMaxLanes); });
+        },
+        [](const pickray::Ray* rays, const Shape* shapes, float* t, std::size_t count, float tMax) {
+            const Doubles tMaxLanes = splat<Doubles>(tMax);
+            pairs(rays, shapes, t, count, load,
+                  [&](const RayLanes& r, const auto& s) { return kernel(r, s, tMaxLanes); });
+        },
+    };
+}
