@@ -157,6 +157,38 @@ const SphereData& spheres(Reach reach) {
     return reach == Reach::Near ? near : far;
 }
 
+// One ray against many spheres, the brute-force pick over a scene: 8 rays from a camera 30–40
+// units from a cloud of 1024 spheres, each ray tested against every sphere (a few percent hit).
+constexpr int kFanRays = 8;
+struct SphereFanData {
+    std::vector<pickray::Sphere> shapes;
+    std::vector<pickray::Ray> rays;
+    std::vector<Expected> expected;  // ray r against sphere s at r·kCases + s
+};
+SphereFanData makeSphereFan(Reach reach) {
+    const SphereData& cloud = spheres(reach);
+    std::mt19937 rng(300);
+    SphereFanData d;
+    d.shapes = cloud.shapes;
+    std::vector<pickref::SphereSolid> solids;
+    for (const pickray::Sphere& s : d.shapes) solids.emplace_back(ref(s.center), s.radius);
+    const float nearest = reach == Reach::Near ? 30.0f : 1000.0f;
+    const float farthest = reach == Reach::Near ? 40.0f : 4000.0f;
+    for (int r = 0; r < kFanRays; ++r) {
+        const glm::vec3 eye = glm::normalize(randomIn(rng, -1, 1)) * std::uniform_real_distribution<float>(nearest, farthest)(rng);
+        d.rays.push_back({eye, glm::normalize(randomIn(rng, -15, 15) - eye)});
+        for (size_t s = 0; s < d.shapes.size(); ++s) {
+            const pickref::RayAnswer a = solids[s].ray({ref(eye), ref(d.rays.back().direction)});
+            d.expected.push_back({a.hit, static_cast<float>(a.t), !a.ambiguous && a.margin >= 1e-4L * solids[s].size()});
+        }
+    }
+    return d;
+}
+const SphereFanData& sphereFan(Reach reach) {
+    static const SphereFanData near = makeSphereFan(Reach::Near), far = makeSphereFan(Reach::Far);
+    return reach == Reach::Near ? near : far;
+}
+
 template <typename Shape>
 struct AxisData {
     std::vector<Shape> shapes;
@@ -271,6 +303,41 @@ void Sphere_textbook(benchmark::State& state, Reach reach) {
     run(state, d.expected,
         [&](size_t i) { return textbook::raySphere(d.rays[i].origin, d.rays[i].direction, d.shapes[i].center, d.shapes[i].radius); });
 }
+// One ray against all spheres (SphereFanData): the same work done by each method in its own way.
+void SphereFan_pickray(benchmark::State& state, Reach reach) {
+    const auto& d = sphereFan(reach);
+    run(state, d.expected, [&](size_t i) { return pickrayT(d.rays[i / kCases], d.shapes[i % kCases]); }, true);
+}
+void SphereFan_pickray_batch(benchmark::State& state, Reach reach) {
+    const auto& d = sphereFan(reach);
+    runBatch(state, d.expected, [&](std::span<float> t) {
+        for (size_t r = 0; r < d.rays.size(); ++r) pickray::raycastT(d.rays[r], d.shapes, t.subspan(r * kCases, kCases));
+    });
+}
+void SphereFan_glm(benchmark::State& state, Reach reach) {
+    const auto& d = sphereFan(reach);
+    run(state, d.expected, [&](size_t i) {
+        const pickray::Ray& ray = d.rays[i / kCases];
+        const pickray::Sphere& sphere = d.shapes[i % kCases];
+        float t = -1.0f;
+        return glm::intersectRaySphere(ray.origin, ray.direction, sphere.center, sphere.radius * sphere.radius, t) ? t : -1.0f;
+    });
+}
+void SphereFan_textbook(benchmark::State& state, Reach reach) {
+    const auto& d = sphereFan(reach);
+    run(state, d.expected, [&](size_t i) {
+        const pickray::Ray& ray = d.rays[i / kCases];
+        return textbook::raySphere(ray.origin, ray.direction, d.shapes[i % kCases].center, d.shapes[i % kCases].radius);
+    });
+}
+BENCHMARK_CAPTURE(SphereFan_pickray, near, Reach::Near);
+BENCHMARK_CAPTURE(SphereFan_pickray, far, Reach::Far);
+BENCHMARK_CAPTURE(SphereFan_pickray_batch, near, Reach::Near);
+BENCHMARK_CAPTURE(SphereFan_pickray_batch, far, Reach::Far);
+BENCHMARK_CAPTURE(SphereFan_glm, near, Reach::Near);
+BENCHMARK_CAPTURE(SphereFan_glm, far, Reach::Far);
+BENCHMARK_CAPTURE(SphereFan_textbook, near, Reach::Near);
+BENCHMARK_CAPTURE(SphereFan_textbook, far, Reach::Far);
 BENCHMARK_CAPTURE(Sphere_pickray, near, Reach::Near);
 BENCHMARK_CAPTURE(Sphere_pickray, far, Reach::Far);
 BENCHMARK_CAPTURE(Sphere_pickray_hit, near, Reach::Near);

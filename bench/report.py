@@ -42,6 +42,20 @@ def kernels_table(bench):
                 shown = shown.format(label=b.get("label", "?"))
                 rows.append(f"| {kind} | {label} | {shown} | {fmt_rate(b['items_per_second'])} | {ratio:.2f} | "
                             f"{int(b.get('wrong', 0))} / 1024 | {int(b.get('t_off', 0))} |")
+    ours = bench.get("SphereFan_pickray_batch/near")
+    if ours:
+        for reach, label in [("near", "30–40 away"), ("far", "1–4 km away")]:
+            ours = bench.get(f"SphereFan_pickray_batch/{reach}")
+            for method, shown in [("pickray_batch", "pickray (one ray × 1,024 spheres, batch, {label})"),
+                                  ("pickray", "pickray (one call per sphere)"), ("glm", "glm (one call per sphere)"),
+                                  ("textbook", "textbook (one call per sphere)")]:
+                b = bench.get(f"SphereFan_{method}/{reach}")
+                if not ours or not b:
+                    continue
+                ratio = ours["items_per_second"] / b["items_per_second"]
+                shown = shown.format(label=b.get("label", "?"))
+                rows.append(f"| Sphere, one ray × many | {label} | {shown} | {fmt_rate(b['items_per_second'])} | "
+                            f"{ratio:.2f} | {int(b.get('wrong', 0))} / 8192 | {int(b.get('t_off', 0))} |")
     ours = bench.get("SegmentDistance_pickray")
     if ours:
         for method in ["pickray", "textbook", "fcl"]:

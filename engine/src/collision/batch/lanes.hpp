@@ -41,6 +41,16 @@ LANES_INLINE Doubles select(Mask m, Doubles a, Doubles b) {
     return reinterpret_cast<Doubles>((reinterpret_cast<Mask>(a) & m) | (reinterpret_cast<Mask>(b) & ~m));
 }
 
+/// Whether any lane of `m` is set: lets a kernel skip the rest of its work when every lane has
+/// already missed, as the scalar routine's early return does.
+LANES_INLINE bool any(Mask m) {
+#if defined(__AVX512F__)
+    return _mm512_test_epi64_mask(reinterpret_cast<__m512i>(m), reinterpret_cast<__m512i>(m)) != 0;
+#else
+    return _mm256_movemask_pd(reinterpret_cast<__m256d>(m)) != 0;
+#endif
+}
+
 /// x is finite: x − x is 0 for finite x and NaN otherwise (as isFinite / std::isfinite).
 LANES_INLINE Mask isFinite(Doubles x) { return x - x == 0.0; }
 
