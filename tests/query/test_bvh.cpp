@@ -74,6 +74,8 @@ void expectSameAsBruteForce(const Bvh& bvh, const std::vector<Shape>& shapes, st
         ++hits;
         EXPECT_EQ(got->index, expected->index) << "ray " << i;
         EXPECT_EQ(got->hit.t, expected->hit.t) << "ray " << i;
+        EXPECT_EQ(got->hit.point, expected->hit.point) << "ray " << i;
+        EXPECT_EQ(got->hit.normal, expected->hit.normal) << "ray " << i;
     }
     EXPECT_GT(hits, rays / 10);
 }

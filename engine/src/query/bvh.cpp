@@ -1132,17 +1132,33 @@ std::optional<ShapeHit> Bvh::nearest(const Ray& ray, float tMax) const {
             limit = hit->t;
         }
     }
+    // Leaves are answered t only (raycastT); the winner's point and normal are formed once, at the
+    // end, instead of for every shape that was the nearest so far.
+    bool winnerInLeaf = false;
+    unsigned winnerKind = 0;
+    std::uint32_t winnerPosition = 0;
     traverse(ray, 0.0f, limit, [&](unsigned kind, std::uint32_t first, std::uint32_t count, float leafLimit) {
         return withKind(kinds_, kind, [&](const auto& array) {
             for (std::uint32_t k = first; k < first + count; ++k) {
-                if (const auto hit = raycast(ray, array.shapes[k], leafLimit); hit && better(hit->t, array.index[k], best)) {
-                    best = ShapeHit{array.index[k], *hit};
-                    leafLimit = hit->t;
+                if (const auto t = raycastT(ray, array.shapes[k], leafLimit); t && better(*t, array.index[k], best)) {
+                    best = ShapeHit{array.index[k], RayHit{*t, {}, {}}};
+                    winnerInLeaf = true;
+                    winnerKind = kind;
+                    winnerPosition = k;
+                    leafLimit = *t;
                 }
             }
             return leafLimit;
         });
     });
+    if (winnerInLeaf) {
+        // raycast with tMax = t finds that same t: raycastT is raycast's t, bit for bit.
+        const auto hit = withKind(kinds_, winnerKind, [&](const auto& array) {
+            return raycast(ray, array.shapes[winnerPosition], best->hit.t);
+        });
+        assert(hit && hit->t == best->hit.t);
+        best->hit = *hit;
+    }
     return best;
 }
 

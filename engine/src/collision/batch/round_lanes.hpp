@@ -1,7 +1,230 @@
 #pragma once
-// Capsule, capped cylinder and infinite cylinder lanes. Included only by kernels.cpp, inside its
-// anonymous namespace, after lanes.hpp. (No lanes yet: batch.cpp loops over the scalar routines.)
+// Capsule, capped cylinder and infinite cylinder lanes: ray_capsule.hpp's capsuleSpan,
+// ray_cylinder.hpp's cylinderSpan and ray_infinite_cylinder.hpp's infiniteCylinderSpan, with the
+// helpers they share (detail/common.hpp's axisFrame and clipToSlab, quadratic.hpp's
+// solveWithinRadius). Included only by kernels.cpp, inside its anonymous namespace, after
+// lanes.hpp.
+//
+// As in sphere_lanes.hpp, every operation is the scalar one on the same operands in the same
+// order; each branch of the scalar code becomes both sides computed in every lane and a select of
+// what the scalar code would have returned. (Values a scalar branch never computes, such as the
+// capsule's cap spheres, are deterministic, so computing them always and selecting gives the same
+// bits.) std::min(a, b) is "b < a ? b : a" and std::max(a, b) "a < b ? b : a", NaN included.
+//
+// The helpers sit in their own namespace: box_lanes.hpp, in the same translation unit and
+// namespace, may define helpers of the same names.
 
-inline pickray::batch_detail::ShapeKernels<pickray::Capsule> capsuleKernels() { return {}; }
-inline pickray::batch_detail::ShapeKernels<pickray::Cylinder> cylinderKernels() { return {}; }
-inline pickray::batch_detail::ShapeKernels<pickray::InfiniteCylinder> infiniteCylinderKernels() { return {}; }
+namespace round_lanes {
+
+/// std::min(a, b): b where b < a, otherwise a (so a NaN on either side gives a).
+LANES_INLINE Doubles minLikeStd(Doubles a, Doubles b) { return select(b < a, b, a); }
+/// std::max(a, b): a unless a < b.
+LANES_INLINE Doubles maxLikeStd(Doubles a, Doubles b) { return select(a < b, b, a); }
+
+LANES_INLINE Mask selectMask(Mask m, Mask a, Mask b) { return (a & m) | (b & ~m); }
+
+LANES_INLINE DVec3Lanes minus(const DVec3Lanes& a, const DVec3Lanes& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+
+/// Two axis points and a radius: the layout Capsule (a, b), Cylinder (a, b) and InfiniteCylinder
+/// (p1, p2) share, seven floats.
+struct AxisShapeLanes {
+    DVec3Lanes a, b;
+    Doubles radius;
+};
+
+template <typename Shape>
+LANES_INLINE AxisShapeLanes loadAxisShapes(const Shape* shapes) {
+    static_assert(sizeof(Shape) == 7 * sizeof(float), "a, b (or p1, p2) and radius, floats, no padding");
+    const Block<Shape> block(shapes);  // a x y z, b x y z, radius
+    return {block.template vec3<0>(), block.template vec3<3>(), block.template lanes<6>()};
+}
+
+/// isFinite(a) && isFinite(b) && isValidRadius(radius).
+LANES_INLINE Mask isValidAxisShape(const AxisShapeLanes& shape) {
+    return isFinite(shape.a) & isFinite(shape.b) & (shape.radius >= 0.0) & isFinite(shape.radius);
+}
+
+/// A span on the line in lanes: `found` where solveWithinRadius (or the shape) has one.
+struct SpanLanes {
+    Mask found;
+    Doubles enter, exit;
+};
+
+/// solveWithinRadius after its a == 0 test, for lanes where a = |v|² (with inverseA = 1 / a) is
+/// not 0: found where scaledHalfChordSquared >= 0 (false for NaN). radius >= 0 is the caller's.
+LANES_INLINE SpanLanes solveAroundClosest(const DVec3Lanes& p, const DVec3Lanes& v, Doubles a, Doubles inverseA,
+                                          Doubles radius) {
+    const Doubles b = dot(p, v);
+    const DVec3Lanes scaledClosest{a * p.x - b * v.x, a * p.y - b * v.y, a * p.z - b * v.z};
+    const Doubles scaledRadius = radius * a;
+    const Doubles scaledHalfChordSquared = scaledRadius * scaledRadius - dot(scaledClosest, scaledClosest);
+    const Doubles tClosest = -b * inverseA;
+    const Doubles halfChord = sqrtLanes(scaledHalfChordSquared * inverseA) * inverseA;
+    return {scaledHalfChordSquared >= 0.0, tClosest - halfChord, tClosest + halfChord};
+}
+
+/// solveWithinRadius(p, ray.direction, radius): a cap sphere around the point p is relative to.
+/// a = |direction|² > 0 for a valid ray, so the a == 0 case never arises (as in sphereT).
+LANES_INLINE SpanLanes sphereSpan(const RayLanes& ray, const DVec3Lanes& p, Doubles radius) {
+    return solveAroundClosest(p, ray.direction, ray.lengthSquared, ray.inverseLengthSquared, radius);
+}
+
+/// solveWithinRadius(p, v, radius) whole, with its a == 0 case (v zeroed by axisFrame for a line
+/// parallel to the axis): (−inf, +inf) where |p|² <= radius², otherwise none.
+LANES_INLINE SpanLanes solveWithinRadius(const DVec3Lanes& p, const DVec3Lanes& v, Doubles radius) {
+    const Doubles a = dot(v, v);
+    const Doubles inverseA = 1.0 / a;  // only used where a != 0
+    const SpanLanes around = solveAroundClosest(p, v, a, inverseA, radius);
+    const Mask still = a == 0.0;
+    const Mask within = dot(p, p) <= radius * radius;
+    return {selectMask(still, within, around.found), select(still, splat<Doubles>(-kInfinity), around.enter),
+            select(still, splat<Doubles>(kInfinity), around.exit)};
+}
+
+/// axisFrame(ray, a, b) in lanes (meaningless where lengthSquared == 0, as the scalar one is not
+/// computed there), plus the ray origin relative to a and whether directionPerp was zeroed.
+struct AxisFrameLanes {
+    Doubles lengthSquared;      // |b − a|²
+    Doubles originAlong;        // (origin − a)·(b − a)
+    Doubles directionAlong;     // direction·(b − a)
+    DVec3Lanes origin;          // origin − a
+    DVec3Lanes originPerp;      // (origin − a) without its along-axis part
+    DVec3Lanes directionPerp;   // direction without its along-axis part; +0 where parallel
+    Mask parallel;              // directionPerp was zeroed (then == dvec3(0.0); else it is not, for valid input)
+};
+
+LANES_INLINE AxisFrameLanes axisFrame(const RayLanes& ray, const DVec3Lanes& a, const DVec3Lanes& b) {
+    AxisFrameLanes frame;
+    const DVec3Lanes axisVector = minus(b, a);
+    frame.lengthSquared = dot(axisVector, axisVector);
+    const Doubles inverseLengthSquared = 1.0 / frame.lengthSquared;
+    frame.origin = minus(ray.origin, a);
+    const DVec3Lanes& direction = ray.direction;
+    frame.originAlong = dot(frame.origin, axisVector);
+    frame.directionAlong = dot(direction, axisVector);
+    const Doubles directionScale = frame.directionAlong * inverseLengthSquared;
+    const DVec3Lanes directionPerp{direction.x - directionScale * axisVector.x,
+                                   direction.y - directionScale * axisVector.y,
+                                   direction.z - directionScale * axisVector.z};
+    // sine * sine * dot(direction, direction): the scalar code's (sine·sine) folds to this constant.
+    constexpr double sine = static_cast<double>(pickray::tolerance::kAxisParallelSine);
+    constexpr double sineSquared = sine * sine;
+    frame.parallel = dot(directionPerp, directionPerp) <= sineSquared * ray.lengthSquared;
+    const Doubles zero{};
+    frame.directionPerp = {select(frame.parallel, zero, directionPerp.x), select(frame.parallel, zero, directionPerp.y),
+                           select(frame.parallel, zero, directionPerp.z)};
+    const Doubles originScale = frame.originAlong * inverseLengthSquared;
+    frame.originPerp = {frame.origin.x - originScale * axisVector.x, frame.origin.y - originScale * axisVector.y,
+                        frame.origin.z - originScale * axisVector.z};
+    return frame;
+}
+
+/// clipToSlab(span, z0, dz, 0.0, hi, lowPlane, highPlane) in lanes. The plane a tightened bound
+/// lies on is `forward ? lowPlane : highPlane` for enter and `forward ? highPlane : lowPlane` for
+/// exit; a bound not tightened (or any bound where dz == 0) keeps the span's surface.
+struct SlabClipLanes {
+    Mask nonEmpty;        // clipToSlab's answer
+    Doubles enter, exit;  // the span after it
+    Mask tightensEnter;   // enterSurface was set to a plane (never where dz == 0)
+    Mask tightensExit;    // exitSurface was set to a plane
+    Mask forward;         // dz > 0
+};
+
+LANES_INLINE SlabClipLanes clipToSlab(Doubles spanEnter, Doubles spanExit, Doubles z0, Doubles dz, Doubles lo,
+                                      Doubles hi) {
+    SlabClipLanes clip;
+    const Mask parallel = dz == 0.0;
+    const Doubles inverse = 1.0 / dz;
+    const Doubles tLo = (lo - z0) * inverse;  // lo − z0, not −z0: 0 − 0 is +0
+    const Doubles tHi = (hi - z0) * inverse;
+    clip.forward = dz > 0.0;
+    const Doubles enter = minLikeStd(tLo, tHi);
+    const Doubles exit = maxLikeStd(tLo, tHi);
+    clip.tightensEnter = ~parallel & (enter >= spanEnter);
+    clip.tightensExit = ~parallel & (exit <= spanExit);
+    clip.enter = select(clip.tightensEnter, enter, spanEnter);
+    clip.exit = select(clip.tightensExit, exit, spanExit);
+    clip.nonEmpty = selectMask(parallel, (z0 >= lo) & (z0 <= hi), clip.enter <= clip.exit);
+    return clip;
+}
+
+/// capsuleSpan's union of pieces: `include(more)` where the scalar total keeps the first piece
+/// found and then std::min(enter, more.enter), std::max(exit, more.exit).
+struct UnionLanes {
+    Mask present;
+    Doubles enter, exit;
+    LANES_INLINE void include(Mask found, Doubles moreEnter, Doubles moreExit) {
+        const Mask first = found & ~present;
+        enter = select(first | (found & (moreEnter < enter)), moreEnter, enter);
+        exit = select(first | (found & (exit < moreExit)), moreExit, exit);
+        present = present | found;
+    }
+};
+
+LANES_INLINE Doubles capsuleT(const RayLanes& ray, const AxisShapeLanes& capsule, Doubles tMax) {
+    const Mask valid = ray.valid & isValidAxisShape(capsule);
+    const Doubles radius = capsule.radius;
+    const AxisFrameLanes frame = axisFrame(ray, capsule.a, capsule.b);
+    // The cap spheres (capSpan(a), capSpan(b)): origin − a is the frame's origin.
+    const SpanLanes capA = sphereSpan(ray, frame.origin, radius);
+    const SpanLanes capB = sphereSpan(ray, minus(ray.origin, capsule.b), radius);
+    const Mask sphere = frame.lengthSquared == 0.0;  // a == b: capSpan(a)
+    const Mask parallel = frame.parallel;
+    const SpanLanes side = solveWithinRadius(frame.originPerp, frame.directionPerp, radius);
+    // The piece between the planes; the same clip serves as `between` in the parallel fallback.
+    const SlabClipLanes piece = clipToSlab(side.enter, side.exit, frame.originAlong, frame.directionAlong,
+                                           Doubles{}, frame.lengthSquared);
+    // !parallel && clipToSlab(...): the piece, widened by the cap sphere on any side a plane cut.
+    const Mask clipped = ~parallel & side.found & piece.nonEmpty;
+    // enterSurface is kCapA where forward, kCapB otherwise (where it is not kSide); exit the reverse.
+    const Mask enterCapFound = selectMask(piece.forward, capA.found, capB.found);
+    const Doubles enterCap = select(piece.forward, capA.enter, capB.enter);
+    const Doubles clippedEnter =
+        select(piece.tightensEnter & enterCapFound & (enterCap < piece.enter), enterCap, piece.enter);
+    const Mask exitCapFound = selectMask(piece.forward, capB.found, capA.found);
+    const Doubles exitCap = select(piece.forward, capB.exit, capA.exit);
+    const Doubles clippedExit = select(piece.tightensExit & exitCapFound & (piece.exit < exitCap), exitCap, piece.exit);
+    // Otherwise (parallel, or a side span the slab empties): the union of `between` (parallel and
+    // inside the radius), the sphere at a and the sphere at b. !side && !parallel is a miss.
+    UnionLanes total{parallel & side.found & piece.nonEmpty, piece.enter, piece.exit};
+    total.include(capA.found, capA.enter, capA.exit);
+    total.include(capB.found, capB.enter, capB.exit);
+    const Mask united = (parallel | side.found) & ~clipped & total.present;
+
+    const Mask found = valid & selectMask(sphere, capA.found, clipped | united);
+    const Doubles enter = select(sphere, capA.enter, select(clipped, clippedEnter, total.enter));
+    const Doubles exit = select(sphere, capA.exit, select(clipped, clippedExit, total.exit));
+    return crossingT(ray, found, enter, exit, tMax);
+}
+
+LANES_INLINE Doubles cylinderT(const RayLanes& ray, const AxisShapeLanes& cylinder, Doubles tMax) {
+    const AxisFrameLanes frame = axisFrame(ray, cylinder.a, cylinder.b);
+    const SpanLanes side = solveWithinRadius(frame.originPerp, frame.directionPerp, cylinder.radius);
+    const SlabClipLanes span = clipToSlab(side.enter, side.exit, frame.originAlong, frame.directionAlong, Doubles{},
+                                          frame.lengthSquared);
+    // radius == 0 and a == b (no height) are empty solids.
+    const Mask found = ray.valid & isValidAxisShape(cylinder) & (cylinder.radius != 0.0) &
+                       (frame.lengthSquared != 0.0) & side.found & span.nonEmpty;
+    return crossingT(ray, found, span.enter, span.exit, tMax);
+}
+
+LANES_INLINE Doubles infiniteCylinderT(const RayLanes& ray, const AxisShapeLanes& cylinder, Doubles tMax) {
+    const AxisFrameLanes frame = axisFrame(ray, cylinder.a, cylinder.b);
+    const SpanLanes span = solveWithinRadius(frame.originPerp, frame.directionPerp, cylinder.radius);
+    // A parallel line inside spans (−inf, +inf), which crossingT (as firstCrossing) finds no crossing in.
+    const Mask found = ray.valid & isValidAxisShape(cylinder) & (frame.lengthSquared != 0.0) & span.found;
+    return crossingT(ray, found, span.enter, span.exit, tMax);
+}
+
+}  // namespace round_lanes
+
+inline pickray::batch_detail::ShapeKernels<pickray::Capsule> capsuleKernels() {
+    return shapeKernels<pickray::Capsule, round_lanes::loadAxisShapes<pickray::Capsule>, round_lanes::capsuleT>();
+}
+inline pickray::batch_detail::ShapeKernels<pickray::Cylinder> cylinderKernels() {
+    return shapeKernels<pickray::Cylinder, round_lanes::loadAxisShapes<pickray::Cylinder>, round_lanes::cylinderT>();
+}
+inline pickray::batch_detail::ShapeKernels<pickray::InfiniteCylinder> infiniteCylinderKernels() {
+    return shapeKernels<pickray::InfiniteCylinder, round_lanes::loadAxisShapes<pickray::InfiniteCylinder>,
+                        round_lanes::infiniteCylinderT>();
+}
