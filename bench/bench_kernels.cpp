@@ -157,38 +157,6 @@ const SphereData& spheres(Reach reach) {
     return reach == Reach::Near ? near : far;
 }
 
-// One ray against many spheres, the brute-force pick over a scene: 8 rays from a camera 30–40
-// units from a cloud of 1024 spheres, each ray tested against every sphere (a few percent hit).
-constexpr int kFanRays = 8;
-struct SphereFanData {
-    std::vector<pickray::Sphere> shapes;
-    std::vector<pickray::Ray> rays;
-    std::vector<Expected> expected;  // ray r against sphere s at r·kCases + s
-};
-SphereFanData makeSphereFan(Reach reach) {
-    const SphereData& cloud = spheres(reach);
-    std::mt19937 rng(300);
-    SphereFanData d;
-    d.shapes = cloud.shapes;
-    std::vector<pickref::SphereSolid> solids;
-    for (const pickray::Sphere& s : d.shapes) solids.emplace_back(ref(s.center), s.radius);
-    const float nearest = reach == Reach::Near ? 30.0f : 1000.0f;
-    const float farthest = reach == Reach::Near ? 40.0f : 4000.0f;
-    for (int r = 0; r < kFanRays; ++r) {
-        const glm::vec3 eye = glm::normalize(randomIn(rng, -1, 1)) * std::uniform_real_distribution<float>(nearest, farthest)(rng);
-        d.rays.push_back({eye, glm::normalize(randomIn(rng, -15, 15) - eye)});
-        for (size_t s = 0; s < d.shapes.size(); ++s) {
-            const pickref::RayAnswer a = solids[s].ray({ref(eye), ref(d.rays.back().direction)});
-            d.expected.push_back({a.hit, static_cast<float>(a.t), !a.ambiguous && a.margin >= 1e-4L * solids[s].size()});
-        }
-    }
-    return d;
-}
-const SphereFanData& sphereFan(Reach reach) {
-    static const SphereFanData near = makeSphereFan(Reach::Near), far = makeSphereFan(Reach::Far);
-    return reach == Reach::Near ? near : far;
-}
-
 template <typename Shape>
 struct AxisData {
     std::vector<Shape> shapes;
@@ -262,6 +230,69 @@ const BoxData& boxes(Reach reach) {
     return reach == Reach::Near ? near : far;
 }
 
+// One ray against many shapes, the brute-force pick over a scene: 8 rays from a camera 30–40 (or
+// 1,000–4,000) units from a cloud of the 1024 shapes above, each ray tested against every shape
+// (a few percent hit).
+constexpr int kFanRays = 8;
+template <typename Shape>
+struct FanData {
+    std::vector<Shape> shapes;
+    std::vector<pickray::Ray> rays;
+    std::vector<Expected> expected;  // ray r against shape s at r·kCases + s
+};
+template <typename Shape, typename SolidOf>
+FanData<Shape> makeFan(const std::vector<Shape>& shapes, SolidOf solidOf, Reach reach) {
+    std::mt19937 rng(300);
+    FanData<Shape> d;
+    d.shapes = shapes;
+    const float nearest = reach == Reach::Near ? 30.0f : 1000.0f;
+    const float farthest = reach == Reach::Near ? 40.0f : 4000.0f;
+    for (int r = 0; r < kFanRays; ++r) {
+        const glm::vec3 eye = glm::normalize(randomIn(rng, -1, 1)) * std::uniform_real_distribution<float>(nearest, farthest)(rng);
+        d.rays.push_back({eye, glm::normalize(randomIn(rng, -15, 15) - eye)});
+        for (const Shape& shape : d.shapes) {
+            const auto solid = solidOf(shape);
+            const pickref::RayAnswer a = solid.ray({ref(eye), ref(d.rays.back().direction)});
+            d.expected.push_back({a.hit, static_cast<float>(a.t), !a.ambiguous && a.margin >= 1e-4L * solid.size()});
+        }
+    }
+    return d;
+}
+template <typename Shape>
+const FanData<Shape>& fan(Reach reach);
+template <>
+const FanData<pickray::Sphere>& fan(Reach reach) {
+    const auto make = [](Reach r) {
+        return makeFan(spheres(r).shapes, [](const pickray::Sphere& s) { return pickref::SphereSolid(ref(s.center), s.radius); }, r);
+    };
+    static const auto near = make(Reach::Near), far = make(Reach::Far);
+    return reach == Reach::Near ? near : far;
+}
+template <>
+const FanData<pickray::Capsule>& fan(Reach reach) {
+    const auto make = [](Reach r) {
+        return makeFan(capsules(r).shapes, [](const pickray::Capsule& c) { return pickref::CapsuleSolid(ref(c.a), ref(c.b), c.radius); }, r);
+    };
+    static const auto near = make(Reach::Near), far = make(Reach::Far);
+    return reach == Reach::Near ? near : far;
+}
+template <>
+const FanData<pickray::Cylinder>& fan(Reach reach) {
+    const auto make = [](Reach r) {
+        return makeFan(cylinders(r).shapes, [](const pickray::Cylinder& c) { return pickref::CylinderSolid(ref(c.a), ref(c.b), c.radius); }, r);
+    };
+    static const auto near = make(Reach::Near), far = make(Reach::Far);
+    return reach == Reach::Near ? near : far;
+}
+template <>
+const FanData<pickray::Aabb>& fan(Reach reach) {
+    const auto make = [](Reach r) {
+        return makeFan(boxes(r).boxes, [](const pickray::Aabb& b) { return pickref::BoxSolid(pickref::Box{ref(b.min), ref(b.max)}); }, r);
+    };
+    static const auto near = make(Reach::Near), far = make(Reach::Far);
+    return reach == Reach::Near ? near : far;
+}
+
 // pickray's t-only query, the like-for-like match of the peers' routines (they return t only).
 template <typename Shape>
 float pickrayT(const pickray::Ray& ray, const Shape& shape) {
@@ -303,41 +334,6 @@ void Sphere_textbook(benchmark::State& state, Reach reach) {
     run(state, d.expected,
         [&](size_t i) { return textbook::raySphere(d.rays[i].origin, d.rays[i].direction, d.shapes[i].center, d.shapes[i].radius); });
 }
-// One ray against all spheres (SphereFanData): the same work done by each method in its own way.
-void SphereFan_pickray(benchmark::State& state, Reach reach) {
-    const auto& d = sphereFan(reach);
-    run(state, d.expected, [&](size_t i) { return pickrayT(d.rays[i / kCases], d.shapes[i % kCases]); }, true);
-}
-void SphereFan_pickray_batch(benchmark::State& state, Reach reach) {
-    const auto& d = sphereFan(reach);
-    runBatch(state, d.expected, [&](std::span<float> t) {
-        for (size_t r = 0; r < d.rays.size(); ++r) pickray::raycastT(d.rays[r], d.shapes, t.subspan(r * kCases, kCases));
-    });
-}
-void SphereFan_glm(benchmark::State& state, Reach reach) {
-    const auto& d = sphereFan(reach);
-    run(state, d.expected, [&](size_t i) {
-        const pickray::Ray& ray = d.rays[i / kCases];
-        const pickray::Sphere& sphere = d.shapes[i % kCases];
-        float t = -1.0f;
-        return glm::intersectRaySphere(ray.origin, ray.direction, sphere.center, sphere.radius * sphere.radius, t) ? t : -1.0f;
-    });
-}
-void SphereFan_textbook(benchmark::State& state, Reach reach) {
-    const auto& d = sphereFan(reach);
-    run(state, d.expected, [&](size_t i) {
-        const pickray::Ray& ray = d.rays[i / kCases];
-        return textbook::raySphere(ray.origin, ray.direction, d.shapes[i % kCases].center, d.shapes[i % kCases].radius);
-    });
-}
-BENCHMARK_CAPTURE(SphereFan_pickray, near, Reach::Near);
-BENCHMARK_CAPTURE(SphereFan_pickray, far, Reach::Far);
-BENCHMARK_CAPTURE(SphereFan_pickray_batch, near, Reach::Near);
-BENCHMARK_CAPTURE(SphereFan_pickray_batch, far, Reach::Far);
-BENCHMARK_CAPTURE(SphereFan_glm, near, Reach::Near);
-BENCHMARK_CAPTURE(SphereFan_glm, far, Reach::Far);
-BENCHMARK_CAPTURE(SphereFan_textbook, near, Reach::Near);
-BENCHMARK_CAPTURE(SphereFan_textbook, far, Reach::Far);
 BENCHMARK_CAPTURE(Sphere_pickray, near, Reach::Near);
 BENCHMARK_CAPTURE(Sphere_pickray, far, Reach::Far);
 BENCHMARK_CAPTURE(Sphere_pickray_hit, near, Reach::Near);
@@ -458,6 +454,78 @@ BENCHMARK_CAPTURE(OrientedBox_pickray_batch, near, Reach::Near);
 BENCHMARK_CAPTURE(OrientedBox_pickray_batch, far, Reach::Far);
 BENCHMARK_CAPTURE(OrientedBox_pickray_prepared, near, Reach::Near);
 BENCHMARK_CAPTURE(OrientedBox_pickray_prepared, far, Reach::Far);
+
+// ---- One ray against many shapes (FanData): the same work, each method in its own way -----------
+
+template <typename Shape>
+void fanPickray(benchmark::State& state, Reach reach) {
+    const auto& d = fan<Shape>(reach);
+    run(state, d.expected, [&](size_t i) { return pickrayT(d.rays[i / kCases], d.shapes[i % kCases]); }, true);
+}
+template <typename Shape>
+void fanPickrayBatch(benchmark::State& state, Reach reach) {
+    const auto& d = fan<Shape>(reach);
+    runBatch(state, d.expected, [&](std::span<float> t) {
+        for (size_t r = 0; r < d.rays.size(); ++r) pickray::raycastT(d.rays[r], d.shapes, t.subspan(r * kCases, kCases));
+    });
+}
+/// `peer(ray, shape)`: a peer's t, or < 0 for a miss.
+template <typename Shape, typename Peer>
+void fanPeer(benchmark::State& state, Reach reach, Peer peer) {
+    const auto& d = fan<Shape>(reach);
+    run(state, d.expected, [&](size_t i) { return peer(d.rays[i / kCases], d.shapes[i % kCases]); });
+}
+
+void SphereFan_pickray(benchmark::State& state, Reach reach) { fanPickray<pickray::Sphere>(state, reach); }
+void SphereFan_pickray_batch(benchmark::State& state, Reach reach) { fanPickrayBatch<pickray::Sphere>(state, reach); }
+void SphereFan_glm(benchmark::State& state, Reach reach) {
+    fanPeer<pickray::Sphere>(state, reach, [](const pickray::Ray& ray, const pickray::Sphere& s) {
+        float t = -1.0f;
+        return glm::intersectRaySphere(ray.origin, ray.direction, s.center, s.radius * s.radius, t) ? t : -1.0f;
+    });
+}
+void SphereFan_textbook(benchmark::State& state, Reach reach) {
+    fanPeer<pickray::Sphere>(state, reach, [](const pickray::Ray& ray, const pickray::Sphere& s) {
+        return textbook::raySphere(ray.origin, ray.direction, s.center, s.radius);
+    });
+}
+void CapsuleFan_pickray(benchmark::State& state, Reach reach) { fanPickray<pickray::Capsule>(state, reach); }
+void CapsuleFan_pickray_batch(benchmark::State& state, Reach reach) { fanPickrayBatch<pickray::Capsule>(state, reach); }
+void CapsuleFan_textbook(benchmark::State& state, Reach reach) {
+    fanPeer<pickray::Capsule>(state, reach, [](const pickray::Ray& ray, const pickray::Capsule& c) {
+        return textbook::rayCapsule(ray.origin, ray.direction, c.a, c.b, c.radius);
+    });
+}
+void CylinderFan_pickray(benchmark::State& state, Reach reach) { fanPickray<pickray::Cylinder>(state, reach); }
+void CylinderFan_pickray_batch(benchmark::State& state, Reach reach) { fanPickrayBatch<pickray::Cylinder>(state, reach); }
+void CylinderFan_textbook(benchmark::State& state, Reach reach) {
+    fanPeer<pickray::Cylinder>(state, reach, [](const pickray::Ray& ray, const pickray::Cylinder& c) {
+        return textbook::rayCylinder(ray.origin, ray.direction, c.a, c.b, c.radius);
+    });
+}
+void BoxFan_pickray(benchmark::State& state, Reach reach) { fanPickray<pickray::Aabb>(state, reach); }
+void BoxFan_pickray_batch(benchmark::State& state, Reach reach) { fanPickrayBatch<pickray::Aabb>(state, reach); }
+void BoxFan_textbook(benchmark::State& state, Reach reach) {
+    fanPeer<pickray::Aabb>(state, reach, [](const pickray::Ray& ray, const pickray::Aabb& b) {
+        return textbook::rayAabb(ray.origin, 1.0f / ray.direction, b.min, b.max);
+    });
+}
+#define PICKRAY_FAN(name)                            \
+    BENCHMARK_CAPTURE(name, near, Reach::Near);      \
+    BENCHMARK_CAPTURE(name, far, Reach::Far)
+PICKRAY_FAN(SphereFan_pickray);
+PICKRAY_FAN(SphereFan_pickray_batch);
+PICKRAY_FAN(SphereFan_glm);
+PICKRAY_FAN(SphereFan_textbook);
+PICKRAY_FAN(CapsuleFan_pickray);
+PICKRAY_FAN(CapsuleFan_pickray_batch);
+PICKRAY_FAN(CapsuleFan_textbook);
+PICKRAY_FAN(CylinderFan_pickray);
+PICKRAY_FAN(CylinderFan_pickray_batch);
+PICKRAY_FAN(CylinderFan_textbook);
+PICKRAY_FAN(BoxFan_pickray);
+PICKRAY_FAN(BoxFan_pickray_batch);
+PICKRAY_FAN(BoxFan_textbook);
 
 // ---- Bullet: btCollisionWorld::rayTestSingle against one collision object ----------------------
 #if PICKRAY_BENCH_HAS_BULLET
