@@ -23,25 +23,36 @@ def fmt_ns(ns):
     return f"{ns:,.0f} ns" if ns >= 100 else f"{ns:.0f} ns"
 
 
-def kernels_table(bench):
-    rows = ["| test | rays start | method | throughput | pickray's speed ÷ method's | wrong hit/miss | t off by > 1e-4 |",
-            "|---|---|---|---|---|---|---|"]
-    for kind in ["Sphere", "Capsule", "Cylinder", "Box", "OrientedBox"]:
-        for reach, label in [("near", "4–10 away"), ("far", "1–4 km away")]:
-            ours = bench.get(f"{kind}_pickray/{reach}")
+def throughput_rows(bench, kinds, reaches, name, ours_method, methods, cases):
+    """Rows for every kind, reach and method: `name` formats to a benchmark's name; the ratio is
+    the throughput of `ours_method` over each method's; `cases` is how many answers each checks."""
+    rows = []
+    for kind in kinds:
+        for reach, label in reaches:
+            ours = bench.get(name.format(kind=kind, method=ours_method, reach=reach))
             if not ours:
                 continue
-            for method, shown in [("pickray", "pickray (t only)"), ("pickray_hit", "pickray (whole hit)"),
-                                  ("pickray_prepared", "pickray (t only, box prepared once)"),
-                                  ("pickray_batch", "pickray (t only, batch of pairs, {label})"),
-                                  ("glm", "glm"), ("textbook", "textbook"), ("bullet", "bullet")]:
-                b = bench.get(f"{kind}_{method}/{reach}")
+            for method, shown in methods:
+                b = bench.get(name.format(kind=kind, method=method, reach=reach))
                 if not b:
                     continue
                 ratio = ours["items_per_second"] / b["items_per_second"]
                 shown = shown.format(label=b.get("label", "?"))
                 rows.append(f"| {kind} | {label} | {shown} | {fmt_rate(b['items_per_second'])} | {ratio:.2f} | "
-                            f"{int(b.get('wrong', 0))} / 1024 | {int(b.get('t_off', 0))} |")
+                            f"{int(b.get('wrong', 0))} / {cases} | {int(b.get('t_off', 0))} |")
+    return rows
+
+
+def kernels_table(bench):
+    rows = ["| test | rays start | method | throughput | pickray's speed ÷ method's | wrong hit/miss | t off by > 1e-4 |",
+            "|---|---|---|---|---|---|---|"]
+    rows += throughput_rows(
+        bench, ["Sphere", "Capsule", "Cylinder", "Box", "OrientedBox"], [("near", "4–10 away"), ("far", "1–4 km away")],
+        "{kind}_{method}/{reach}", "pickray",
+        [("pickray", "pickray (t only)"), ("pickray_hit", "pickray (whole hit)"),
+         ("pickray_prepared", "pickray (t only, box prepared once)"),
+         ("pickray_batch", "pickray (t only, batch of pairs, {label})"),
+         ("glm", "glm"), ("textbook", "textbook"), ("bullet", "bullet")], 1024)
     ours = bench.get("SegmentDistance_pickray")
     if ours:
         for method in ["pickray", "textbook", "fcl"]:
@@ -57,21 +68,11 @@ def kernels_table(bench):
 def fan_table(bench):
     rows = ["| shape | camera | method | throughput | pickray batch's speed ÷ method's | wrong hit/miss | t off by > 1e-4 |",
             "|---|---|---|---|---|---|---|"]
-    for kind in ["Sphere", "Capsule", "Cylinder", "Box"]:
-        for reach, label in [("near", "30–40 away"), ("far", "1–4 km away")]:
-            ours = bench.get(f"{kind}Fan_pickray_batch/{reach}")
-            if not ours:
-                continue
-            for method, shown in [("pickray_batch", "pickray (batch: one ray × 1,024, {label})"),
-                                  ("pickray", "pickray (one call per shape)"), ("glm", "glm (one call per shape)"),
-                                  ("textbook", "textbook (one call per shape)")]:
-                b = bench.get(f"{kind}Fan_{method}/{reach}")
-                if not b:
-                    continue
-                ratio = ours["items_per_second"] / b["items_per_second"]
-                shown = shown.format(label=b.get("label", "?"))
-                rows.append(f"| {kind} | {label} | {shown} | {fmt_rate(b['items_per_second'])} | "
-                            f"{ratio:.2f} | {int(b.get('wrong', 0))} / 8192 | {int(b.get('t_off', 0))} |")
+    rows += throughput_rows(
+        bench, ["Sphere", "Capsule", "Cylinder", "Box"], [("near", "30–40 away"), ("far", "1–4 km away")],
+        "{kind}Fan_{method}/{reach}", "pickray_batch",
+        [("pickray_batch", "pickray (batch: one ray × 1,024, {label})"), ("pickray", "pickray (one call per shape)"),
+         ("glm", "glm (one call per shape)"), ("textbook", "textbook (one call per shape)")], 8192)
     return "\n".join(rows)
 
 

@@ -174,6 +174,27 @@ TEST(BatchRaycastTLevel, ReportsTheInstructionSetInUse) {
     std::printf("simd level: %s\n", level.c_str());
 }
 
+TEST(BatchRaycastTCapsule, WholeBlocksOfLinesThatOnlyReachACapSphere) {
+    // Within the parallel tolerance, outside the radius where they start (the side is missed) but
+    // converging on a cap centre: hit only through the capsule's "parallel" path. A block made of
+    // nothing else checks that the lanes' early return for lines that miss the side keeps them.
+    std::vector<Ray> rays;
+    std::vector<pickray::Capsule> capsules;
+    for (int i = 0; i < 64; ++i) {
+        const pickray::Capsule capsule{{0.0f, 0.0f, 0.0f}, {0.0f, 2.0f, 0.0f}, 1e-3f};
+        const glm::vec3 start{1.5e-3f, -2e3f - 1e3f * static_cast<float>(i), 0.0f};
+        rays.push_back({start, capsule.a - start});
+        capsules.push_back(capsule);
+    }
+    std::vector<float> t(rays.size(), -1.0f);
+    pickray::raycastT(rays, capsules, t);
+    EXPECT_EQ(countDifferences(rays, capsules, t, kInf), 0);
+    for (float v : t) EXPECT_LT(v, kInf) << "every line reaches the sphere at a";
+    std::vector<float> one(capsules.size(), -1.0f);
+    pickray::raycastT(rays[5], capsules, one);
+    for (float v : one) EXPECT_LT(v, kInf) << "every line reaches the sphere at a";
+}
+
 TEST(BatchRaycastTSphere, HitsWhosePointOverflowsFloatAreMissesAsInTheScalarRoutine) {
     // A ray from inside a sphere near the top of the float range: its exit point lies just below
     // or just beyond the largest float as the radius sweeps across the boundary.

@@ -3,16 +3,7 @@
 // detail/common.hpp's clipToSlab. Included only by kernels.cpp, inside its anonymous namespace,
 // after lanes.hpp.
 
-// ---- Helpers (lanes.hpp has none of these yet) -------------------------------------------------
-
-/// Per lane: m ? a : b, for masks.
-LANES_INLINE Mask selectMask(Mask m, Mask a, Mask b) { return (a & m) | (b & ~m); }
-
-/// std::min(a, b) per lane: a unless b < a (so a NaN a stays, a NaN b is dropped, and of two
-/// equal zeros of either sign a is kept).
-LANES_INLINE Doubles minLanes(Doubles a, Doubles b) { return select(b < a, b, a); }
-/// std::max(a, b) per lane: a unless a < b.
-LANES_INLINE Doubles maxLanes(Doubles a, Doubles b) { return select(a < b, b, a); }
+// ---- Slabs ------------------------------------------------------------------------------------
 
 /// A TaggedSpan in lanes while the slabs clip it (the surfaces never change t, so they are left
 /// out). `open`: no slab has emptied the span yet, i.e. slabSpan has not returned nullopt.
@@ -22,22 +13,12 @@ struct SlabSpanLanes {
     Mask open;
 };
 
-/// clipToSlab, both of its branches in every lane: dz == 0 keeps the span and passes when
-/// lo <= z0 <= hi; otherwise one reciprocal, the two plane crossings, std::min/std::max of them,
-/// and the ">=" / "<=" tightening, then span.enter <= span.exit.
+/// clipToSlab (lanes.hpp) on a span that may already be empty.
 LANES_INLINE void clipToSlabLanes(SlabSpanLanes& span, Doubles z0, Doubles dz, Doubles lo, Doubles hi) {
-    const Mask parallel = dz == 0.0;
-    const Doubles inverse = 1.0 / dz;
-    const Doubles tLo = (lo - z0) * inverse;
-    const Doubles tHi = (hi - z0) * inverse;
-    const Doubles enter = minLanes(tLo, tHi);
-    const Doubles exit = maxLanes(tLo, tHi);
-    const Mask tightensEnter = (enter >= span.enter) & ~parallel;
-    const Mask tightensExit = (exit <= span.exit) & ~parallel;
-    span.enter = select(tightensEnter, enter, span.enter);
-    span.exit = select(tightensExit, exit, span.exit);
-    const Mask inside = (z0 >= lo) & (z0 <= hi);
-    span.open &= selectMask(parallel, inside, span.enter <= span.exit);
+    const SlabClipLanes clip = clipToSlab(span.enter, span.exit, z0, dz, lo, hi);
+    span.enter = clip.enter;
+    span.exit = clip.exit;
+    span.open &= clip.nonEmpty;
 }
 
 /// slabSpan: x, y, z slabs in that order, from the whole line.
@@ -90,21 +71,25 @@ template <int b, typename V, int... K>
 LANES_INLINE V transposeHigh(V a, V c, std::integer_sequence<int, K...>) {
     return __builtin_shufflevector(a, c, ((K & b) == 0 ? K + b : kLanes + K)...);
 }
-template <int b, typename V>
-LANES_INLINE void transposeStage(V (&rows)[kLanes]) {
-    for (int i = 0; i < kLanes; ++i) {
-        if ((i & b) != 0) continue;
+template <int b, int i, typename V>
+LANES_INLINE void transposePair(V (&rows)[kLanes]) {
+    if constexpr ((i & b) == 0) {
         const V low = transposeLow<b>(rows[i], rows[i | b], std::make_integer_sequence<int, kLanes>{});
         const V high = transposeHigh<b>(rows[i], rows[i | b], std::make_integer_sequence<int, kLanes>{});
         rows[i] = low;
         rows[i | b] = high;
     }
 }
+// Unrolled by pack expansion: a loop here is left rolled, over memory, by GCC.
+template <int b, typename V, int... I>
+LANES_INLINE void transposeStage(V (&rows)[kLanes], std::integer_sequence<int, I...>) {
+    (transposePair<b, I>(rows), ...);
+}
 template <typename V>
 LANES_INLINE void transpose(V (&rows)[kLanes]) {
-    transposeStage<1>(rows);
-    transposeStage<2>(rows);
-    if constexpr (kLanes == 8) transposeStage<4>(rows);
+    transposeStage<1>(rows, std::make_integer_sequence<int, kLanes>{});
+    transposeStage<2>(rows, std::make_integer_sequence<int, kLanes>{});
+    if constexpr (kLanes == 8) transposeStage<4>(rows, std::make_integer_sequence<int, kLanes>{});
 }
 
 /// Fields [first, first + count) of kLanes consecutive structs, each an Element (float or double)
@@ -126,18 +111,7 @@ class Columns {
 public:
     using Lanes = typename LanesOf<Element>::Type;
 
-    explicit Columns(const Struct* items) {
-        const unsigned char* bytes = reinterpret_cast<const unsigned char*>(items);
-        for (int m = 0; m < kChunks; ++m) {
-            for (int k = 0; k < kLanes; ++k) {
-                __builtin_memcpy(&chunks_[m][k],
-                                 bytes + static_cast<std::size_t>(k) * sizeof(Struct) +
-                                     static_cast<std::size_t>(start(m)) * sizeof(Element),
-                                 sizeof(Lanes));
-            }
-            transpose(chunks_[m]);
-        }
-    }
+    explicit Columns(const Struct* items) { load(items, std::make_integer_sequence<int, kChunks>{}); }
     /// Element `field` (an index in Elements from the struct's start) of every struct.
     template <int field>
     LANES_INLINE Lanes lanes() const {
@@ -154,6 +128,17 @@ private:
         return first + m * kLanes < kElements - kLanes ? first + m * kLanes : kElements - kLanes;
     }
     static_assert(first >= 0 && first + count <= kElements && kElements >= kLanes);
+
+    template <int... M>
+    LANES_INLINE void load(const Struct* items, std::integer_sequence<int, M...>) {
+        (loadChunk<M>(reinterpret_cast<const unsigned char*>(items), std::make_integer_sequence<int, kLanes>{}), ...);
+    }
+    template <int m, int... K>
+    LANES_INLINE void loadChunk(const unsigned char* bytes, std::integer_sequence<int, K...>) {
+        constexpr std::size_t offset = static_cast<std::size_t>(start(m)) * sizeof(Element);
+        (__builtin_memcpy(&chunks_[m][K], bytes + static_cast<std::size_t>(K) * sizeof(Struct) + offset, sizeof(Lanes)), ...);
+        transpose(chunks_[m]);
+    }
     Lanes chunks_[static_cast<std::size_t>(kChunks)][static_cast<std::size_t>(kLanes)];
 };
 

@@ -34,12 +34,35 @@ constexpr double kInfinity = __builtin_inf();
 
 // Masks are worked out in double only: a float widens exactly, so a comparison or finiteness test
 // of widened floats answers as the float one does, and double masks need no conversion.
-LANES_INLINE Doubles widen(Floats x) { return __builtin_convertvector(x, Doubles); }
-LANES_INLINE Floats narrow(Doubles x) { return __builtin_convertvector(x, Floats); }
+// One instruction each way: GCC 12 converts a generic vector in two halves and joins them. (The
+// zero-masked AVX-512 forms with every lane selected: the plain ones start from an "undefined"
+// register, which GCC 12 reports as uninitialised.)
+LANES_INLINE Doubles widen(Floats x) {
+#if defined(__AVX512F__)
+    return reinterpret_cast<Doubles>(_mm512_maskz_cvtps_pd(0xFF, reinterpret_cast<__m256>(x)));
+#else
+    return reinterpret_cast<Doubles>(_mm256_cvtps_pd(reinterpret_cast<__m128>(x)));
+#endif
+}
+LANES_INLINE Floats narrow(Doubles x) {
+#if defined(__AVX512F__)
+    return reinterpret_cast<Floats>(_mm512_maskz_cvtpd_ps(0xFF, reinterpret_cast<__m512d>(x)));
+#else
+    return reinterpret_cast<Floats>(_mm256_cvtpd_ps(reinterpret_cast<__m256d>(x)));
+#endif
+}
 
 LANES_INLINE Doubles select(Mask m, Doubles a, Doubles b) {
     return reinterpret_cast<Doubles>((reinterpret_cast<Mask>(a) & m) | (reinterpret_cast<Mask>(b) & ~m));
 }
+
+/// Per lane: m ? a : b, for masks.
+LANES_INLINE Mask selectMask(Mask m, Mask a, Mask b) { return (a & m) | (b & ~m); }
+
+/// std::min(a, b) per lane: b where b < a, otherwise a (so a NaN on either side gives a, and of two
+/// equal zeros of either sign a is kept). std::max(a, b): a unless a < b.
+LANES_INLINE Doubles minLikeStd(Doubles a, Doubles b) { return select(b < a, b, a); }
+LANES_INLINE Doubles maxLikeStd(Doubles a, Doubles b) { return select(a < b, b, a); }
 
 /// Whether any lane of `m` is set: lets a kernel skip the rest of its work when every lane has
 /// already missed, as the scalar routine's early return does.
@@ -142,6 +165,38 @@ LANES_INLINE RayLanes splatRay(const pickray::Ray& ray) {
         return DVec3Lanes{splat<Doubles>(v.x), splat<Doubles>(v.y), splat<Doubles>(v.z)};
     };
     return rayLanes(lanes(ray.origin), lanes(ray.direction));
+}
+
+/// clipToSlab(span, z0, dz, lo, hi, lowPlane, highPlane) (detail/common.hpp) in lanes: dz == 0
+/// keeps the span and passes where lo <= z0 <= hi; otherwise one reciprocal, the two plane
+/// crossings (lo − z0, not −z0: 0 − 0 is +0), std::min/std::max of them, the ">=" / "<="
+/// tightening, then span.enter <= span.exit. The plane a tightened bound lies on is
+/// `forward ? lowPlane : highPlane` for enter and the other one for exit; a bound not tightened
+/// (or any bound where dz == 0) keeps the span's surface.
+struct SlabClipLanes {
+    Mask nonEmpty;        // clipToSlab's answer
+    Doubles enter, exit;  // the span after it
+    Mask tightensEnter;   // enterSurface was set to a plane (never where dz == 0)
+    Mask tightensExit;    // exitSurface was set to a plane
+    Mask forward;         // dz > 0
+};
+
+LANES_INLINE SlabClipLanes clipToSlab(Doubles spanEnter, Doubles spanExit, Doubles z0, Doubles dz, Doubles lo,
+                                      Doubles hi) {
+    SlabClipLanes clip;
+    const Mask parallel = dz == 0.0;
+    const Doubles inverse = 1.0 / dz;
+    const Doubles tLo = (lo - z0) * inverse;
+    const Doubles tHi = (hi - z0) * inverse;
+    clip.forward = dz > 0.0;
+    const Doubles enter = minLikeStd(tLo, tHi);
+    const Doubles exit = maxLikeStd(tLo, tHi);
+    clip.tightensEnter = ~parallel & (enter >= spanEnter);
+    clip.tightensExit = ~parallel & (exit <= spanExit);
+    clip.enter = select(clip.tightensEnter, enter, spanEnter);
+    clip.exit = select(clip.tightensExit, exit, spanExit);
+    clip.nonEmpty = selectMask(parallel, (z0 >= lo) & (z0 <= hi), clip.enter <= clip.exit);
+    return clip;
 }
 
 /// |x| < this exactly when x rounds to a finite float: it is the midpoint between the largest float

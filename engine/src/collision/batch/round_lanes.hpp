@@ -11,17 +11,9 @@
 // capsule's cap spheres, are deterministic, so computing them always and selecting gives the same
 // bits.) std::min(a, b) is "b < a ? b : a" and std::max(a, b) "a < b ? b : a", NaN included.
 //
-// The helpers sit in their own namespace: box_lanes.hpp, in the same translation unit and
-// namespace, may define helpers of the same names.
+// The helpers particular to these shapes sit in their own namespace.
 
 namespace round_lanes {
-
-/// std::min(a, b): b where b < a, otherwise a (so a NaN on either side gives a).
-LANES_INLINE Doubles minLikeStd(Doubles a, Doubles b) { return select(b < a, b, a); }
-/// std::max(a, b): a unless a < b.
-LANES_INLINE Doubles maxLikeStd(Doubles a, Doubles b) { return select(a < b, b, a); }
-
-LANES_INLINE Mask selectMask(Mask m, Mask a, Mask b) { return (a & m) | (b & ~m); }
 
 LANES_INLINE DVec3Lanes minus(const DVec3Lanes& a, const DVec3Lanes& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
 
@@ -119,35 +111,6 @@ LANES_INLINE AxisFrameLanes axisFrame(const RayLanes& ray, const DVec3Lanes& a, 
     return frame;
 }
 
-/// clipToSlab(span, z0, dz, 0.0, hi, lowPlane, highPlane) in lanes. The plane a tightened bound
-/// lies on is `forward ? lowPlane : highPlane` for enter and `forward ? highPlane : lowPlane` for
-/// exit; a bound not tightened (or any bound where dz == 0) keeps the span's surface.
-struct SlabClipLanes {
-    Mask nonEmpty;        // clipToSlab's answer
-    Doubles enter, exit;  // the span after it
-    Mask tightensEnter;   // enterSurface was set to a plane (never where dz == 0)
-    Mask tightensExit;    // exitSurface was set to a plane
-    Mask forward;         // dz > 0
-};
-
-LANES_INLINE SlabClipLanes clipToSlab(Doubles spanEnter, Doubles spanExit, Doubles z0, Doubles dz, Doubles lo,
-                                      Doubles hi) {
-    SlabClipLanes clip;
-    const Mask parallel = dz == 0.0;
-    const Doubles inverse = 1.0 / dz;
-    const Doubles tLo = (lo - z0) * inverse;  // lo − z0, not −z0: 0 − 0 is +0
-    const Doubles tHi = (hi - z0) * inverse;
-    clip.forward = dz > 0.0;
-    const Doubles enter = minLikeStd(tLo, tHi);
-    const Doubles exit = maxLikeStd(tLo, tHi);
-    clip.tightensEnter = ~parallel & (enter >= spanEnter);
-    clip.tightensExit = ~parallel & (exit <= spanExit);
-    clip.enter = select(clip.tightensEnter, enter, spanEnter);
-    clip.exit = select(clip.tightensExit, exit, spanExit);
-    clip.nonEmpty = selectMask(parallel, (z0 >= lo) & (z0 <= hi), clip.enter <= clip.exit);
-    return clip;
-}
-
 /// capsuleSpan's union of pieces: `include(more)` where the scalar total keeps the first piece
 /// found and then std::min(enter, more.enter), std::max(exit, more.exit).
 struct UnionLanes {
@@ -165,12 +128,15 @@ LANES_INLINE Doubles capsuleT(const RayLanes& ray, const AxisShapeLanes& capsule
     const Mask valid = ray.valid & isValidAxisShape(capsule);
     const Doubles radius = capsule.radius;
     const AxisFrameLanes frame = axisFrame(ray, capsule.a, capsule.b);
-    // The cap spheres (capSpan(a), capSpan(b)): origin − a is the frame's origin.
-    const SpanLanes capA = sphereSpan(ray, frame.origin, radius);
-    const SpanLanes capB = sphereSpan(ray, minus(ray.origin, capsule.b), radius);
     const Mask sphere = frame.lengthSquared == 0.0;  // a == b: capSpan(a)
     const Mask parallel = frame.parallel;
     const SpanLanes side = solveWithinRadius(frame.originPerp, frame.directionPerp, radius);
+    // The scalar routine's early return: a line that misses the infinite cylinder (and is neither
+    // parallel nor around a == b) misses. When every lane does, the cap spheres are not needed.
+    if (!any(valid & (sphere | parallel | side.found))) return splat<Doubles>(kInfinity);
+    // The cap spheres (capSpan(a), capSpan(b)): origin − a is the frame's origin.
+    const SpanLanes capA = sphereSpan(ray, frame.origin, radius);
+    const SpanLanes capB = sphereSpan(ray, minus(ray.origin, capsule.b), radius);
     // The piece between the planes; the same clip serves as `between` in the parallel fallback.
     const SlabClipLanes piece = clipToSlab(side.enter, side.exit, frame.originAlong, frame.directionAlong,
                                            Doubles{}, frame.lengthSquared);
@@ -200,6 +166,7 @@ LANES_INLINE Doubles capsuleT(const RayLanes& ray, const AxisShapeLanes& capsule
 LANES_INLINE Doubles cylinderT(const RayLanes& ray, const AxisShapeLanes& cylinder, Doubles tMax) {
     const AxisFrameLanes frame = axisFrame(ray, cylinder.a, cylinder.b);
     const SpanLanes side = solveWithinRadius(frame.originPerp, frame.directionPerp, cylinder.radius);
+    if (!any(ray.valid & side.found)) return splat<Doubles>(kInfinity);  // the scalar early return, in every lane
     const SlabClipLanes span = clipToSlab(side.enter, side.exit, frame.originAlong, frame.directionAlong, Doubles{},
                                           frame.lengthSquared);
     // radius == 0 and a == b (no height) are empty solids.
