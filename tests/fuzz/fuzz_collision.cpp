@@ -171,6 +171,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             double scale = magnitude(b.local.min) + magnitude(b.local.max);
             for (int c = 0; c < 4; ++c) scale += magnitude(glm::vec3(b.toWorld[c])) * (1.0 + scale);
             checkRay(ray, b, tMax, scale, nullptr);  // no independent SDF for sheared boxes here
+            {  // the batch form takes the box prepared
+                const pickray::PreparedOrientedBox prepared(b);
+                const float want = pickray::raycastT(ray, prepared, tMax).value_or(std::numeric_limits<float>::infinity());
+                float one = -1.0f, pair = -1.0f;
+                pickray::raycastT(ray, std::span(&prepared, 1), std::span(&one, 1), tMax);
+                pickray::raycastT(std::span(&ray, 1), std::span(&prepared, 1), std::span(&pair, 1), tMax);
+                check(std::memcmp(&one, &want, sizeof want) == 0, "batch raycastT (one ray, oriented box) is not raycastT");
+                check(std::memcmp(&pair, &want, sizeof want) == 0, "batch raycastT (pairs, oriented box) is not raycastT");
+            }
             break;
         }
         case 6: {
