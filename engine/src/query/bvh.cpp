@@ -226,6 +226,12 @@ struct AvxBoxTest {
 /// Checked once: the CPU (and the OS, which must save the wide registers) support AVX.
 /// PICKRAY_BVH_PORTABLE=1 in the environment makes it answer no, so that tests can run the
 /// portable box test on machines that have AVX.
+bool useAvx() {
+    static const bool avx = __builtin_cpu_supports("avx") && std::getenv("PICKRAY_BVH_PORTABLE") == nullptr;
+    return avx;
+}
+#endif
+
 // How a kind is stored in its array, and back: as given, except oriented boxes, which keep
 // their inverse transform (PreparedOrientedBox; the same answers, bit for bit).
 template <typename Stored>
@@ -244,12 +250,6 @@ Shape asShape(const Stored& stored) {
         return stored;
     }
 }
-
-bool useAvx() {
-    static const bool avx = __builtin_cpu_supports("avx") && std::getenv("PICKRAY_BVH_PORTABLE") == nullptr;
-    return avx;
-}
-#endif
 
 bool better(float t, std::uint32_t index, const std::optional<ShapeHit>& best) {
     return !best || t < best->hit.t || (t == best->hit.t && index < best->index);
@@ -336,11 +336,13 @@ struct Bvh::Children {
 };
 
 /// What the build works on: the shapes, their PrimRefs (partitioned in place as the tree is
-/// split), and each PrimRef's bin in the current split (see split()).
+/// split), and each PrimRef's bin in the current split (see split()). Plain vectors, not huge
+/// pages: they live for one build and are read in order, and every fresh huge page is a 2 MiB
+/// block to zero (in a VM that hands freed memory back to its host, often at host-fault speed).
 struct Bvh::BuildData {
     std::span<const Shape> shapes;
-    detail::LargeArray<PrimRef> prims;
-    detail::LargeArray<std::uint8_t> bins;
+    std::vector<PrimRef> prims;
+    std::vector<std::uint8_t> bins;
     std::uint32_t placed[std::variant_size_v<Shape>] = {};  // per kind: shapes given to leaves so far
 };
 
@@ -370,7 +372,7 @@ void Bvh::rebuild(std::span<const Shape> shapes) {
     BuildData data;
     data.shapes = shapes;
     std::size_t perKind[std::variant_size_v<Shape>] = {};
-    detail::LargeArray<PrimRef>& prims = data.prims;
+    std::vector<PrimRef>& prims = data.prims;
     prims.reserve(n);
     BuildRange all;
     for (std::uint32_t i = 0; i < n; ++i) {
@@ -399,7 +401,8 @@ void Bvh::rebuild(std::span<const Shape> shapes) {
     all.count = n - static_cast<std::uint32_t>(unbounded_.size() + invalid_.size());
     // About one node per five shapes is usual (with leaves of one shape, eight-wide nodes and the
     // sharing in buildNode); a third leaves room to spare without regrowing, and costs only
-    // address space until nodes are written. shrink_to_fit() below gives back the rest.
+    // address space until nodes are written. shrink_to_fit() below gives back the rest of a small
+    // array; a large one keeps it, as copying would fault in a second array of fresh huge pages.
     nodes_.reserve(prims.size() / 3 + 16);
     nodes_.push_back({});
     nodes_[0].parent = kNone;
@@ -416,7 +419,7 @@ void Bvh::rebuild(std::span<const Shape> shapes) {
     assert([&]<std::size_t... K>(std::index_sequence<K...>) {
         return ((std::get<K>(kinds_).shapes.size() == data.placed[K]) && ...);
     }(std::make_index_sequence<std::variant_size_v<Shape>>()));
-    nodes_.shrink_to_fit();
+    if (nodes_.capacity() * sizeof(Node) < kHugePage) nodes_.shrink_to_fit();
 }
 
 namespace {
@@ -761,7 +764,7 @@ void Bvh::makeLeaf(BuildData& data, std::uint32_t node, int slot, const BuildRan
 // The shapes into the kind arrays in leaf order. A pass of its own: they lie scattered in the
 // input, and a loop that does nothing else keeps many fetches in flight.
 void Bvh::copyShapes(const BuildData& data) {
-    const detail::LargeArray<PrimRef>& prims = data.prims;
+    const std::vector<PrimRef>& prims = data.prims;
     constexpr std::size_t kAhead = 32;
     for (std::size_t k = 0; k < prims.size(); ++k) {
 #if defined(__SSE2__)
@@ -1226,7 +1229,8 @@ Bvh::Stats Bvh::stats() const noexcept {
     }
     s.unbounded = unbounded_.size();
     s.depth = depth_;
-    s.bytes = nodes_.capacity() * sizeof(Node) + location_.capacity() * sizeof(std::uint32_t) +
+    // Nodes by size: past it, a large array's reserve is address space never written (rebuild()).
+    s.bytes = nodes_.size() * sizeof(Node) + location_.capacity() * sizeof(std::uint32_t) +
               (unbounded_.capacity() + invalid_.capacity()) * sizeof(Outside);
     std::apply(
         [&](const auto&... kind) {
