@@ -4,7 +4,6 @@
 // finiteness, the ray in lanes, the crossing and its checks) and the loops that run a kernel over
 // a batch. Included only by kernels.cpp, inside its anonymous namespace (kernels.cpp says why).
 
-
 #define LANES_INLINE [[gnu::always_inline]] inline
 
 #if defined(__AVX512F__)
