@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs both benchmark programs on an otherwise idle machine and prints the Markdown tables of
-# docs/PERFORMANCE.md. Takes about fifteen minutes (Bullet builds its 1e6-object worlds twice).
+# docs/PERFORMANCE.md. Takes 5–15 minutes (Bullet builds its 1e6-object worlds twice).
 # Usage: scripts/bench.sh [build-dir]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
