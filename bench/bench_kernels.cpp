@@ -5,10 +5,13 @@
 // (tests/reference): `wrong` counts cases whose hit/miss differs (rays closer than 1e-4·size to
 // tangent excluded), `t_off` hits whose t is off by more than 1e-4·(1 + t). Throughput is
 // items_per_second.
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <string>
 #include <cmath>
+#include <limits>
+#include <optional>
 #include <random>
 #include <span>
 #include <vector>
@@ -469,6 +472,32 @@ void fanPickrayBatch(benchmark::State& state, Reach reach) {
         for (size_t r = 0; r < d.rays.size(); ++r) pickray::raycastT(d.rays[r], d.shapes, t.subspan(r * kCases, kCases));
     });
 }
+/// nearestT (the nearest of the 1,024 for each ray, brute force on the batch routine); `wrong`
+/// counts rays whose nearest t differs from the reference's nearest by more than 1e-4·(1 + t).
+template <typename Shape>
+void fanPickrayNearest(benchmark::State& state, Reach reach) {
+    const auto& d = fan<Shape>(reach);
+    std::vector<std::optional<pickray::NearestT>> got(d.rays.size());
+    for (auto _ : state) {
+        for (size_t r = 0; r < d.rays.size(); ++r) got[r] = pickray::nearestT(d.rays[r], d.shapes);
+        benchmark::DoNotOptimize(got.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(d.expected.size()));
+    int wrong = 0;
+    for (size_t r = 0; r < d.rays.size(); ++r) {
+        float nearest = std::numeric_limits<float>::infinity();
+        for (size_t s = 0; s < d.shapes.size(); ++s) {
+            const Expected& e = d.expected[r * kCases + s];
+            if (e.hit) nearest = std::min(nearest, e.t);
+        }
+        const float t = got[r] ? got[r]->t : std::numeric_limits<float>::infinity();
+        if (std::isinf(nearest) != std::isinf(t) || (!std::isinf(t) && std::abs(t - nearest) > 1e-4f * (1.0f + nearest))) ++wrong;
+    }
+    state.counters["wrong"] = wrong;
+    if (wrong > 0) bench::pickrayDisagreed = true;
+    state.SetLabel(std::string(pickray::simdLevel()));
+}
 /// `peer(ray, shape)`: a peer's t, or < 0 for a miss.
 template <typename Shape, typename Peer>
 void fanPeer(benchmark::State& state, Reach reach, Peer peer) {
@@ -478,6 +507,7 @@ void fanPeer(benchmark::State& state, Reach reach, Peer peer) {
 
 void SphereFan_pickray(benchmark::State& state, Reach reach) { fanPickray<pickray::Sphere>(state, reach); }
 void SphereFan_pickray_batch(benchmark::State& state, Reach reach) { fanPickrayBatch<pickray::Sphere>(state, reach); }
+void SphereFan_pickray_nearest(benchmark::State& state, Reach reach) { fanPickrayNearest<pickray::Sphere>(state, reach); }
 void SphereFan_glm(benchmark::State& state, Reach reach) {
     fanPeer<pickray::Sphere>(state, reach, [](const pickray::Ray& ray, const pickray::Sphere& s) {
         float t = -1.0f;
@@ -491,6 +521,7 @@ void SphereFan_textbook(benchmark::State& state, Reach reach) {
 }
 void CapsuleFan_pickray(benchmark::State& state, Reach reach) { fanPickray<pickray::Capsule>(state, reach); }
 void CapsuleFan_pickray_batch(benchmark::State& state, Reach reach) { fanPickrayBatch<pickray::Capsule>(state, reach); }
+void CapsuleFan_pickray_nearest(benchmark::State& state, Reach reach) { fanPickrayNearest<pickray::Capsule>(state, reach); }
 void CapsuleFan_textbook(benchmark::State& state, Reach reach) {
     fanPeer<pickray::Capsule>(state, reach, [](const pickray::Ray& ray, const pickray::Capsule& c) {
         return textbook::rayCapsule(ray.origin, ray.direction, c.a, c.b, c.radius);
@@ -498,6 +529,7 @@ void CapsuleFan_textbook(benchmark::State& state, Reach reach) {
 }
 void CylinderFan_pickray(benchmark::State& state, Reach reach) { fanPickray<pickray::Cylinder>(state, reach); }
 void CylinderFan_pickray_batch(benchmark::State& state, Reach reach) { fanPickrayBatch<pickray::Cylinder>(state, reach); }
+void CylinderFan_pickray_nearest(benchmark::State& state, Reach reach) { fanPickrayNearest<pickray::Cylinder>(state, reach); }
 void CylinderFan_textbook(benchmark::State& state, Reach reach) {
     fanPeer<pickray::Cylinder>(state, reach, [](const pickray::Ray& ray, const pickray::Cylinder& c) {
         return textbook::rayCylinder(ray.origin, ray.direction, c.a, c.b, c.radius);
@@ -505,6 +537,7 @@ void CylinderFan_textbook(benchmark::State& state, Reach reach) {
 }
 void BoxFan_pickray(benchmark::State& state, Reach reach) { fanPickray<pickray::Aabb>(state, reach); }
 void BoxFan_pickray_batch(benchmark::State& state, Reach reach) { fanPickrayBatch<pickray::Aabb>(state, reach); }
+void BoxFan_pickray_nearest(benchmark::State& state, Reach reach) { fanPickrayNearest<pickray::Aabb>(state, reach); }
 void BoxFan_textbook(benchmark::State& state, Reach reach) {
     fanPeer<pickray::Aabb>(state, reach, [](const pickray::Ray& ray, const pickray::Aabb& b) {
         return textbook::rayAabb(ray.origin, 1.0f / ray.direction, b.min, b.max);
@@ -515,16 +548,20 @@ void BoxFan_textbook(benchmark::State& state, Reach reach) {
     BENCHMARK_CAPTURE(name, far, Reach::Far)
 PICKRAY_FAN(SphereFan_pickray);
 PICKRAY_FAN(SphereFan_pickray_batch);
+PICKRAY_FAN(SphereFan_pickray_nearest);
 PICKRAY_FAN(SphereFan_glm);
 PICKRAY_FAN(SphereFan_textbook);
 PICKRAY_FAN(CapsuleFan_pickray);
 PICKRAY_FAN(CapsuleFan_pickray_batch);
+PICKRAY_FAN(CapsuleFan_pickray_nearest);
 PICKRAY_FAN(CapsuleFan_textbook);
 PICKRAY_FAN(CylinderFan_pickray);
 PICKRAY_FAN(CylinderFan_pickray_batch);
+PICKRAY_FAN(CylinderFan_pickray_nearest);
 PICKRAY_FAN(CylinderFan_textbook);
 PICKRAY_FAN(BoxFan_pickray);
 PICKRAY_FAN(BoxFan_pickray_batch);
+PICKRAY_FAN(BoxFan_pickray_nearest);
 PICKRAY_FAN(BoxFan_textbook);
 
 // ---- Bullet: btCollisionWorld::rayTestSingle against one collision object ----------------------

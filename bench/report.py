@@ -71,7 +71,9 @@ def fan_table(bench):
     rows += throughput_rows(
         bench, ["Sphere", "Capsule", "Cylinder", "Box"], [("near", "30–40 away"), ("far", "1–4 km away")],
         "{kind}Fan_{method}/{reach}", "pickray_batch",
-        [("pickray_batch", "pickray (batch: one ray × 1,024, {label})"), ("pickray", "pickray (one call per shape)"),
+        [("pickray_batch", "pickray (batch: one ray × 1,024, {label})"),
+         ("pickray_nearest", "pickray (nearestT: only the nearest of the 1,024, {label})"),
+         ("pickray", "pickray (one call per shape)"),
          ("glm", "glm (one call per shape)"), ("textbook", "textbook (one call per shape)")], 8192)
     return "\n".join(rows)
 

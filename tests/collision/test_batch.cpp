@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -157,6 +158,40 @@ TYPED_TEST(BatchRaycastT, MismatchedSizesAreRejectedBeforeAnythingIsWritten) {
     }
     EXPECT_THROW(pickray::raycastT(rays[0], std::span(shapes).first(3), t), std::invalid_argument);
     for (float v : t) EXPECT_EQ(v, -1.0f);
+}
+
+/// nearestT's answer worked out one shape at a time: the smallest raycastT, the first on ties.
+template <typename Shape>
+std::optional<pickray::NearestT> scalarNearest(const Ray& ray, const std::vector<Shape>& shapes, float tMax) {
+    std::optional<pickray::NearestT> best;
+    for (std::size_t i = 0; i < shapes.size(); ++i) {
+        const auto t = pickray::raycastT(ray, shapes[i], tMax);
+        if (t && (!best || *t < best->t)) best = pickray::NearestT{i, *t};
+    }
+    return best;
+}
+
+TYPED_TEST(BatchRaycastT, NearestIsTheSmallestScalarAnswerWithTiesToTheFirst) {
+    Random random;
+    auto cases = split(batch_cases::BatchCases<TypeParam>::make(random, 1500));
+    // Ties: the same shape again further on, which must not win over its first copy.
+    for (std::size_t i = 0; i < 300; ++i) cases.shapes.push_back(cases.shapes[i * 3]);
+    int hits = 0;
+    for (int r = 0; r < 200; ++r) {
+        const Ray ray = r % 20 == 19 ? batch_cases::invalidRay(random) : cases.rays[static_cast<std::size_t>(r) * 7];
+        const float tMax = r % 5 == 4 ? random.uniform(0.0f, 30.0f) : kInf;
+        const auto want = scalarNearest(ray, cases.shapes, tMax);
+        const auto got = pickray::nearestT(ray, cases.shapes, tMax);
+        ASSERT_EQ(want.has_value(), got.has_value()) << describe(ray, tMax);
+        if (!want) continue;
+        ++hits;
+        EXPECT_EQ(got->index, want->index) << describe(ray, tMax);
+        EXPECT_EQ(std::bit_cast<std::uint32_t>(got->t), std::bit_cast<std::uint32_t>(want->t)) << describe(ray, tMax);
+    }
+    EXPECT_GT(hits, 20);
+    EXPECT_FALSE(pickray::nearestT(cases.rays[0], std::span<const TypeParam>{}));
+    EXPECT_FALSE(pickray::nearestT(cases.rays[0], cases.shapes, -1.0f));
+    EXPECT_FALSE(pickray::nearestT(cases.rays[0], cases.shapes, kNaN));
 }
 
 TEST(BatchRaycastTLevel, ReportsTheInstructionSetInUse) {

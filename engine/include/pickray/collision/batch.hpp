@@ -19,6 +19,8 @@
 // Why a batch: a scalar test spends most of its time on the branches of hit or miss, which a
 // scene's rays take at random; the lanes take both sides and select, with no branch to mispredict.
 
+#include <cstddef>
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -44,6 +46,23 @@ void raycastT(const Ray& ray, std::span<const PreparedOrientedBox> shapes, std::
               float tMax = kInfinity);
 void raycastT(std::span<const Ray> rays, std::span<const PreparedOrientedBox> shapes, std::span<float> t,
               float tMax = kInfinity);
+
+/// The nearest of many shapes a ray hits, by brute force on the batch routines: the index of the
+/// shape with the smallest raycastT(ray, shape, tMax), ties going to the smaller index, and that
+/// t; nullopt when none is hit (or the ray or tMax is invalid). For a few hundred shapes, or
+/// shapes that move every frame, this is the whole picking query; for more, see query/bvh.hpp.
+struct NearestT {
+    std::size_t index = 0;
+    float t = 0.0f;
+};
+[[nodiscard]] std::optional<NearestT> nearestT(const Ray& ray, std::span<const Sphere> shapes, float tMax = kInfinity);
+[[nodiscard]] std::optional<NearestT> nearestT(const Ray& ray, std::span<const Capsule> shapes, float tMax = kInfinity);
+[[nodiscard]] std::optional<NearestT> nearestT(const Ray& ray, std::span<const Cylinder> shapes, float tMax = kInfinity);
+[[nodiscard]] std::optional<NearestT> nearestT(const Ray& ray, std::span<const InfiniteCylinder> shapes,
+                                               float tMax = kInfinity);
+[[nodiscard]] std::optional<NearestT> nearestT(const Ray& ray, std::span<const Aabb> shapes, float tMax = kInfinity);
+[[nodiscard]] std::optional<NearestT> nearestT(const Ray& ray, std::span<const PreparedOrientedBox> shapes,
+                                               float tMax = kInfinity);
 
 /// How the batch routines run on this machine: "avx512", "avx2" or "scalar" (a loop over
 /// raycastT). The environment variable PICKRAY_SIMD (one of those names) lowers it, for tests and

@@ -4,6 +4,8 @@
 // operations measured half its speed.
 #include "pickray/collision/batch.hpp"
 
+#include <xmmintrin.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <stdexcept>
@@ -96,6 +98,48 @@ void pairs(std::span<const Ray> rays, std::span<const Shape> shapes, std::span<f
     kernels.pairs(rays.data(), shapes.data(), t.data(), t.size(), tMax);
 }
 
+/// The smallest of t[0, count) (no NaN among them), four independent SSE minimums at a time: a
+/// plain loop is one dependent scalar minimum per entry, as slow as the batch test itself.
+float smallestOf(const float* t, std::size_t count) {
+    __m128 m[4] = {_mm_set1_ps(kInfinity), _mm_set1_ps(kInfinity), _mm_set1_ps(kInfinity), _mm_set1_ps(kInfinity)};
+    std::size_t k = 0;
+    for (; k + 16 <= count; k += 16) {
+        for (std::size_t j = 0; j < 4; ++j) m[j] = _mm_min_ps(m[j], _mm_loadu_ps(t + k + 4 * j));
+    }
+    alignas(16) float lanes[16];
+    for (std::size_t j = 0; j < 4; ++j) _mm_store_ps(lanes + 4 * j, m[j]);
+    float smallest = kInfinity;
+    for (const float lane : lanes) smallest = std::min(smallest, lane);
+    for (; k < count; ++k) smallest = std::min(smallest, t[k]);
+    return smallest;
+}
+
+/// Chunks of the batch with tMax lowered to the best t so far, so later chunks stop early where
+/// every lane is beyond it.
+template <typename Shape>
+std::optional<NearestT> nearest(const Ray& ray, std::span<const Shape> shapes, float tMax,
+                                const batch_detail::ShapeKernels<Shape>& kernels) {
+    if (!isValidRay(ray) || !(tMax >= 0.0f)) return std::nullopt;
+    constexpr std::size_t kChunk = 256;
+    float t[kChunk];
+    float bestT = kInfinity;  // a hit's t is finite, so a hit always beats it
+    std::size_t bestIndex = 0;
+    for (std::size_t first = 0; first < shapes.size(); first += kChunk) {
+        const std::size_t count = std::min(kChunk, shapes.size() - first);
+        kernels.oneRay(ray, shapes.data() + first, t, count, std::min(tMax, bestT));
+        // The chunk's smallest t first, then, in the rare chunk that improves on the best, the
+        // first place it occurs (ties keep the earlier shape, as the strict "<" does across chunks).
+        const float smallest = smallestOf(t, count);
+        if (smallest < bestT) {
+            const auto at = static_cast<std::size_t>(std::find(t, t + count, smallest) - t);
+            bestIndex = first + at;
+            bestT = t[at];  // not `smallest`: of +0 and −0 (equal), the one at that place
+        }
+    }
+    if (bestT == kInfinity) return std::nullopt;
+    return NearestT{bestIndex, bestT};
+}
+
 }  // namespace
 
 std::string_view simdLevel() noexcept {
@@ -143,6 +187,25 @@ void raycastT(const Ray& ray, std::span<const PreparedOrientedBox> shapes, std::
 void raycastT(std::span<const Ray> rays, std::span<const PreparedOrientedBox> shapes, std::span<float> t,
               float tMax) {
     pairs(rays, shapes, t, tMax, kernels().orientedBox);
+}
+
+std::optional<NearestT> nearestT(const Ray& ray, std::span<const Sphere> shapes, float tMax) {
+    return nearest(ray, shapes, tMax, kernels().sphere);
+}
+std::optional<NearestT> nearestT(const Ray& ray, std::span<const Capsule> shapes, float tMax) {
+    return nearest(ray, shapes, tMax, kernels().capsule);
+}
+std::optional<NearestT> nearestT(const Ray& ray, std::span<const Cylinder> shapes, float tMax) {
+    return nearest(ray, shapes, tMax, kernels().cylinder);
+}
+std::optional<NearestT> nearestT(const Ray& ray, std::span<const InfiniteCylinder> shapes, float tMax) {
+    return nearest(ray, shapes, tMax, kernels().infiniteCylinder);
+}
+std::optional<NearestT> nearestT(const Ray& ray, std::span<const Aabb> shapes, float tMax) {
+    return nearest(ray, shapes, tMax, kernels().aabb);
+}
+std::optional<NearestT> nearestT(const Ray& ray, std::span<const PreparedOrientedBox> shapes, float tMax) {
+    return nearest(ray, shapes, tMax, kernels().orientedBox);
 }
 
 }  // namespace pickray
