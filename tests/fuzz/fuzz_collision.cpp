@@ -112,6 +112,9 @@ void checkRay(const pickray::Ray& ray, const Shape& shape, float tMax, double sh
         pickray::raycastT(std::span(&ray, 1), std::span(&shape, 1), std::span(&pair, 1), tMax);
         check(std::memcmp(&one, &want, sizeof want) == 0, "batch raycastT (one ray) is not raycastT", double{one});
         check(std::memcmp(&pair, &want, sizeof want) == 0, "batch raycastT (pairs) is not raycastT", double{pair});
+        const auto nearest = pickray::nearestT(ray, std::span(&shape, 1), tMax);
+        check(nearest.has_value() == t.has_value() && (!nearest || std::memcmp(&nearest->t, &*t, sizeof want) == 0),
+              "nearestT over one shape is not raycastT");
     }
     if (!hit) return;
     check(hit->t == *t, "raycastT's t is not raycast's", double{hit->t} - double{*t});
