@@ -701,6 +701,22 @@ void SegmentDistance_pickray(benchmark::State& state) {
     const auto& d = segments();
     runDistance(state, [&](size_t i) { return pickray::closestPoints(d.first[i], d.second[i]).distance; }, true);
 }
+// The batch routine (collision/batch.hpp) over the same pairs, all in one call.
+void SegmentDistance_pickray_batch(benchmark::State& state) {
+    const auto& d = segments();
+    std::vector<pickray::ClosestPoints> out(d.first.size());
+    for (auto _ : state) {
+        pickray::closestPoints(d.first, d.second, out);
+        benchmark::DoNotOptimize(out.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(d.first.size()));
+    int wrong = 0;
+    for (size_t i = 0; i < d.first.size(); ++i) wrong += std::abs(out[i].distance - d.exact[i]) > 1e-5f * 11.0f;
+    state.counters["wrong"] = wrong;
+    if (wrong > 0) bench::pickrayDisagreed = true;
+    state.SetLabel(std::string(pickray::simdLevel()));
+}
 void SegmentDistance_textbook(benchmark::State& state) {
     const auto& d = segments();
     runDistance(state, [&](size_t i) {
@@ -708,6 +724,7 @@ void SegmentDistance_textbook(benchmark::State& state) {
     });
 }
 BENCHMARK(SegmentDistance_pickray);
+BENCHMARK(SegmentDistance_pickray_batch);
 BENCHMARK(SegmentDistance_textbook);
 
 #if PICKRAY_BENCH_HAS_FCL

@@ -10,10 +10,12 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -192,6 +194,91 @@ TYPED_TEST(BatchRaycastT, NearestIsTheSmallestScalarAnswerWithTiesToTheFirst) {
     EXPECT_FALSE(pickray::nearestT(cases.rays[0], std::span<const TypeParam>{}));
     EXPECT_FALSE(pickray::nearestT(cases.rays[0], cases.shapes, -1.0f));
     EXPECT_FALSE(pickray::nearestT(cases.rays[0], cases.shapes, kNaN));
+}
+
+/// Segment pairs in every regime of closestBetweenSegments: random; parallel (exactly, and within
+/// the tolerance) and collinear; points (a == b) on either side or both; identical segments and
+/// swapped copies (the canonical order); grid coordinates with exact ties; huge, tiny and
+/// non-finite coordinates.
+std::vector<std::pair<pickray::Segment, pickray::Segment>> segmentCases(Random& random, int count) {
+    std::vector<std::pair<pickray::Segment, pickray::Segment>> cases;
+    const auto grid = [&] {
+        return glm::vec3(static_cast<float>(random.rng() % 5), static_cast<float>(random.rng() % 5),
+                         static_cast<float>(random.rng() % 5));
+    };
+    for (int i = 0; i < count; ++i) {
+        pickray::Segment first{random.inBox(10.0f), random.inBox(10.0f)};
+        pickray::Segment second{random.inBox(10.0f), random.inBox(10.0f)};
+        switch (i % 12) {
+            case 0: {  // parallel, offset
+                const glm::vec3 offset = random.inBox(2.0f);
+                second = {first.a + offset + (first.b - first.a) * random.uniform(-1.0f, 1.0f), first.b + offset};
+                break;
+            }
+            case 1: second = {first.a + (first.b - first.a) * 0.25f, first.a + (first.b - first.a) * 1.5f}; break;  // collinear
+            case 2: first.b = first.a; break;
+            case 3: second.b = second.a; break;
+            case 4: first.b = first.a; second.b = second.a; break;
+            case 5: second = first; break;
+            case 6: second = {first.b, first.a}; break;
+            case 7: first = {grid(), grid()}; second = {grid(), grid()}; break;
+            case 8: {  // within a hair of parallel
+                const glm::vec3 d = first.b - first.a;
+                second = {first.a + random.inBox(1.0f), first.a + random.inBox(1.0f) + d * (1.0f + random.uniform(-1e-7f, 1e-7f))};
+                break;
+            }
+            case 9: first.a *= 1e18f; second.b *= 1e-20f; break;
+            case 10:
+                if (random.chance(0.5f)) first.b.y = kNaN;
+                else second.a.z = random.chance(0.5f) ? kInf : -kInf;
+                break;
+            default: break;
+        }
+        cases.emplace_back(first, second);
+    }
+    return cases;
+}
+
+/// The same bits in every field, a NaN (from non-finite input) matching any NaN: which NaN an
+/// operation passes on depends on the order of its operands, and carries no meaning.
+bool sameBits(const pickray::ClosestPoints& x, const pickray::ClosestPoints& y) {
+    float a[9], b[9];
+    static_assert(sizeof a == sizeof x);
+    std::memcpy(a, &x, sizeof a);
+    std::memcpy(b, &y, sizeof b);
+    for (int i = 0; i < 9; ++i) {
+        if (std::bit_cast<std::uint32_t>(a[i]) != std::bit_cast<std::uint32_t>(b[i]) && !(std::isnan(a[i]) && std::isnan(b[i]))) {
+            return false;
+        }
+    }
+    return true;
+}
+
+TEST(BatchClosestPoints, SegmentPairsEqualTheScalarRoutineBitForBit) {
+    Random random;
+    const auto cases = segmentCases(random, 24000);
+    std::vector<pickray::Segment> first, second;
+    for (const auto& [x, y] : cases) {
+        first.push_back(x);
+        second.push_back(y);
+    }
+    for (std::size_t count : {std::size_t{0}, std::size_t{1}, std::size_t{7}, std::size_t{9}, cases.size()}) {
+        std::vector<pickray::ClosestPoints> out(count + 1, pickray::ClosestPoints{{-1, -1, -1}, {-1, -1, -1}, -1, -1, -1});
+        pickray::closestPoints(std::span(first).first(count), std::span(second).first(count), std::span(out).first(count));
+        EXPECT_EQ(out[count].distance, -1.0f) << "nothing written past the end";
+        int differences = 0;
+        for (std::size_t i = 0; i < count; ++i) {
+            const pickray::ClosestPoints want = pickray::closestPoints(first[i], second[i]);
+            if (sameBits(out[i], want)) continue;
+            if (++differences <= 5) {
+                ADD_FAILURE() << "case " << i << ": batch distance " << out[i].distance << " t " << out[i].t1 << ","
+                              << out[i].t2 << "; scalar " << want.distance << " t " << want.t1 << "," << want.t2;
+            }
+        }
+        EXPECT_EQ(differences, 0) << count;
+    }
+    std::vector<pickray::ClosestPoints> out(3);
+    EXPECT_THROW(pickray::closestPoints(std::span(first).first(3), std::span(second).first(2), out), std::invalid_argument);
 }
 
 TEST(BatchRaycastTLevel, ReportsTheInstructionSetInUse) {

@@ -6,7 +6,8 @@
 //   * a span has enter <= exit and no NaN; raycast agrees with it (its t is enter or exit);
 //   * raycastT gives raycast's t, bit for bit, and a value exactly when raycast hits; so do the
 //     batch forms where a shape has them (+infinity for a miss);
-//   * distances are >= 0 and not NaN for finite input; overlaps are symmetric;
+//   * distances are >= 0 and not NaN for finite input, the batch form's bit for bit the same;
+//     overlaps are symmetric;
 //   * picking never reads out of bounds or overflows undefinedly, and for a setup that
 //     isValidPickingSetup accepts and finite results, cursorRay's direction is unit length;
 //   * a BVH over fuzzed shapes gives the same nearest object and t as brute force.
@@ -188,6 +189,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         case 6: {
             const pickray::Segment s1{in.vec(), in.vec()}, s2{in.vec(), in.vec()};
             const auto r = pickray::closestPoints(s1, s2);
+            pickray::ClosestPoints batch;
+            pickray::closestPoints(std::span(&s1, 1), std::span(&s2, 1), std::span(&batch, 1));
+            {  // bit for bit, any NaN matching any NaN (batch.hpp)
+                float got[9], want[9];
+                std::memcpy(got, &batch, sizeof got);
+                std::memcpy(want, &r, sizeof want);
+                for (int k = 0; k < 9; ++k) {
+                    check(std::memcmp(&got[k], &want[k], sizeof(float)) == 0 || (std::isnan(got[k]) && std::isnan(want[k])),
+                          "batch closestPoints is not closestPoints", double{got[k]});
+                }
+            }
             if (finite(s1.a) && finite(s1.b) && finite(s2.a) && finite(s2.b) && std::isfinite(r.distance)) {
                 check(r.distance >= 0.0f, "negative distance", double{r.distance});
                 check(r.t1 >= 0.0f && r.t1 <= 1.0f && r.t2 >= 0.0f && r.t2 <= 1.0f, "segment parameter out of [0, 1]");

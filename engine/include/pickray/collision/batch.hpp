@@ -24,6 +24,7 @@
 #include <span>
 #include <string_view>
 
+#include "pickray/collision/distance.hpp"
 #include "pickray/collision/ray.hpp"
 #include "pickray/collision/ray_box.hpp"
 #include "pickray/collision/shapes.hpp"
@@ -63,6 +64,11 @@ struct NearestT {
 [[nodiscard]] std::optional<NearestT> nearestT(const Ray& ray, std::span<const Aabb> shapes, float tMax = kInfinity);
 [[nodiscard]] std::optional<NearestT> nearestT(const Ray& ray, std::span<const PreparedOrientedBox> shapes,
                                                float tMax = kInfinity);
+
+/// closestPoints(first[i], second[i]) (distance.hpp) for every i, bit for bit, on the same lanes
+/// (where non-finite input makes a field NaN, it is NaN here too, though not always the same NaN).
+/// The three spans' sizes must match (std::invalid_argument otherwise, nothing written).
+void closestPoints(std::span<const Segment> first, std::span<const Segment> second, std::span<ClosestPoints> out);
 
 /// How the batch routines run on this machine: "avx512", "avx2" or "scalar" (a loop over
 /// raycastT). The environment variable PICKRAY_SIMD (one of those names) lowers it, for tests and

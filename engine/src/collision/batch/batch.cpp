@@ -12,6 +12,7 @@
 #include <string>
 
 #include "kernels.hpp"
+#include "pickray/collision/distance.hpp"
 #include "pickray/collision/ray_box.hpp"
 #include "pickray/collision/ray_capsule.hpp"
 #include "pickray/collision/ray_cylinder.hpp"
@@ -56,6 +57,10 @@ void scalarPairs(const Ray* rays, const Shape* shapes, float* t, std::size_t cou
     for (std::size_t i = 0; i < count; ++i) t[i] = raycastT(rays[i], shapes[i], tMax).value_or(kInfinity);
 }
 
+void scalarSegmentPairs(const Segment* first, const Segment* second, ClosestPoints* out, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) out[i] = closestPoints(first[i], second[i]);
+}
+
 /// A kind's kernels with the scalar loops wherever the chosen copy has no lanes for it.
 template <typename Shape>
 batch_detail::ShapeKernels<Shape> orScalar(batch_detail::ShapeKernels<Shape> kernels) {
@@ -70,7 +75,8 @@ const batch_detail::Kernels& kernels() noexcept {
         if (level() == Level::Avx512) k = batch_detail::kernelsAvx512();
         if (level() == Level::Avx2) k = batch_detail::kernelsAvx2();
         return batch_detail::Kernels{orScalar(k.sphere),           orScalar(k.capsule), orScalar(k.cylinder),
-                                     orScalar(k.infiniteCylinder), orScalar(k.aabb),    orScalar(k.orientedBox)};
+                                     orScalar(k.infiniteCylinder), orScalar(k.aabb),    orScalar(k.orientedBox),
+                                     k.segmentPairs != nullptr ? k.segmentPairs : scalarSegmentPairs};
     }();
     return chosen;
 }
@@ -187,6 +193,15 @@ void raycastT(const Ray& ray, std::span<const PreparedOrientedBox> shapes, std::
 void raycastT(std::span<const Ray> rays, std::span<const PreparedOrientedBox> shapes, std::span<float> t,
               float tMax) {
     pairs(rays, shapes, t, tMax, kernels().orientedBox);
+}
+
+void closestPoints(std::span<const Segment> first, std::span<const Segment> second, std::span<ClosestPoints> out) {
+    if (first.size() != out.size() || second.size() != out.size()) {
+        throw std::invalid_argument("pickray::closestPoints: first has " + std::to_string(first.size()) +
+                                    " segments, second " + std::to_string(second.size()) + ", out " +
+                                    std::to_string(out.size()) + "; all three must match");
+    }
+    kernels().segmentPairs(first.data(), second.data(), out.data(), out.size());
 }
 
 std::optional<NearestT> nearestT(const Ray& ray, std::span<const Sphere> shapes, float tMax) {

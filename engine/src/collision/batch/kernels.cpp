@@ -31,13 +31,16 @@ namespace {
 
 #include "box_lanes.hpp"
 
+#include "segment_lanes.hpp"
+
 }  // namespace
 
 namespace pickray::batch_detail {
 
 Kernels PICKRAY_BATCH_ENTRY() noexcept {
-    return Kernels{sphereKernels(), capsuleKernels(), cylinderKernels(), infiniteCylinderKernels(), aabbKernels(),
-                   orientedBoxKernels()};
+    return Kernels{sphereKernels(),   capsuleKernels(),     cylinderKernels(),
+                   infiniteCylinderKernels(), aabbKernels(), orientedBoxKernels(),
+                   segment_lanes::closestPairs};
 }
 
 }  // namespace pickray::batch_detail

@@ -27,6 +27,8 @@ struct Kernels {
     ShapeKernels<InfiniteCylinder> infiniteCylinder;
     ShapeKernels<Aabb> aabb;
     ShapeKernels<PreparedOrientedBox> orientedBox;
+    /// closestPoints(first[i], second[i]) for i < count; null where a copy has no lanes for it.
+    void (*segmentPairs)(const Segment* first, const Segment* second, ClosestPoints* out, std::size_t count) = nullptr;
 };
 
 Kernels kernelsAvx2() noexcept;

@@ -1,0 +1,134 @@
+#pragma once
+// Segment–segment closest points in lanes: distance.hpp's closestPoints(Segment, Segment), that is
+// detail/segments.hpp's closestBetweenSegments (the canonical order of the pair) and
+// closestBetweenSegmentsInOrder (Ericson's clamped solve), every branch computed in every lane and
+// selected. Included only by kernels.cpp, inside its anonymous namespace, after lanes.hpp.
+
+namespace segment_lanes {
+
+struct SegmentLanes {
+    DVec3Lanes a, b;
+};
+
+LANES_INLINE SegmentLanes loadSegments(const pickray::Segment* segments) {
+    const Block<pickray::Segment> block(segments);  // a x y z, b x y z
+    return {block.vec3<0>(), block.vec3<3>()};
+}
+
+LANES_INLINE DVec3Lanes minus(const DVec3Lanes& u, const DVec3Lanes& v) { return {u.x - v.x, u.y - v.y, u.z - v.z}; }
+LANES_INLINE DVec3Lanes selectVec3(Mask m, const DVec3Lanes& u, const DVec3Lanes& v) {
+    return {select(m, u.x, v.x), select(m, u.y, v.y), select(m, u.z, v.z)};
+}
+/// glm::cross's order.
+LANES_INLINE DVec3Lanes cross(const DVec3Lanes& u, const DVec3Lanes& v) {
+    return {u.y * v.z - v.y * u.z, u.z * v.x - v.z * u.x, u.x * v.y - v.x * u.y};
+}
+/// std::clamp(v, 0, 1): 0 where v < 0, else 1 where 1 < v, else v (NaN stays).
+LANES_INLINE Doubles clampUnit(Doubles v) {
+    const Doubles zero{};
+    const Doubles one = splat<Doubles>(1.0);
+    return select(v < 0.0, zero, select(one < v, one, v));
+}
+
+/// std::array<double, 6> operator<: the first place where one is less decides.
+LANES_INLINE Mask lexicographicallyLess(const SegmentLanes& x, const SegmentLanes& y) {
+    const Doubles xs[6] = {x.a.x, x.a.y, x.a.z, x.b.x, x.b.y, x.b.z};
+    const Doubles ys[6] = {y.a.x, y.a.y, y.a.z, y.b.x, y.b.y, y.b.z};
+    Mask less{}, decided{};
+    for (int i = 0; i < 6; ++i) {
+        const Mask lt = xs[i] < ys[i];
+        const Mask gt = ys[i] < xs[i];
+        less |= ~decided & lt;
+        decided |= lt | gt;
+    }
+    return less;
+}
+
+struct PairLanes {
+    DVec3Lanes p1, p2;
+    Doubles t1, t2;
+};
+
+/// closestBetweenSegmentsInOrder.
+LANES_INLINE PairLanes closestInOrder(const DVec3Lanes& p1, const DVec3Lanes& q1, const DVec3Lanes& p2,
+                                      const DVec3Lanes& q2) {
+    const DVec3Lanes d1 = minus(q1, p1);
+    const DVec3Lanes d2 = minus(q2, p2);
+    const DVec3Lanes r = minus(p1, p2);
+    const Doubles a = dot(d1, d1);
+    const Doubles e = dot(d2, d2);
+    const Doubles f = dot(d2, r);
+    const Doubles c = dot(d1, r);
+    const Doubles b = dot(d1, d2);
+    const DVec3Lanes normal = cross(d1, d2);
+    const Doubles normalSquared = dot(normal, normal);
+    constexpr double sine = static_cast<double>(pickray::tolerance::kParallelSine);
+    const Doubles zero{};
+    // General case (a != 0, e != 0): s from the unconstrained solve unless parallel, t from s,
+    // then s again where t clamps.
+    const Mask parallel = normalSquared <= sine * sine * a * e;
+    const Doubles sFree = select(parallel, zero, clampUnit((b * f - c * e) / normalSquared));
+    const Doubles tFree = (b * sFree + f) / e;
+    const Mask below = tFree < 0.0;
+    const Mask above = ~below & (tFree > 1.0);
+    const Doubles sGeneral =
+        select(below, clampUnit(-c / a), select(above, clampUnit((b - c) / a), sFree));
+    const Doubles tGeneral = select(below, zero, select(above, splat<Doubles>(1.0), tFree));
+    // a == 0 (the first is a point): t = clamp(f / e); e == 0 (the second is): s = clamp(−c / a).
+    const Mask firstPoint = a == 0.0;
+    const Mask secondPoint = e == 0.0;
+    const Doubles s = select(firstPoint, zero, select(secondPoint, clampUnit(-c / a), sGeneral));
+    const Doubles t = select(firstPoint, select(secondPoint, zero, clampUnit(f / e)),
+                               select(secondPoint, zero, tGeneral));
+    return {{p1.x + s * d1.x, p1.y + s * d1.y, p1.z + s * d1.z}, {p2.x + t * d2.x, p2.y + t * d2.y, p2.z + t * d2.z}, s, t};
+}
+
+/// closestPoints(first, second), each lane's answer in the public type's fields.
+struct ClosestLanes {
+    DVec3Lanes p1, p2;
+    Doubles t1, t2, distance;
+};
+
+LANES_INLINE ClosestLanes closest(const SegmentLanes& first, const SegmentLanes& second) {
+    // closestBetweenSegments: solved with the pair in canonical order, then swapped back.
+    const Mask swap = lexicographicallyLess(second, first);
+    const SegmentLanes x{selectVec3(swap, second.a, first.a), selectVec3(swap, second.b, first.b)};
+    const SegmentLanes y{selectVec3(swap, first.a, second.a), selectVec3(swap, first.b, second.b)};
+    const PairLanes solved = closestInOrder(x.a, x.b, y.a, y.b);
+    ClosestLanes out;
+    out.p1 = selectVec3(swap, solved.p2, solved.p1);
+    out.p2 = selectVec3(swap, solved.p1, solved.p2);
+    out.t1 = select(swap, solved.t2, solved.t1);
+    out.t2 = select(swap, solved.t1, solved.t2);
+    const DVec3Lanes apart = minus(out.p2, out.p1);  // glm::distance(p1, p2) = length(p2 − p1)
+    out.distance = sqrtLanes(dot(apart, apart));
+    return out;
+}
+
+void closestPairs(const pickray::Segment* first, const pickray::Segment* second, pickray::ClosestPoints* out,
+                  std::size_t count) {
+    constexpr std::size_t width = kLanes;
+    const auto write = [out](std::size_t at, const ClosestLanes& lanes, std::size_t n) {
+        const Floats fields[9] = {narrow(lanes.p1.x), narrow(lanes.p1.y), narrow(lanes.p1.z),
+                                  narrow(lanes.p2.x), narrow(lanes.p2.y), narrow(lanes.p2.z),
+                                  narrow(lanes.t1),   narrow(lanes.t2),   narrow(lanes.distance)};
+        static_assert(sizeof(pickray::ClosestPoints) == 9 * sizeof(float));
+        for (std::size_t k = 0; k < n; ++k) {
+            float values[9];
+            for (int f = 0; f < 9; ++f) values[f] = fields[f][static_cast<int>(k)];
+            __builtin_memcpy(out + at + k, values, sizeof values);
+        }
+    };
+    std::size_t i = 0;
+    for (; i + width <= count; i += width) write(i, closest(loadSegments(first + i), loadSegments(second + i)), width);
+    if (i == count) return;
+    Padded<pickray::Segment> paddedFirst, paddedSecond;
+    for (std::size_t k = 0; k < width; ++k) {
+        const std::size_t from = i + k < count ? i + k : i;
+        paddedFirst.set(k, first[from]);
+        paddedSecond.set(k, second[from]);
+    }
+    write(i, closest(loadSegments(paddedFirst.data()), loadSegments(paddedSecond.data())), count - i);
+}
+
+}  // namespace segment_lanes
