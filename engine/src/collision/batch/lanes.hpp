@@ -88,7 +88,10 @@ LANES_INLINE Lane splat(Value value) {
 struct DVec3Lanes {
     Doubles x, y, z;
 };
-LANES_INLINE Mask isFinite(const DVec3Lanes& v) { return isFinite(v.x) & isFinite(v.y) & isFinite(v.z); }
+/// One comparison for three components: x − x is 0 for finite x and NaN otherwise, and a NaN
+/// anywhere makes the sum NaN. (Three comparisons ANDed become a chain of masked compares, each
+/// waiting for the last: it was the longest chain in the box kernel.)
+LANES_INLINE Mask isFinite(const DVec3Lanes& v) { return (v.x - v.x) + (v.y - v.y) + (v.z - v.z) == 0.0; }
 /// glm::dot's order: (x + y) + z.
 LANES_INLINE Doubles dot(const DVec3Lanes& a, const DVec3Lanes& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 
