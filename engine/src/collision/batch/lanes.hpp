@@ -228,7 +228,15 @@ constexpr double kFloatOverflow = 0x1.ffffffp127;
 LANES_INLINE Doubles abs(Doubles x) {
     return reinterpret_cast<Doubles>(reinterpret_cast<Mask>(x) & splat<Mask>(0x7fffffffffffffffLL));
 }
-LANES_INLINE Mask roundsToFiniteFloat(Doubles x) { return abs(x) < kFloatOverflow; }
+/// roundsToFiniteFloat for all four at once, as one comparison: a non-negative double (NaN too)
+/// orders as its bits do as an integer, and a NaN's bits are above any number's, so the largest
+/// of the four |x| as integers is below kFloatOverflow's bits exactly when each |x| is below it.
+LANES_INLINE Mask allRoundToFiniteFloats(Doubles a, Doubles b, Doubles c, Doubles d) {
+    const auto bits = [](Doubles x) { return reinterpret_cast<Mask>(abs(x)); };
+    const auto larger = [](Mask x, Mask y) { return x < y ? y : x; };
+    const Mask largest = larger(larger(bits(a), bits(b)), larger(bits(c), bits(d)));
+    return largest < splat<Mask>(__builtin_bit_cast(long long, kFloatOverflow));
+}
 
 /// firstCrossing + hitT (detail/common.hpp) for spans whose lanes are `found`: the t to return,
 /// rounded to float (held in double), or +infinity.
@@ -236,10 +244,9 @@ LANES_INLINE Doubles crossingT(const RayLanes& ray, Mask found, Doubles enter, D
     const Doubles t = select(enter >= 0.0, enter, exit);
     const Doubles rounded = widen(narrow(t));
     // t >= 0 && t < inf, rounded <= tMax, and t and origin + t·direction finite as floats.
-    const Mask crosses = found & (t >= 0.0) & roundsToFiniteFloat(t) & (rounded <= tMax) &
-                         roundsToFiniteFloat(ray.origin.x + t * ray.direction.x) &
-                         roundsToFiniteFloat(ray.origin.y + t * ray.direction.y) &
-                         roundsToFiniteFloat(ray.origin.z + t * ray.direction.z);
+    const Mask crosses = found & (t >= 0.0) & (rounded <= tMax) &
+                         allRoundToFiniteFloats(t, ray.origin.x + t * ray.direction.x, ray.origin.y + t * ray.direction.y,
+                                                ray.origin.z + t * ray.direction.z);
     return select(crosses, rounded, splat<Doubles>(kInfinity));
 }
 
