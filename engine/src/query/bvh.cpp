@@ -1072,9 +1072,12 @@ PICKRAY_ALWAYS_INLINE void Bvh::Walk::run(const Bvh& bvh, const Ray& ray, float 
         std::uint32_t meta;
         float enter;
     };
-    // Field by field, so that it compiles to conditional moves rather than a branch.
+    // x if first, else y, by masks: compilers turn a conditional on a struct into a branch.
     const auto choose = [](bool first, const Pending& x, const Pending& y) {
-        return Pending{first ? x.child : y.child, first ? x.meta : y.meta, first ? x.enter : y.enter};
+        const std::uint32_t keep = 0u - static_cast<std::uint32_t>(first);
+        const auto pick = [keep](std::uint32_t u, std::uint32_t v) { return (u & keep) | (v & ~keep); };
+        return Pending{pick(x.child, y.child), pick(x.meta, y.meta),
+                       std::bit_cast<float>(pick(std::bit_cast<std::uint32_t>(x.enter), std::bit_cast<std::uint32_t>(y.enter)))};
     };
     Pending stack[kStackSize];
     std::size_t top = 0;
