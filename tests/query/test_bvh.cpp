@@ -134,6 +134,46 @@ TEST(Bvh, AllHitsAndLineSpansEqualBruteForce) {
     expectHitsAndSpansSameAsBruteForce(bvh, shapes, rng, 12.0f, 200);
 }
 
+TEST(Bvh, RaysAlongTheFacesOfShapesFindWhatTheyTouch) {
+    // A grid of unit boxes, and rays along an axis through the grid's planes: each lies in faces
+    // of the shapes, which the exact routines count as touching, with two inverse direction
+    // components infinite. (The tree's boxes are the shapes' bounds rounded outward, so these
+    // rays pass strictly inside them; one in a plane of a tree box touches nothing within it.)
+    std::vector<Shape> shapes;
+    for (int x = 0; x < 12; ++x) {
+        for (int y = 0; y < 12; ++y) {
+            for (int z = 0; z < 12; ++z) {
+                const glm::vec3 corner(static_cast<float>(2 * x), static_cast<float>(2 * y), static_cast<float>(2 * z));
+                shapes.push_back(Aabb{corner, corner + 1.0f});
+            }
+        }
+    }
+    const Bvh bvh(shapes);
+    int hits = 0;
+    for (int axis = 0; axis < 3; ++axis) {
+        for (const float sign : {1.0f, -1.0f}) {
+            for (int u = -1; u < 25; ++u) {
+                for (int v = -1; v < 25; ++v) {
+                    glm::vec3 origin(0.0f), direction(0.0f);
+                    origin[axis] = sign > 0 ? -5.0f : 30.0f;
+                    origin[(axis + 1) % 3] = static_cast<float>(u);
+                    origin[(axis + 2) % 3] = static_cast<float>(v);
+                    direction[axis] = sign;
+                    const Ray ray{origin, direction};
+                    const auto expected = bruteNearest(ray, shapes);
+                    const auto got = bvh.nearest(ray);
+                    ASSERT_EQ(expected.has_value(), got.has_value()) << "axis " << axis << " at " << u << ", " << v;
+                    if (!expected) continue;
+                    ++hits;
+                    EXPECT_EQ(got->index, expected->index);
+                    EXPECT_EQ(got->hit.t, expected->hit.t);
+                }
+            }
+        }
+    }
+    EXPECT_GT(hits, 6 * 24 * 24 / 2);  // the lines through or along the boxes of the grid
+}
+
 TEST(Bvh, TMaxLimitsTheNearestHit) {
     const std::vector<Shape> shapes{Sphere{{0, 0, 5}, 1}, Sphere{{0, 0, 10}, 1}};
     const Bvh bvh(shapes);

@@ -101,6 +101,7 @@ struct Box3 {
 struct SlabRay {
     glm::vec3 origin;
     glm::vec3 inverse;
+    glm::vec3 inverseFar;  // inverse · kRobustFarScale, for the far planes (see PortableBoxTest)
     glm::dvec3 direction;
     int nearRow[3];
     int farRow[3];
@@ -108,8 +109,11 @@ struct SlabRay {
 #if defined(__SSE2__)
     __m128 originSplat[3];   // each coordinate in all four lanes, set up once per ray
     __m128 inverseSplat[3];
+    __m128 inverseFarSplat[3];
 #endif
-    explicit SlabRay(const Ray& ray) : origin(ray.origin), inverse(1.0f / ray.direction), direction(ray.direction) {
+    explicit SlabRay(const Ray& ray)
+        : origin(ray.origin), inverse(1.0f / ray.direction), inverseFar(inverse * kRobustFarScale),
+          direction(ray.direction) {
         for (int i = 0; i < 3; ++i) {
             const bool negative = std::signbit(inverse[i]);
             nearRow[i] = negative ? 3 + i : i;
@@ -118,6 +122,7 @@ struct SlabRay {
 #if defined(__SSE2__)
             originSplat[i] = _mm_set1_ps(origin[i]);
             inverseSplat[i] = _mm_set1_ps(inverse[i]);
+            inverseFarSplat[i] = _mm_set1_ps(inverseFar[i]);
 #endif
         }
     }
@@ -159,9 +164,16 @@ inline unsigned enterDistancesDouble(const SlabRay& r, const NodeBounds& b, floa
 }
 
 // Entry distances of the ray into a node's eight child boxes within [tMin, tMax]: a bit mask of
-// the children it meets (an empty slot's inverted box never is) and their entries. 0·inf (a
-// parallel ray in a face plane) gives NaN, which the max/min ignore (MAXPS and MINPS return their
-// second operand when the first is NaN): that axis then does not cull, which is conservative.
+// the children it meets (an empty slot's inverted box never is) and their entries.
+//   * The far planes' distances are (plane − origin) · (inverse · kRobustFarScale): four roundings,
+//     as many as ((plane − origin) · inverse) · kRobustFarScale has, so the same bound holds, and
+//     one multiply less on the path from a node's load to its children's.
+//   * The three axes are combined as a tree, max(max(x, tMin), max(y, z)) (min likewise), which
+//     is shorter than a chain. MAXPS and MINPS return their second operand when either is NaN
+//     (0·inf: a parallel ray in a face plane): x NaN gives tMin, y NaN gives z, z NaN gives NaN,
+//     which the outer max replaces with max(x, tMin). Every case leaves out only axes, never
+//     culls more than the exact slab test: conservative. (The boxes are the shapes' bounds
+//     rounded outward, so a ray in one of their planes touches nothing inside anyway.)
 // Two versions with the same arithmetic, so the same answers: PortableBoxTest (two SSE halves on
 // x86-64, where SSE is always there; lane by lane elsewhere) and AvxBoxTest (one AVX instruction
 // per row, used when the CPU has AVX; no FMA, so every rounding is the same).
@@ -171,33 +183,31 @@ struct PortableBoxTest {
                                    float (&enter)[kLanes]) {
 #if defined(__SSE2__)
         unsigned mask = 0;
-        const __m128 robust = _mm_set1_ps(kRobustFarScale);
         for (int half = 0; half < kLanes; half += 4) {
-            __m128 lo = _mm_set1_ps(tMin);
-            __m128 hi = _mm_set1_ps(tMax);
+            __m128 tNear[3], tFar[3];
             for (int axis = 0; axis < 3; ++axis) {
                 const __m128 o = r.originSplat[axis];
-                const __m128 inv = r.inverseSplat[axis];
-                const __m128 tNear = _mm_mul_ps(_mm_sub_ps(_mm_load_ps(b[r.nearRow[axis]] + half), o), inv);
-                const __m128 tFar =
-                    _mm_mul_ps(_mm_mul_ps(_mm_sub_ps(_mm_load_ps(b[r.farRow[axis]] + half), o), inv), robust);
-                lo = _mm_max_ps(tNear, lo);
-                hi = _mm_min_ps(tFar, hi);
+                tNear[axis] = _mm_mul_ps(_mm_sub_ps(_mm_load_ps(b[r.nearRow[axis]] + half), o), r.inverseSplat[axis]);
+                tFar[axis] = _mm_mul_ps(_mm_sub_ps(_mm_load_ps(b[r.farRow[axis]] + half), o), r.inverseFarSplat[axis]);
             }
+            const __m128 lo = _mm_max_ps(_mm_max_ps(tNear[1], tNear[2]), _mm_max_ps(tNear[0], _mm_set1_ps(tMin)));
+            const __m128 hi = _mm_min_ps(_mm_min_ps(tFar[1], tFar[2]), _mm_min_ps(tFar[0], _mm_set1_ps(tMax)));
             _mm_storeu_ps(enter + half, lo);
             mask |= static_cast<unsigned>(_mm_movemask_ps(_mm_cmple_ps(lo, hi))) << half;
         }
         return mask;
 #else
+        const auto maxps = [](float x, float y) { return x > y ? x : y; };  // MAXPS, NaN included
+        const auto minps = [](float x, float y) { return x < y ? x : y; };
         unsigned mask = 0;
         for (int lane = 0; lane < kLanes; ++lane) {
-            float lo = tMin, hi = tMax;
+            float tNear[3], tFar[3];
             for (int axis = 0; axis < 3; ++axis) {
-                const float tNear = (b[r.nearRow[axis]][lane] - r.origin[axis]) * r.inverse[axis];
-                const float tFar = (b[r.farRow[axis]][lane] - r.origin[axis]) * r.inverse[axis] * kRobustFarScale;
-                lo = tNear > lo ? tNear : lo;
-                hi = tFar < hi ? tFar : hi;
+                tNear[axis] = (b[r.nearRow[axis]][lane] - r.origin[axis]) * r.inverse[axis];
+                tFar[axis] = (b[r.farRow[axis]][lane] - r.origin[axis]) * r.inverseFar[axis];
             }
+            const float lo = maxps(maxps(tNear[1], tNear[2]), maxps(tNear[0], tMin));
+            const float hi = minps(minps(tFar[1], tFar[2]), minps(tFar[0], tMax));
             enter[lane] = lo;
             if (lo <= hi) mask |= 1u << lane;
         }
@@ -210,18 +220,18 @@ struct PortableBoxTest {
 struct AvxBoxTest {
     __attribute__((target("avx"))) static unsigned enterDistances(const SlabRay& r, const NodeBounds& b, float tMin,
                                                                   float tMax, float (&enter)[kLanes]) {
-        __m256 lo = _mm256_set1_ps(tMin);
-        __m256 hi = _mm256_set1_ps(tMax);
-        const __m256 robust = _mm256_set1_ps(kRobustFarScale);
+        __m256 tNear[3], tFar[3];
         for (int axis = 0; axis < 3; ++axis) {
             const __m256 o = _mm256_set1_ps(r.origin[axis]);
-            const __m256 inv = _mm256_set1_ps(r.inverse[axis]);
-            const __m256 tNear = _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(b[r.nearRow[axis]]), o), inv);
-            const __m256 tFar =
-                _mm256_mul_ps(_mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(b[r.farRow[axis]]), o), inv), robust);
-            lo = _mm256_max_ps(tNear, lo);
-            hi = _mm256_min_ps(tFar, hi);
+            tNear[axis] = _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(b[r.nearRow[axis]]), o),
+                                        _mm256_set1_ps(r.inverse[axis]));
+            tFar[axis] = _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(b[r.farRow[axis]]), o),
+                                       _mm256_set1_ps(r.inverseFar[axis]));
         }
+        const __m256 lo =
+            _mm256_max_ps(_mm256_max_ps(tNear[1], tNear[2]), _mm256_max_ps(tNear[0], _mm256_set1_ps(tMin)));
+        const __m256 hi =
+            _mm256_min_ps(_mm256_min_ps(tFar[1], tFar[2]), _mm256_min_ps(tFar[0], _mm256_set1_ps(tMax)));
         _mm256_storeu_ps(enter, lo);
         return static_cast<unsigned>(_mm256_movemask_ps(_mm256_cmp_ps(lo, hi, _CMP_LE_OQ)));
     }
