@@ -174,6 +174,32 @@ TEST(Bvh, RaysAlongTheFacesOfShapesFindWhatTheyTouch) {
     EXPECT_GT(hits, 6 * 24 * 24 / 2);  // the lines through or along the boxes of the grid
 }
 
+TEST(Bvh, FarOriginsAndFarShapesOnOppositeSides) {
+    // (plane − origin) beyond the float range: a shape near +8e37 and rays from −2.7e38. The
+    // float box test would make the distance to the shape's box infinite and cull it (found by
+    // fuzz_collision); the tree must answer as brute force does, also after updates.
+    const std::vector<Shape> shapes{Sphere{{2.6e6f, 3.3e6f, 8.457e37f}, 3.3e35f}, Sphere{{0, 0, 0}, 1.0f},
+                                    Aabb{{-1e38f, -1e38f, 8.0e37f}, {1e38f, 1e38f, 8.1e37f}}};
+    const Bvh built(shapes);
+    Bvh updated(std::vector<Shape>(shapes.size(), Shape{Sphere{{}, -1.0f}}));
+    for (std::uint32_t i = 0; i < shapes.size(); ++i) updated.update(i, shapes[i]);
+    int hits = 0;
+    for (const Ray& ray : {Ray{{3156.3f, 3.23e6f, -2.689e38f}, {2.8e-29f, 3156.6f, 3.475e12f}},
+                           Ray{{0, 0, -2.0e38f}, {0, 0, 1}}, Ray{{0, 0, 3.0e38f}, {0, 0, -1}},
+                           Ray{{-3.0e38f, 0, 8.05e37f}, {1, 0, 0}}}) {
+        const auto expected = bruteNearest(ray, shapes);
+        for (const Bvh* bvh : std::initializer_list<const Bvh*>{&built, &updated}) {
+            const auto got = bvh->nearest(ray);
+            ASSERT_EQ(expected.has_value(), got.has_value());
+            if (!expected) continue;
+            ++hits;
+            EXPECT_EQ(got->index, expected->index);
+            EXPECT_EQ(got->hit.t, expected->hit.t);
+        }
+    }
+    EXPECT_EQ(hits, 8);
+}
+
 TEST(Bvh, TMaxLimitsTheNearestHit) {
     const std::vector<Shape> shapes{Sphere{{0, 0, 5}, 1}, Sphere{{0, 0, 10}, 1}};
     const Bvh bvh(shapes);

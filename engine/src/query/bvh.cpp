@@ -417,9 +417,17 @@ decltype(auto) Bvh::withKind(Arrays& arrays, unsigned kind, F&& f) {
     }
 }
 
+void Bvh::growPlaneMagnitude(const Aabb& box) {
+    for (int axis = 0; axis < 3; ++axis) {
+        planeMagnitude_[axis] =
+            std::max({planeMagnitude_[axis], std::abs(box.min[axis]), std::abs(box.max[axis])});
+    }
+}
+
 void Bvh::rebuild(std::span<const Shape> shapes) {
     if (shapes.size() > kPositionMask / kWidth) throw std::length_error("pickray::Bvh: too many shapes");  // 2^27
     nodes_.clear();
+    std::fill(std::begin(planeMagnitude_), std::end(planeMagnitude_), 0.0f);
     std::apply([](auto&... kind) { ((kind.shapes.clear(), kind.index.clear()), ...); }, kinds_);
     unbounded_.clear();
     invalid_.clear();
@@ -440,6 +448,7 @@ void Bvh::rebuild(std::span<const Shape> shapes) {
             const auto kind = static_cast<std::uint32_t>(shapes[i].index());
             ++perKind[kind];
             prims.push_back({{box.min.x, box.min.y, box.min.z}, i, {box.max.x, box.max.y, box.max.z}, kind});
+            growPlaneMagnitude(box);
             all.box.grow(Box3{box.min, box.max});
             all.centroids.grow(prims.back().centroid());
         } else if (box.min.x <= box.max.x) {  // infinite, not empty: tested for every ray
@@ -866,6 +875,7 @@ std::size_t Bvh::depthOf(std::uint32_t node) const {
 void Bvh::update(std::uint32_t index, const Shape& shape) {
     if (index >= location_.size()) throw std::out_of_range("pickray::Bvh::update: no such shape");
     const Aabb box = bounds(shape);
+    if (isFiniteBox(box)) growPlaneMagnitude(box);  // before it is refitted or inserted
     const std::uint32_t location = location_[index];
     if (inTree(location)) {
         const std::uint32_t node = location / kWidth;
@@ -1087,6 +1097,15 @@ template <typename BoxTest, typename Visit>
 PICKRAY_ALWAYS_INLINE void Bvh::Walk::run(const Bvh& bvh, const Ray& ray, float tMin, float tMax, Visit& visit) {
     static_assert(kLanes == kWidth);
     const SlabRay slab(ray);
+    // (plane − origin) overflows float when both are large and of opposite signs, and the float
+    // test would then cull a box the ray enters (found by fuzz_collision: a sphere at z = 8e37
+    // hit by a ray from z = −2.7e38): such rays take the double test too.
+    bool needsDouble = slab.needsDouble;
+    for (int axis = 0; axis < 3; ++axis) {
+        const double largest = std::abs(static_cast<double>(slab.origin[axis])) +
+                               static_cast<double>(bvh.planeMagnitude_[axis]);
+        if (largest >= static_cast<double>(std::numeric_limits<float>::max())) needsDouble = true;
+    }
     struct Pending {
         std::uint32_t child;
         std::uint32_t meta;
@@ -1126,7 +1145,7 @@ PICKRAY_ALWAYS_INLINE void Bvh::Walk::run(const Bvh& bvh, const Ray& ray, float 
         } else {
             const Node& node = bvh.nodes_[current.child];
             float enter[kLanes];
-            unsigned mask = slab.needsDouble ? enterDistancesDouble(slab, node.bounds, tMin, tMax, enter)
+            unsigned mask = needsDouble ? enterDistancesDouble(slab, node.bounds, tMin, tMax, enter)
                                              : BoxTest::enterDistances(slab, node.bounds, tMin, tMax, enter);
 #if defined(__SSE2__)
             for (unsigned m = prefetch ? mask : 0u; m != 0; m &= m - 1) {

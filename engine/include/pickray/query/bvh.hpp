@@ -178,6 +178,11 @@ private:
     detail::LargeArray<std::uint32_t> location_;
     std::size_t depth_ = 0;
     std::size_t stale_ = 0;                // kind-array entries left behind by update()
+    // Per axis, at least the largest |coordinate| of any box that went into the tree (it never
+    // shrinks until a rebuild): rays whose (plane − origin) could overflow float take the double
+    // box test (bvh.cpp, Walk::run).
+    float planeMagnitude_[3] = {};
+    void growPlaneMagnitude(const Aabb& box);
 };
 
 }  // namespace pickray
