@@ -108,7 +108,11 @@ public:
         // Whole vectors, the last one filled only as far as the block goes (never read past it).
         constexpr std::size_t bytes = sizeof(Struct) * kLanes;
         constexpr std::size_t full = bytes / sizeof(Wide);
-        __builtin_memcpy(wide_, items, full * sizeof(Wide));
+        // Vector loads rather than one memcpy, so that the vectors can stay in registers.
+        using UnalignedWide = float __attribute__((vector_size(sizeof(Wide)), aligned(4), may_alias));
+        for (std::size_t k = 0; k < full; ++k) {
+            wide_[k] = reinterpret_cast<const UnalignedWide*>(items)[k];
+        }
         if constexpr (bytes % sizeof(Wide) != 0) {
             wide_[full] = Wide{};
             __builtin_memcpy(&wide_[full], reinterpret_cast<const unsigned char*>(items) + full * sizeof(Wide),
