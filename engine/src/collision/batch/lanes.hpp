@@ -319,12 +319,12 @@ pickray::batch_detail::ShapeKernels<Shape> shapeKernels() {
         [](const pickray::Ray& ray, const Shape* shapes, float* t, std::size_t count, float tMax) {
             const Doubles tMaxLanes = splat<Doubles>(tMax);
             oneRay(ray, shapes, t, count, load,
-                   [&](const RayLanes& r, const auto& s) { return kernel(r, s, tMaxLanes); });
+                   [&](const RayLanes& r, const auto& s) __attribute__((always_inline)) { return kernel(r, s, tMaxLanes); });
         },
         [](const pickray::Ray* rays, const Shape* shapes, float* t, std::size_t count, float tMax) {
             const Doubles tMaxLanes = splat<Doubles>(tMax);
             pairs(rays, shapes, t, count, load,
-                  [&](const RayLanes& r, const auto& s) { return kernel(r, s, tMaxLanes); });
+                  [&](const RayLanes& r, const auto& s) __attribute__((always_inline)) { return kernel(r, s, tMaxLanes); });
         },
     };
 }
