@@ -108,10 +108,14 @@ public:
         // Whole vectors, the last one filled only as far as the block goes (never read past it).
         constexpr std::size_t bytes = sizeof(Struct) * kLanes;
         constexpr std::size_t full = bytes / sizeof(Wide);
-        // Vector loads rather than one memcpy, so that the vectors can stay in registers.
-        using UnalignedWide = float __attribute__((vector_size(sizeof(Wide)), aligned(4), may_alias));
+        // Unaligned vector loads rather than one memcpy, so that the vectors can stay in registers.
+        const float* floats = reinterpret_cast<const float*>(items);
         for (std::size_t k = 0; k < full; ++k) {
-            wide_[k] = reinterpret_cast<const UnalignedWide*>(items)[k];
+#if defined(__AVX512F__)
+            wide_[k] = reinterpret_cast<Wide>(_mm512_loadu_ps(floats + k * kWide));
+#else
+            wide_[k] = reinterpret_cast<Wide>(_mm256_loadu_ps(floats + k * kWide));
+#endif
         }
         if constexpr (bytes % sizeof(Wide) != 0) {
             wide_[full] = Wide{};
