@@ -95,9 +95,13 @@ struct Box3 {
 
 /// The ray prepared for many box tests: origin, inverse direction, and which bounds row holds the
 /// near plane on each axis (min for a positive direction, max for a negative one).
-/// A direction component so small that 1/d overflows float (|d| < ~3e-39) would make the float
-/// test treat the ray as parallel to that axis although it does move along it (found by
-/// fuzz_collision): such rays take the slower double-precision test instead.
+/// Rays the float test cannot take get the slower double-precision test instead (needsDouble):
+///   * a direction component so small that 1/d overflows float (|d| < ~3e-39) would make the
+///     float test treat the ray as parallel to that axis although it does move along it;
+///   * (plane − origin) overflows float when both are large and of opposite signs, and the box
+///     would seem infinitely far (a sphere at z = 8e37 hit by a ray from z = −2.7e38), so rays
+///     whose origin plus the tree's largest plane coordinate on an axis reaches FLT_MAX.
+/// Both found by fuzz_collision.
 struct SlabRay {
     glm::vec3 origin;
     glm::vec3 inverse;
@@ -111,7 +115,7 @@ struct SlabRay {
     __m128 inverseSplat[3];
     __m128 inverseFarSplat[3];
 #endif
-    explicit SlabRay(const Ray& ray)
+    SlabRay(const Ray& ray, const float (&planeMagnitude)[3])
         : origin(ray.origin), inverse(1.0f / ray.direction), inverseFar(inverse * kRobustFarScale),
           direction(ray.direction) {
         for (int i = 0; i < 3; ++i) {
@@ -119,6 +123,9 @@ struct SlabRay {
             nearRow[i] = negative ? 3 + i : i;
             farRow[i] = negative ? i : 3 + i;
             if (ray.direction[i] != 0.0f && !std::isfinite(inverse[i])) needsDouble = true;
+            const double largest =
+                std::abs(static_cast<double>(origin[i])) + static_cast<double>(planeMagnitude[i]);
+            if (largest >= static_cast<double>(std::numeric_limits<float>::max())) needsDouble = true;
 #if defined(__SSE2__)
             originSplat[i] = _mm_set1_ps(origin[i]);
             inverseSplat[i] = _mm_set1_ps(inverse[i]);
@@ -1096,16 +1103,7 @@ struct Bvh::Walk {
 template <typename BoxTest, typename Visit>
 PICKRAY_ALWAYS_INLINE void Bvh::Walk::run(const Bvh& bvh, const Ray& ray, float tMin, float tMax, Visit& visit) {
     static_assert(kLanes == kWidth);
-    const SlabRay slab(ray);
-    // (plane − origin) overflows float when both are large and of opposite signs, and the float
-    // test would then cull a box the ray enters (found by fuzz_collision: a sphere at z = 8e37
-    // hit by a ray from z = −2.7e38): such rays take the double test too.
-    bool needsDouble = slab.needsDouble;
-    for (int axis = 0; axis < 3; ++axis) {
-        const double largest = std::abs(static_cast<double>(slab.origin[axis])) +
-                               static_cast<double>(bvh.planeMagnitude_[axis]);
-        if (largest >= static_cast<double>(std::numeric_limits<float>::max())) needsDouble = true;
-    }
+    const SlabRay slab(ray, bvh.planeMagnitude_);
     struct Pending {
         std::uint32_t child;
         std::uint32_t meta;
@@ -1145,7 +1143,7 @@ PICKRAY_ALWAYS_INLINE void Bvh::Walk::run(const Bvh& bvh, const Ray& ray, float 
         } else {
             const Node& node = bvh.nodes_[current.child];
             float enter[kLanes];
-            unsigned mask = needsDouble ? enterDistancesDouble(slab, node.bounds, tMin, tMax, enter)
+            unsigned mask = slab.needsDouble ? enterDistancesDouble(slab, node.bounds, tMin, tMax, enter)
                                              : BoxTest::enterDistances(slab, node.bounds, tMin, tMax, enter);
 #if defined(__SSE2__)
             for (unsigned m = prefetch ? mask : 0u; m != 0; m &= m - 1) {
@@ -1167,7 +1165,7 @@ PICKRAY_ALWAYS_INLINE void Bvh::Walk::run(const Bvh& bvh, const Ray& ray, float 
             };
             // Nearest child next, the others pending farthest first. Which child is nearer is
             // data no branch predictor can learn, so the order is worked out without branches:
-            // for two by indexing, for more by each child's rank (a sort's comparisons
+            // for two by masks, for more by each child's rank (a sort's comparisons
             // mispredicted about seven times per ray).
             const unsigned hits = mask;
             if (mask != 0) {

@@ -180,7 +180,7 @@ private:
     std::size_t stale_ = 0;                // kind-array entries left behind by update()
     // Per axis, at least the largest |coordinate| of any box that went into the tree (it never
     // shrinks until a rebuild): rays whose (plane − origin) could overflow float take the double
-    // box test (bvh.cpp, Walk::run).
+    // box test (bvh.cpp, SlabRay).
     float planeMagnitude_[3] = {};
     void growPlaneMagnitude(const Aabb& box);
 };
