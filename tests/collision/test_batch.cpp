@@ -337,4 +337,45 @@ TEST(BatchRaycastTSphere, HitsWhosePointOverflowsFloatAreMissesAsInTheScalarRout
     EXPECT_LT(hits, 3900) << "the sweep must reach both sides of the boundary";
 }
 
+TEST(BatchRaycastTSphere, CrossingsFarAlongTheRayOrFromAFarOriginAreCheckedForOverflow) {
+    // The lanes skip the overflow check where t <= 2^60 and |origin| <= 2^100 (lanes.hpp,
+    // crossingT). Each case sweeps an exit point across FLT_MAX from one side of those bounds:
+    // even cases start at 0 with t near 2^64 (the check is needed only past about 2^63), odd ones
+    // start near 3.3e38 with t below 2^60. Both kinds share every block.
+    constexpr float kTop = std::numeric_limits<float>::max();
+    std::vector<Ray> rays;
+    std::vector<pickray::Sphere> spheres;
+    for (int i = 0; i < 2000; ++i) {
+        const float sweep = static_cast<float>(i / 2) / 1000.0f;  // 0 .. 1
+        if (i % 2 == 0) {
+            rays.push_back({{0.0f, 0.0f, 0.0f}, {1.8e19f, 0.0f, 0.0f}});
+            spheres.push_back({{1.5e38f, 0.0f, 0.0f}, 1.8e38f + 0.2e38f * sweep});
+        } else {
+            rays.push_back({{3.33e38f, 0.0f, 0.0f}, {1.8e19f, 0.0f, 0.0f}});
+            spheres.push_back({{3.35e38f, 0.0f, 0.0f}, 0.3e37f + 0.7e37f * sweep});
+        }
+    }
+    std::vector<float> t(rays.size(), -1.0f);
+    pickray::raycastT(rays, spheres, t);
+    EXPECT_EQ(countDifferences(rays, spheres, t, kInf), 0);
+    for (int kind = 0; kind < 2; ++kind) {
+        int hits = 0;
+        for (std::size_t i = static_cast<std::size_t>(kind); i < t.size(); i += 2) {
+            hits += t[i] < kInf ? 1 : 0;
+            if (t[i] < kInf) {
+                EXPECT_EQ(kind == 0, t[i] > 0x1p60f) << "case " << i << " is meant to test t " << (kind == 0 ? ">" : "<=") << " 2^60";
+            }
+        }
+        EXPECT_GT(hits, 50) << "kind " << kind << ": the sweep must reach both sides of FLT_MAX";
+        EXPECT_LT(hits, 950) << "kind " << kind << ": the sweep must reach both sides of FLT_MAX";
+    }
+    // One ray against all of them: each kind of ray in turn.
+    for (int kind = 0; kind < 2; ++kind) {
+        std::vector<float> one(spheres.size(), -1.0f);
+        pickray::raycastT(rays[static_cast<std::size_t>(kind)], spheres, one);
+        EXPECT_EQ(countDifferences(std::vector<Ray>(spheres.size(), rays[static_cast<std::size_t>(kind)]), spheres, one, kInf), 0);
+    }
+    EXPECT_GT(kTop, 3.35e38f + 0.3e37f) << "the odd cases' spheres start inside the float range";
+}
+
 }  // namespace

@@ -92,6 +92,8 @@ LANES_INLINE bool any(Mask m) {
 
 /// x is finite: x − x is 0 for finite x and NaN otherwise (as isFinite / std::isfinite).
 LANES_INLINE Mask isFinite(Doubles x) { return x - x == 0.0; }
+/// isValidRadius (finite, not negative; NaN fails) as two comparisons; r is a widened float.
+LANES_INLINE Mask isValidRadius(Doubles r) { return (r >= 0.0) & (r <= kFloatMax); }
 
 /// Every lane `value`, converted to the lanes' element type (exactly, for a float widened).
 template <typename Lane, typename Value>
@@ -140,10 +142,14 @@ public:
                              bytes % sizeof(Wide));
         }
     }
-    /// The float at index `field` of each struct, widened to double.
+    /// The float at index `field` of each struct, as it is and widened to double.
+    template <int field>
+    LANES_INLINE Floats floats() const {
+        return take<field>(std::make_integer_sequence<int, kLanes>{});
+    }
     template <int field>
     LANES_INLINE Doubles lanes() const {
-        return widen(take<field>(std::make_integer_sequence<int, kLanes>{}));
+        return widen(floats<field>());
     }
     template <int field>
     LANES_INLINE DVec3Lanes vec3() const {
@@ -187,31 +193,45 @@ struct RayLanes {
     Doubles lengthSquared;         // |direction|² in double
     Doubles inverseLengthSquared;  // 1 / lengthSquared
     Mask valid;                    // isValidRay
+    Mask nearOrigin;               // every |origin component| <= kNearOrigin (see crossingT)
 };
 
-LANES_INLINE RayLanes rayLanes(const DVec3Lanes& origin, const DVec3Lanes& direction) {
+/// The bits of |x|, which order as |x| does (a NaN's above every number's): a maximum or a bound
+/// on magnitudes in integer instructions.
+LANES_INLINE Doubles abs(Doubles x) {
+    return reinterpret_cast<Doubles>(reinterpret_cast<Mask>(x) & splat<Mask>(0x7fffffffffffffffLL));
+}
+LANES_INLINE Mask magnitudeBits(Doubles x) { return reinterpret_cast<Mask>(abs(x)); }
+LANES_INLINE Mask largerBits(Mask x, Mask y) { return x < y ? y : x; }
+LANES_INLINE Mask bitsOf(double x) { return splat<Mask>(__builtin_bit_cast(long long, x)); }
+
+constexpr double kNearOrigin = 0x1p100;
+
+/// `dx`, `dy`, `dz`: the direction's floats, as the ray holds them.
+LANES_INLINE RayLanes rayLanes(const DVec3Lanes& origin, Floats dx, Floats dy, Floats dz) {
     RayLanes ray;
     ray.origin = origin;
-    ray.direction = direction;
-    ray.lengthSquared = dot(direction, direction);
+    ray.direction = {widen(dx), widen(dy), widen(dz)};
+    ray.lengthSquared = dot(ray.direction, ray.direction);
     ray.inverseLengthSquared = 1.0 / ray.lengthSquared;
     // isValidRay: finite origin, and |direction|² formed in float a normal finite float.
-    const Floats dx = narrow(direction.x), dy = narrow(direction.y), dz = narrow(direction.z);
     const Doubles floatLengthSquared = widen(dx * dx + dy * dy + dz * dz);
-    ray.valid = isFinite(origin) & (floatLengthSquared >= kFloatMin) & (floatLengthSquared <= kFloatMax);
+    const Mask originMagnitude =
+        largerBits(largerBits(magnitudeBits(origin.x), magnitudeBits(origin.y)), magnitudeBits(origin.z));
+    ray.valid = (originMagnitude < bitsOf(kInfinity)) & (floatLengthSquared >= kFloatMin) &
+                (floatLengthSquared <= kFloatMax);
+    ray.nearOrigin = originMagnitude <= bitsOf(kNearOrigin);
     return ray;
 }
 
 LANES_INLINE RayLanes loadRays(const pickray::Ray* rays) {
     const Block<pickray::Ray> block(rays);  // origin x y z, direction x y z
-    return rayLanes(block.vec3<0>(), block.vec3<3>());
+    return rayLanes(block.vec3<0>(), block.floats<3>(), block.floats<4>(), block.floats<5>());
 }
 
 LANES_INLINE RayLanes splatRay(const pickray::Ray& ray) {
-    const auto lanes = [](const glm::vec3& v) {
-        return DVec3Lanes{splat<Doubles>(v.x), splat<Doubles>(v.y), splat<Doubles>(v.z)};
-    };
-    return rayLanes(lanes(ray.origin), lanes(ray.direction));
+    const DVec3Lanes origin{splat<Doubles>(ray.origin.x), splat<Doubles>(ray.origin.y), splat<Doubles>(ray.origin.z)};
+    return rayLanes(origin, splat<Floats>(ray.direction.x), splat<Floats>(ray.direction.y), splat<Floats>(ray.direction.z));
 }
 
 /// clipToSlab(span, z0, dz, lo, hi, lowPlane, highPlane) (detail/common.hpp) in lanes: dz == 0
@@ -250,17 +270,11 @@ LANES_INLINE SlabClipLanes clipToSlab(Doubles spanEnter, Doubles spanExit, Doubl
 /// and 2^128, which round-to-nearest-even sends up (the largest float's last bit is odd). NaN fails
 /// the comparison too. One comparison instead of narrowing, widening and testing.
 constexpr double kFloatOverflow = 0x1.ffffffp127;
-LANES_INLINE Doubles abs(Doubles x) {
-    return reinterpret_cast<Doubles>(reinterpret_cast<Mask>(x) & splat<Mask>(0x7fffffffffffffffLL));
-}
-/// roundsToFiniteFloat for all four at once, as one comparison: a non-negative double (NaN too)
-/// orders as its bits do as an integer, and a NaN's bits are above any number's, so the largest
-/// of the four |x| as integers is below kFloatOverflow's bits exactly when each |x| is below it.
+/// roundsToFiniteFloat for all four at once, as one comparison: the largest of the four |x| as
+/// integers is below kFloatOverflow's bits exactly when each |x| is below it.
 LANES_INLINE Mask allRoundToFiniteFloats(Doubles a, Doubles b, Doubles c, Doubles d) {
-    const auto bits = [](Doubles x) { return reinterpret_cast<Mask>(abs(x)); };
-    const auto larger = [](Mask x, Mask y) { return x < y ? y : x; };
-    const Mask largest = larger(larger(bits(a), bits(b)), larger(bits(c), bits(d)));
-    return largest < splat<Mask>(__builtin_bit_cast(long long, kFloatOverflow));
+    const Mask largest = largerBits(largerBits(magnitudeBits(a), magnitudeBits(b)), largerBits(magnitudeBits(c), magnitudeBits(d)));
+    return largest < bitsOf(kFloatOverflow);
 }
 
 /// firstCrossing + hitT (detail/common.hpp) for spans whose lanes are `found`: the t to return,
@@ -269,10 +283,15 @@ LANES_INLINE Doubles crossingT(const RayLanes& ray, Mask found, Doubles enter, D
     const Doubles t = select(enter >= 0.0, enter, exit);
     const Doubles rounded = widen(narrow(t));
     // t >= 0 && t < inf, rounded <= tMax, and t and origin + t·direction finite as floats.
-    const Mask crosses = found & (t >= 0.0) & (rounded <= tMax) &
-                         allRoundToFiniteFloats(t, ray.origin.x + t * ray.direction.x, ray.origin.y + t * ray.direction.y,
-                                                ray.origin.z + t * ray.direction.z);
-    return select(crosses, rounded, splat<Doubles>(kInfinity));
+    const Mask crosses = found & (t >= 0.0) & (rounded <= tMax);
+    // The last two hold without being worked out where t <= 2^60 and |origin| <= 2^100: a valid
+    // ray's |direction| is below 2^64.1 (its |direction|² in float is at most FLT_MAX), so every
+    // |origin + t·direction| component is below 2^125, far under FLT_MAX. Picking never comes close.
+    const Mask plainlyFinite = ray.nearOrigin & (t <= 0x1p60);
+    if (!any(crosses & ~plainlyFinite)) return select(crosses, rounded, splat<Doubles>(kInfinity));
+    const Mask finite = allRoundToFiniteFloats(t, ray.origin.x + t * ray.direction.x, ray.origin.y + t * ray.direction.y,
+                                               ray.origin.z + t * ray.direction.z);
+    return select(crosses & finite, rounded, splat<Doubles>(kInfinity));
 }
 
 // ---- Loops ------------------------------------------------------------------------------------

@@ -33,7 +33,7 @@ LANES_INLINE AxisShapeLanes loadAxisShapes(const Shape* shapes) {
 
 /// isFinite(a) && isFinite(b) && isValidRadius(radius).
 LANES_INLINE Mask isValidAxisShape(const AxisShapeLanes& shape) {
-    return isFinite(shape.a) & isFinite(shape.b) & (shape.radius >= 0.0) & isFinite(shape.radius);
+    return isFinite(shape.a) & isFinite(shape.b) & isValidRadius(shape.radius);
 }
 
 /// A span on the line in lanes: `found` where solveWithinRadius (or the shape) has one.

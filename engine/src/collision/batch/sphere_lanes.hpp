@@ -13,7 +13,7 @@ LANES_INLINE SphereLanes loadSpheres(const pickray::Sphere* spheres) {
 }
 
 LANES_INLINE Doubles sphereT(const RayLanes& ray, const SphereLanes& sphere, Doubles tMax) {
-    const Mask valid = ray.valid & isFinite(sphere.center) & (sphere.radius >= 0.0) & isFinite(sphere.radius);
+    const Mask valid = ray.valid & isFinite(sphere.center) & isValidRadius(sphere.radius);
     const DVec3Lanes p{ray.origin.x - sphere.center.x, ray.origin.y - sphere.center.y, ray.origin.z - sphere.center.z};
     const DVec3Lanes& v = ray.direction;
     const Doubles a = ray.lengthSquared;  // > 0 for a valid ray, so solveWithinRadius's a == 0 case never arises
