@@ -113,6 +113,35 @@ TYPED_TEST(BatchRaycastT, OneRayAgainstManyShapesEqualsTheScalarRoutine) {
     }
 }
 
+// Not a batch form, but checked on the same cases: the scalar routine for a ray its caller has
+// already checked (the BVH's leaves, detail::RayCheck) answers as the public one for valid rays.
+TYPED_TEST(BatchRaycastT, TheScalarRoutineForACheckedRayAnswersAsThePublicOne) {
+    Random random;
+    const auto cases = split(batch_cases::BatchCases<TypeParam>::make(random, 24000));
+    int checked = 0, skipped = 0, differences = 0, hits = 0;
+    for (std::size_t i = 0; i < cases.rays.size(); ++i) {
+        if (!pickray::isValidRay(cases.rays[i])) {
+            ++skipped;  // the caller's check would have turned these away
+            continue;
+        }
+        ++checked;
+        const float tMax = batch_cases::randomTMax(random);
+        const float want = scalarT(cases.rays[i], cases.shapes[i], tMax);
+        const float got = pickray::detail::raycastT(cases.rays[i], cases.shapes[i], tMax,
+                                                    pickray::detail::RayCheck::kCheckedByCaller)
+                              .value_or(kInf);
+        hits += got < kInf ? 1 : 0;
+        if (std::bit_cast<std::uint32_t>(want) != std::bit_cast<std::uint32_t>(got) && ++differences <= 5) {
+            ADD_FAILURE() << "case " << i << ": checked " << got << ", public " << want << "; " << describe(cases.rays[i], tMax);
+        }
+    }
+    EXPECT_EQ(differences, 0);
+    EXPECT_GT(checked, 15000);
+    EXPECT_GT(skipped, 0) << "the cases include invalid rays";
+    EXPECT_GT(hits, checked / 10) << "the cases must exercise both answers";
+    EXPECT_LT(hits, checked - checked / 10) << "the cases must exercise both answers";
+}
+
 TYPED_TEST(BatchRaycastT, EveryLengthOfTheLastBlockIsAnsweredAndNothingBeyondIsWritten) {
     Random random;
     const auto all = split(batch_cases::BatchCases<TypeParam>::make(random, 40));

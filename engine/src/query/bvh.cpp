@@ -1233,7 +1233,9 @@ std::optional<ShapeHit> Bvh::nearest(const Ray& ray, float tMax) const {
     traverse(ray, 0.0f, limit, [&](unsigned kind, std::uint32_t first, std::uint32_t count, float leafLimit) {
         return withKind(kinds_, kind, [&](const auto& array) {
             for (std::uint32_t k = first; k < first + count; ++k) {
-                if (const auto t = raycastT(ray, array.shapes[k], leafLimit); t && better(*t, array.index[k], best)) {
+                // The ray was checked once above (isValidRay), not again for every shape.
+                if (const auto t = detail::raycastT(ray, array.shapes[k], leafLimit, detail::RayCheck::kCheckedByCaller);
+                    t && better(*t, array.index[k], best)) {
                     best = ShapeHit{array.index[k], RayHit{*t, {}, {}}};
                     winnerInLeaf = true;
                     winnerKind = kind;

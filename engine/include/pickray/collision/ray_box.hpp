@@ -128,12 +128,14 @@ struct PreparedOrientedBox {
 namespace detail {
 
 /// The box's span with the faces of its bounds.
-PICKRAY_FORCE_INLINE std::optional<TaggedSpan> boxSpan(const Ray& ray, const Aabb& box) noexcept {
-    if (!isValidRay(ray) || !isValidAabb(box)) return std::nullopt;
+PICKRAY_FORCE_INLINE std::optional<TaggedSpan> boxSpan(const Ray& ray, const Aabb& box,
+                                                      RayCheck check = RayCheck::kCheck) noexcept {
+    if (failsRayCheck(ray, check) || !isValidAabb(box)) return std::nullopt;
     return slabSpan(widen(ray.origin), widen(ray.direction), box);
 }
-PICKRAY_FORCE_INLINE std::optional<TaggedSpan> boxSpan(const Ray& ray, const PreparedOrientedBox& box) noexcept {
-    if (!isValidRay(ray) || !box.valid) return std::nullopt;
+PICKRAY_FORCE_INLINE std::optional<TaggedSpan> boxSpan(const Ray& ray, const PreparedOrientedBox& box,
+                                                      RayCheck check = RayCheck::kCheck) noexcept {
+    if (failsRayCheck(ray, check) || !box.valid) return std::nullopt;
     const LocalRay local = toLocal(ray, box.box.toWorld[3], box.inverse, box.inverseDeterminant);
     return slabSpan(local.origin, local.direction, box.box.local);
 }
@@ -153,11 +155,21 @@ std::optional<RayHit> boxHit(const Ray& ray, const Box& box, float tMax) noexcep
 }
 
 template <typename Box>
-PICKRAY_FORCE_INLINE std::optional<float> boxHitT(const Ray& ray, const Box& box, float tMax) noexcept {
-    const auto span = boxSpan(ray, box);
+PICKRAY_FORCE_INLINE std::optional<float> boxHitT(const Ray& ray, const Box& box, float tMax,
+                                                  RayCheck check = RayCheck::kCheck) noexcept {
+    const auto span = boxSpan(ray, box, check);
     const auto crossing = firstCrossing(span, tMax);
     if (!crossing) return std::nullopt;
     return hitT(ray, crossing->t);
+}
+
+/// raycastT's forms for the checks a scene query makes once (see RayCheck).
+PICKRAY_FORCE_INLINE std::optional<float> raycastT(const Ray& ray, const Aabb& box, float tMax, RayCheck check) noexcept {
+    return boxHitT(ray, box, tMax, check);
+}
+PICKRAY_FORCE_INLINE std::optional<float> raycastT(const Ray& ray, const PreparedOrientedBox& box, float tMax,
+                                                   RayCheck check) noexcept {
+    return boxHitT(ray, box, tMax, check);
 }
 
 template <typename Box>

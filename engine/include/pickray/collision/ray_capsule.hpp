@@ -29,8 +29,8 @@ namespace detail {
 /// sphere's (beyond the plane through a, the closest point of segment ab is a itself, so there
 /// the capsule is exactly the sphere at a; the same at b). Only lines that never pass between
 /// the planes inside the radius, or run parallel to the axis, need both spheres.
-inline std::optional<Interval> capsuleSpan(const Ray& ray, const Capsule& capsule) noexcept {
-    if (!isValidRay(ray) || !isFinite(capsule.a) || !isFinite(capsule.b) || !isValidRadius(capsule.radius)) {
+inline std::optional<Interval> capsuleSpanOfValidRay(const Ray& ray, const Capsule& capsule) noexcept {
+    if (!isFinite(capsule.a) || !isFinite(capsule.b) || !isValidRadius(capsule.radius)) {
         return std::nullopt;
     }
     const double radius = static_cast<double>(capsule.radius);
@@ -79,6 +79,13 @@ inline std::optional<Interval> capsuleSpan(const Ray& ray, const Capsule& capsul
     return total;
 }
 
+/// capsuleSpanOfValidRay after the ray check the caller chooses (RayCheck, detail/common.hpp).
+PICKRAY_FORCE_INLINE std::optional<Interval> capsuleSpan(const Ray& ray, const Capsule& capsule,
+                                                         RayCheck check = RayCheck::kCheck) noexcept {
+    if (failsRayCheck(ray, check)) return std::nullopt;
+    return capsuleSpanOfValidRay(ray, capsule);
+}
+
 }  // namespace detail
 
 [[nodiscard]] inline std::optional<LineSpan> intersectLine(const Ray& ray, const Capsule& capsule) noexcept {
@@ -102,13 +109,21 @@ inline std::optional<Interval> capsuleSpan(const Ray& ray, const Capsule& capsul
     return detail::makeHit(ray, crossing->t, detail::radialNormal(radial, detail::widen(ray.direction)));
 }
 
+namespace detail {
+/// raycastT with the ray check the caller chooses (RayCheck, detail/common.hpp).
+PICKRAY_FORCE_INLINE std::optional<float> raycastT(const Ray& ray, const Capsule& capsule, float tMax,
+                                                   RayCheck check) noexcept {
+    const auto span = capsuleSpan(ray, capsule, check);
+    const auto crossing = firstCrossing(span, tMax);
+    if (!crossing) return std::nullopt;
+    return hitT(ray, crossing->t);
+}
+}  // namespace detail
+
 /// raycast(ray, capsule, tMax)->t without the point and normal (see ray.hpp).
 [[nodiscard]] inline std::optional<float> raycastT(const Ray& ray, const Capsule& capsule,
                                                    float tMax = kInfinity) noexcept {
-    const auto span = detail::capsuleSpan(ray, capsule);
-    const auto crossing = detail::firstCrossing(span, tMax);
-    if (!crossing) return std::nullopt;
-    return detail::hitT(ray, crossing->t);
+    return detail::raycastT(ray, capsule, tMax, detail::RayCheck::kCheck);
 }
 
 }  // namespace pickray

@@ -27,8 +27,8 @@ enum CylinderSurface : SurfaceId { kCylinderSide, kCylinderCapA, kCylinderCapB }
 
 /// Side span (infinite cylinder) intersected with the slab between the cap planes, with the
 /// surface each bound lies on.
-inline std::optional<TaggedSpan> cylinderSpan(const Ray& ray, const Cylinder& cylinder) noexcept {
-    if (!isValidRay(ray) || !isFinite(cylinder.a) || !isFinite(cylinder.b) || !isValidRadius(cylinder.radius) ||
+inline std::optional<TaggedSpan> cylinderSpanOfValidRay(const Ray& ray, const Cylinder& cylinder) noexcept {
+    if (!isFinite(cylinder.a) || !isFinite(cylinder.b) || !isValidRadius(cylinder.radius) ||
         cylinder.radius == 0.0f) {
         return std::nullopt;
     }
@@ -42,6 +42,13 @@ inline std::optional<TaggedSpan> cylinderSpan(const Ray& ray, const Cylinder& cy
         return std::nullopt;
     }
     return span;
+}
+
+/// cylinderSpanOfValidRay after the ray check the caller chooses (RayCheck, detail/common.hpp).
+PICKRAY_FORCE_INLINE std::optional<TaggedSpan> cylinderSpan(const Ray& ray, const Cylinder& cylinder,
+                                                            RayCheck check = RayCheck::kCheck) noexcept {
+    if (failsRayCheck(ray, check)) return std::nullopt;
+    return cylinderSpanOfValidRay(ray, cylinder);
 }
 
 }  // namespace detail
@@ -71,13 +78,21 @@ inline std::optional<TaggedSpan> cylinderSpan(const Ray& ray, const Cylinder& cy
     return detail::makeHit(ray, crossing->t, normal);
 }
 
+namespace detail {
+/// raycastT with the ray check the caller chooses (RayCheck, detail/common.hpp).
+PICKRAY_FORCE_INLINE std::optional<float> raycastT(const Ray& ray, const Cylinder& cylinder, float tMax,
+                                                   RayCheck check) noexcept {
+    const auto span = cylinderSpan(ray, cylinder, check);
+    const auto crossing = firstCrossing(span, tMax);
+    if (!crossing) return std::nullopt;
+    return hitT(ray, crossing->t);
+}
+}  // namespace detail
+
 /// raycast(ray, cylinder, tMax)->t without the point and normal (see ray.hpp).
 [[nodiscard]] inline std::optional<float> raycastT(const Ray& ray, const Cylinder& cylinder,
                                                    float tMax = kInfinity) noexcept {
-    const auto span = detail::cylinderSpan(ray, cylinder);
-    const auto crossing = detail::firstCrossing(span, tMax);
-    if (!crossing) return std::nullopt;
-    return detail::hitT(ray, crossing->t);
+    return detail::raycastT(ray, cylinder, tMax, detail::RayCheck::kCheck);
 }
 
 }  // namespace pickray

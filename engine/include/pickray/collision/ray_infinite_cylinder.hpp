@@ -25,8 +25,8 @@ struct InfiniteCylinderSpan {
     Interval span;
 };
 
-inline std::optional<InfiniteCylinderSpan> infiniteCylinderSpan(const Ray& ray, const InfiniteCylinder& cylinder) noexcept {
-    if (!isValidRay(ray) || !isFinite(cylinder.p1) || !isFinite(cylinder.p2) || !isValidRadius(cylinder.radius)) {
+inline std::optional<InfiniteCylinderSpan> infiniteCylinderSpanOfValidRay(const Ray& ray, const InfiniteCylinder& cylinder) noexcept {
+    if (!isFinite(cylinder.p1) || !isFinite(cylinder.p2) || !isValidRadius(cylinder.radius)) {
         return std::nullopt;
     }
     const AxisFrame frame = axisFrame(ray, cylinder.p1, cylinder.p2);
@@ -34,6 +34,13 @@ inline std::optional<InfiniteCylinderSpan> infiniteCylinderSpan(const Ray& ray, 
     const auto span = solveWithinRadius(frame.originPerp, frame.directionPerp, static_cast<double>(cylinder.radius));
     if (!span) return std::nullopt;
     return InfiniteCylinderSpan{frame, *span};
+}
+
+/// infiniteCylinderSpanOfValidRay after the ray check the caller chooses (RayCheck, detail/common.hpp).
+PICKRAY_FORCE_INLINE std::optional<InfiniteCylinderSpan> infiniteCylinderSpan(const Ray& ray, const InfiniteCylinder& cylinder,
+                                                                              RayCheck check = RayCheck::kCheck) noexcept {
+    if (failsRayCheck(ray, check)) return std::nullopt;
+    return infiniteCylinderSpanOfValidRay(ray, cylinder);
 }
 
 }  // namespace detail
@@ -56,15 +63,23 @@ inline std::optional<InfiniteCylinderSpan> infiniteCylinderSpan(const Ray& ray, 
     return detail::makeHit(ray, crossing->t, detail::radialNormal(radial, found->frame.directionPerp));
 }
 
+namespace detail {
+/// raycastT with the ray check the caller chooses (RayCheck, detail/common.hpp).
+PICKRAY_FORCE_INLINE std::optional<float> raycastT(const Ray& ray, const InfiniteCylinder& cylinder, float tMax,
+                                                   RayCheck check) noexcept {
+    if (!isValidTMax(tMax)) return std::nullopt;
+    const auto found = infiniteCylinderSpan(ray, cylinder, check);
+    if (!found) return std::nullopt;
+    const auto crossing = firstCrossing(found->span.enter, found->span.exit, tMax);
+    if (!crossing) return std::nullopt;
+    return hitT(ray, crossing->t);
+}
+}  // namespace detail
+
 /// raycast(ray, cylinder, tMax)->t without the point and normal (see ray.hpp).
 [[nodiscard]] inline std::optional<float> raycastT(const Ray& ray, const InfiniteCylinder& cylinder,
                                                    float tMax = kInfinity) noexcept {
-    if (!detail::isValidTMax(tMax)) return std::nullopt;
-    const auto found = detail::infiniteCylinderSpan(ray, cylinder);
-    if (!found) return std::nullopt;
-    const auto crossing = detail::firstCrossing(found->span.enter, found->span.exit, tMax);
-    if (!crossing) return std::nullopt;
-    return detail::hitT(ray, crossing->t);
+    return detail::raycastT(ray, cylinder, tMax, detail::RayCheck::kCheck);
 }
 
 }  // namespace pickray

@@ -17,10 +17,17 @@
 namespace pickray {
 
 namespace detail {
-inline std::optional<Interval> sphereSpan(const Ray& ray, const Sphere& sphere) noexcept {
-    if (!isValidRay(ray) || !isFinite(sphere.center) || !isValidRadius(sphere.radius)) return std::nullopt;
+inline std::optional<Interval> sphereSpanOfValidRay(const Ray& ray, const Sphere& sphere) noexcept {
+    if (!isFinite(sphere.center) || !isValidRadius(sphere.radius)) return std::nullopt;
     return solveWithinRadius(widen(ray.origin) - widen(sphere.center), widen(ray.direction),
                              static_cast<double>(sphere.radius));
+}
+
+/// sphereSpanOfValidRay after the ray check the caller chooses (RayCheck, detail/common.hpp).
+PICKRAY_FORCE_INLINE std::optional<Interval> sphereSpan(const Ray& ray, const Sphere& sphere,
+                                                        RayCheck check = RayCheck::kCheck) noexcept {
+    if (failsRayCheck(ray, check)) return std::nullopt;
+    return sphereSpanOfValidRay(ray, sphere);
 }
 }  // namespace detail
 
@@ -41,13 +48,21 @@ inline std::optional<Interval> sphereSpan(const Ray& ray, const Sphere& sphere) 
     return detail::makeHit(ray, crossing->t, detail::radialNormal(fromCenter, detail::widen(ray.direction)));
 }
 
+namespace detail {
+/// raycastT with the ray check the caller chooses (RayCheck, detail/common.hpp).
+PICKRAY_FORCE_INLINE std::optional<float> raycastT(const Ray& ray, const Sphere& sphere, float tMax,
+                                                   RayCheck check) noexcept {
+    const auto span = sphereSpan(ray, sphere, check);
+    const auto crossing = firstCrossing(span, tMax);
+    if (!crossing) return std::nullopt;
+    return hitT(ray, crossing->t);
+}
+}  // namespace detail
+
 /// raycast(ray, sphere, tMax)->t without the point and normal (see ray.hpp).
 [[nodiscard]] inline std::optional<float> raycastT(const Ray& ray, const Sphere& sphere,
                                                    float tMax = kInfinity) noexcept {
-    const auto span = detail::sphereSpan(ray, sphere);
-    const auto crossing = detail::firstCrossing(span, tMax);
-    if (!crossing) return std::nullopt;
-    return detail::hitT(ray, crossing->t);
+    return detail::raycastT(ray, sphere, tMax, detail::RayCheck::kCheck);
 }
 
 }  // namespace pickray

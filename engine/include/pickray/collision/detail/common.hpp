@@ -21,6 +21,16 @@ namespace pickray::detail {
 
 inline constexpr double kInf = std::numeric_limits<double>::infinity();
 
+/// Whether a routine checks its ray with isValidRay. A scene query checks a ray once and then tests
+/// it against many shapes: it passes kCheckedByCaller to skip the check per shape (the BVH's nearest
+/// hit over 10,000 mixed shapes 1.10× faster). For a valid ray the answer is the same either way.
+/// Each routine's span is split into the check (forced inline, so that a constant RayCheck folds
+/// away) and the rest (out of line).
+enum class RayCheck { kCheck, kCheckedByCaller };
+PICKRAY_FORCE_INLINE bool failsRayCheck(const Ray& ray, RayCheck check) noexcept {
+    return check == RayCheck::kCheck && !isValidRay(ray);
+}
+
 PICKRAY_FORCE_INLINE bool isFinite(glm::vec3 v) noexcept {
     return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
