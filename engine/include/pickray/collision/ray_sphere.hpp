@@ -17,7 +17,9 @@
 namespace pickray {
 
 namespace detail {
-inline std::optional<Interval> sphereSpanOfValidRay(const Ray& ray, const Sphere& sphere) noexcept {
+// Forced inline: GCC kept it out of line in the BVH's leaf loop, where inlining it makes the
+// nearest hit 4–10% faster (a call one shape at a time gets 3–10% slower; the BVH matters more).
+PICKRAY_FORCE_INLINE std::optional<Interval> sphereSpanOfValidRay(const Ray& ray, const Sphere& sphere) noexcept {
     if (!isFinite(sphere.center) || !isValidRadius(sphere.radius)) return std::nullopt;
     return solveWithinRadius(widen(ray.origin) - widen(sphere.center), widen(ray.direction),
                              static_cast<double>(sphere.radius));
