@@ -51,7 +51,7 @@ LANES_INLINE Mask isValidAabbLanes(const DVec3Lanes& min, const DVec3Lanes& max)
 LANES_INLINE Doubles aabbT(const RayLanes& ray, const AabbLanes& box, Doubles tMax) {
     const Mask valid = ray.valid & isValidAabbLanes(box.min, box.max);
     const SlabSpanLanes span = slabSpanLanes(ray.origin, ray.direction, box.min, box.max);
-    if (!any(valid & span.open)) return splat<Doubles>(kInfinity);  // every lane missed
+    if (ray.sameInEveryLane && !any(valid & span.open)) return splat<Doubles>(kInfinity);  // every lane missed
     return crossingT(ray, valid & span.open, span.enter, span.exit, tMax);
 }
 
@@ -209,7 +209,7 @@ LANES_INLINE Doubles orientedBoxT(const RayLanes& ray, const OrientedBoxLanes& b
                                     dot(box.rows[1], ray.direction) * box.inverseDeterminant,
                                     dot(box.rows[2], ray.direction) * box.inverseDeterminant};
     const SlabSpanLanes span = slabSpanLanes(localOrigin, localDirection, box.min, box.max);
-    if (!any(valid & span.open)) return splat<Doubles>(kInfinity);  // every lane missed
+    if (ray.sameInEveryLane && !any(valid & span.open)) return splat<Doubles>(kInfinity);  // every lane missed
     return crossingT(ray, valid & span.open, span.enter, span.exit, tMax);
 }
 

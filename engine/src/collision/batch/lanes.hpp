@@ -220,6 +220,10 @@ struct RayLanes {
     Doubles inverseLengthSquared;  // 1 / lengthSquared
     Mask valid;                    // isValidRay
     Mask nearOrigin;               // every |origin component| <= kNearOrigin (see crossingT)
+    /// One ray in every lane (one ray against many shapes), a constant in each loop. There whole
+    /// blocks often miss, and the kernels stop early when they do; with a ray per lane (pairs)
+    /// about half the lanes of a block hit, and the kernels skip the test.
+    bool sameInEveryLane;
 };
 
 /// The bits of |x|, which order as |x| does (a NaN's above every number's): a maximum or a bound
@@ -234,8 +238,9 @@ LANES_INLINE Mask bitsOf(double x) { return splat<Mask>(__builtin_bit_cast(long 
 constexpr double kNearOrigin = 0x1p100;
 
 /// `dx`, `dy`, `dz`: the direction's floats, as the ray holds them.
-LANES_INLINE RayLanes rayLanes(const DVec3Lanes& origin, Floats dx, Floats dy, Floats dz) {
+LANES_INLINE RayLanes rayLanes(const DVec3Lanes& origin, Floats dx, Floats dy, Floats dz, bool sameInEveryLane) {
     RayLanes ray;
+    ray.sameInEveryLane = sameInEveryLane;
     ray.origin = origin;
     ray.direction = {widen(dx), widen(dy), widen(dz)};
     ray.lengthSquared = dot(ray.direction, ray.direction);
@@ -252,12 +257,13 @@ LANES_INLINE RayLanes rayLanes(const DVec3Lanes& origin, Floats dx, Floats dy, F
 
 LANES_INLINE RayLanes loadRays(const pickray::Ray* rays) {
     const Block<pickray::Ray> block(rays);  // origin x y z, direction x y z
-    return rayLanes(block.vec3<0>(), block.floats<3>(), block.floats<4>(), block.floats<5>());
+    return rayLanes(block.vec3<0>(), block.floats<3>(), block.floats<4>(), block.floats<5>(), false);
 }
 
 LANES_INLINE RayLanes splatRay(const pickray::Ray& ray) {
     const DVec3Lanes origin{splat<Doubles>(ray.origin.x), splat<Doubles>(ray.origin.y), splat<Doubles>(ray.origin.z)};
-    return rayLanes(origin, splat<Floats>(ray.direction.x), splat<Floats>(ray.direction.y), splat<Floats>(ray.direction.z));
+    return rayLanes(origin, splat<Floats>(ray.direction.x), splat<Floats>(ray.direction.y), splat<Floats>(ray.direction.z),
+                    true);
 }
 
 /// clipToSlab(span, z0, dz, lo, hi, lowPlane, highPlane) (detail/common.hpp) in lanes: dz == 0

@@ -133,7 +133,7 @@ LANES_INLINE Doubles capsuleT(const RayLanes& ray, const AxisShapeLanes& capsule
     const SpanLanes side = solveWithinRadius(frame.originPerp, frame.directionPerp, radius);
     // The scalar routine's early return: a line that misses the infinite cylinder (and is neither
     // parallel nor around a == b) misses. When every lane does, the cap spheres are not needed.
-    if (!any(valid & (sphere | parallel | side.found))) return splat<Doubles>(kInfinity);
+    if (ray.sameInEveryLane && !any(valid & (sphere | parallel | side.found))) return splat<Doubles>(kInfinity);
     // The cap spheres (capSpan(a), capSpan(b)): origin − a is the frame's origin.
     const SpanLanes capA = sphereSpan(ray, frame.origin, radius);
     const SpanLanes capB = sphereSpan(ray, minus(ray.origin, capsule.b), radius);
@@ -166,7 +166,7 @@ LANES_INLINE Doubles capsuleT(const RayLanes& ray, const AxisShapeLanes& capsule
 LANES_INLINE Doubles cylinderT(const RayLanes& ray, const AxisShapeLanes& cylinder, Doubles tMax) {
     const AxisFrameLanes frame = axisFrame(ray, cylinder.a, cylinder.b);
     const SpanLanes side = solveWithinRadius(frame.originPerp, frame.directionPerp, cylinder.radius);
-    if (!any(ray.valid & side.found)) return splat<Doubles>(kInfinity);  // the scalar early return, in every lane
+    if (ray.sameInEveryLane && !any(ray.valid & side.found)) return splat<Doubles>(kInfinity);  // the scalar early return, in every lane
     const SlabClipLanes span = clipToSlab(side.enter, side.exit, frame.originAlong, frame.directionAlong, Doubles{},
                                           frame.lengthSquared);
     // radius == 0 and a == b (no height) are empty solids.
