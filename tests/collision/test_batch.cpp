@@ -407,4 +407,80 @@ TEST(BatchRaycastTSphere, CrossingsFarAlongTheRayOrFromAFarOriginAreCheckedForOv
     EXPECT_GT(kTop, 3.35e38f + 0.3e37f) << "the odd cases' spheres start inside the float range";
 }
 
+TEST(BatchRaycastTSphere, DirectionsAtTheEdgesOfValidityAreJudgedAsInTheScalarRoutine) {
+    // isValidRay forms |direction|² in float; the lanes use the double one where it is plainly in
+    // range and the float one otherwise. Directions whose float |direction|² lies within a few
+    // ulps of FLT_MIN or FLT_MAX (one component or three equal ones, and a tiny component that
+    // underflows beside a large one), valid or not, one in each block of ordinary rays (a block
+    // with any lane outside the plain range works out every lane the float way).
+    constexpr float kMin = std::numeric_limits<float>::min();
+    constexpr float kMax = std::numeric_limits<float>::max();
+    std::vector<Ray> rays;
+    std::vector<pickray::Sphere> spheres;
+    int valid = 0, invalid = 0;
+    for (const float edge : {kMin, kMax}) {
+        for (const int components : {1, 3}) {
+            const float base = std::sqrt(edge / static_cast<float>(components));
+            float scale = base;
+            for (int step = 0; step < 40; ++step) scale = std::nextafter(scale, 0.0f);
+            for (int step = 0; step < 80; ++step, scale = std::nextafter(scale, kMax)) {
+                glm::vec3 direction = components == 1 ? glm::vec3(0.0f, scale, 0.0f) : glm::vec3(scale);
+                if (step % 3 == 1) direction.x += 1e-30f * scale;  // a product that underflows in float
+                const Ray ray{components == 1 ? glm::vec3(0.0f, -5.0f, 0.0f) : glm::vec3(-3.0f), direction};  // aimed at the sphere
+                (pickray::isValidRay(ray) ? valid : invalid) += 1;
+                rays.push_back(ray);
+                spheres.push_back({{0.0f, 0.0f, 0.0f}, 1.0f});
+                for (int k = 0; k < 7; ++k) {  // ordinary rays: each block holds one edge case
+                    rays.push_back({{0.0f, -5.0f, 0.0f}, {0.0f, 1.0f, 0.0f}});
+                    spheres.push_back({{0.0f, 0.0f, 0.0f}, 1.0f});
+                }
+            }
+        }
+    }
+    // Directions whose double |direction|² reaches FLT_MIN while the float one, its three products
+    // rounded down in the subnormal range, falls short: invalid by a hair (found by search).
+    int straddling = 0;
+    {
+        float window[24];
+        float component = std::sqrt(kMin / 3.0f);
+        for (int step = 0; step < 12; ++step) component = std::nextafter(component, 0.0f);
+        for (float& w : window) w = component, component = std::nextafter(component, kMax);
+        for (const float a : window) {
+            for (const float b : window) {
+                for (const float c : window) {
+                    const float products[3] = {a * a, b * b, c * c};
+                    const float floatSum = (products[0] + products[1]) + products[2];
+                    const double da = a, db = b, dc = c;
+                    const double sum = da * da + db * db + dc * dc;
+                    if (!(sum >= static_cast<double>(kMin) && floatSum < kMin) || straddling >= 16) continue;
+                    ++straddling;
+                    ++invalid;
+                    rays.push_back({glm::vec3(-3.0f), {a, b, c}});  // aimed at the sphere
+                    spheres.push_back({{0.0f, 0.0f, 0.0f}, 1.0f});
+                    for (int k = 0; k < 7; ++k) {
+                        rays.push_back({{0.0f, -5.0f, 0.0f}, {0.0f, 1.0f, 0.0f}});
+                        spheres.push_back({{0.0f, 0.0f, 0.0f}, 1.0f});
+                    }
+                }
+            }
+        }
+    }
+    EXPECT_GT(straddling, 0) << "the search must find directions invalid by a hair";
+    EXPECT_GT(valid, 40) << "the sweeps must reach both sides of each edge";
+    EXPECT_GT(invalid, 40) << "the sweeps must reach both sides of each edge";
+    std::vector<float> t(rays.size(), -1.0f);
+    pickray::raycastT(rays, spheres, t);
+    EXPECT_EQ(countDifferences(rays, spheres, t, kInf), 0);
+    int edgeHits = 0;
+    for (std::size_t i = 0; i < rays.size(); i += 8) edgeHits += t[i] < kInf ? 1 : 0;
+    EXPECT_EQ(edgeHits, valid) << "every valid edge ray hits, so validity decides each answer";
+    for (std::size_t i = 0; i < rays.size(); i += 8) {
+        std::vector<float> one(spheres.size(), -1.0f);
+        pickray::raycastT(rays[i], std::span<const pickray::Sphere>(spheres.data(), 8), std::span<float>(one.data(), 8));
+        EXPECT_EQ(countDifferences(std::vector<Ray>(8, rays[i]), std::vector<pickray::Sphere>(spheres.begin(), spheres.begin() + 8),
+                                   std::vector<float>(one.begin(), one.begin() + 8), kInf),
+                  0);
+    }
+}
+
 }  // namespace

@@ -31,6 +31,11 @@ LANES_INLINE SlabSpanLanes slabSpanLanes(const DVec3Lanes& origin, const DVec3La
     return span;
 }
 
+template <>
+constexpr bool kUsesLengthSquared<pickray::Aabb> = false;
+template <>
+constexpr bool kUsesLengthSquared<pickray::PreparedOrientedBox> = false;
+
 // ---- Aabb --------------------------------------------------------------------------------------
 
 struct AabbLanes {
