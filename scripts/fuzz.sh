@@ -13,6 +13,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-120}
 seed=${PICKRAY_FUZZ_SEED:-1}
 build=${2:-$root/build-fuzz}
+# Absolute: each target runs from inside $build/crashes (where libFuzzer drops crash inputs), so a
+# relative build directory would no longer name its log or binary there.
+mkdir -p "$build"
+build=$(cd "$build" && pwd)
 
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
       -DCMAKE_CXX_COMPILER=clang++ -DPICKRAY_FUZZ=ON -DPICKRAY_BUILD_BENCH=OFF >/dev/null
