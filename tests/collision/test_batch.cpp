@@ -346,6 +346,24 @@ TEST(BatchRaycastTCapsule, WholeBlocksOfLinesThatOnlyReachACapSphere) {
     for (float v : one) EXPECT_LT(v, kInf) << "every line reaches the sphere at a";
 }
 
+TEST(BatchRaycastTCapsule, FarLinesThatMeetOnlyTheCapSphereBeyondAPlane) {
+    // Huge capsules far away: each line crosses the infinite cylinder only beyond the plane at b,
+    // so the routine's answer is the union path's first piece, the sphere at b, at t near 1e35
+    // (the lanes start an empty union at +inf: a smaller start would show here).
+    std::vector<Ray> rays;
+    std::vector<pickray::Capsule> capsules;
+    for (int i = 0; i < 64; ++i) {
+        const float r = 1e34f * (1.0f + 0.01f * static_cast<float>(i));
+        capsules.push_back({{0.0f, 0.0f, 0.0f}, {0.0f, 1e34f, 0.0f}, r});
+        rays.push_back({{-1e35f, 1e34f + 0.5f * r, 0.0f}, {1.0f, 0.0f, 0.01f * static_cast<float>(i % 5)}});
+    }
+    std::vector<float> t(rays.size(), -1.0f);
+    pickray::raycastT(rays, capsules, t);
+    EXPECT_EQ(countDifferences(rays, capsules, t, kInf), 0);
+    for (float v : t) EXPECT_GT(v, 1e34f) << "every line reaches the sphere at b, far away";
+    for (float v : t) EXPECT_LT(v, kInf) << "every line reaches the sphere at b, far away";
+}
+
 TEST(BatchRaycastTSphere, HitsWhosePointOverflowsFloatAreMissesAsInTheScalarRoutine) {
     // A ray from inside a sphere near the top of the float range: its exit point lies just below
     // or just beyond the largest float as the radius sweeps across the boundary.

@@ -112,14 +112,19 @@ LANES_INLINE AxisFrameLanes axisFrame(const RayLanes& ray, const DVec3Lanes& a, 
 }
 
 /// capsuleSpan's union of pieces: `include(more)` where the scalar total keeps the first piece
-/// found and then std::min(enter, more.enter), std::max(exit, more.exit).
+/// found and then std::min(enter, more.enter), std::max(exit, more.exit). An empty total holds
+/// (+inf, −inf), so that its first piece comes out of the same std::min and std::max unchanged (a
+/// piece of a valid lane is never NaN: every value in it is finite).
 struct UnionLanes {
     Mask present;
     Doubles enter, exit;
+    LANES_INLINE UnionLanes(Mask first, Doubles firstEnter, Doubles firstExit)
+        : present(first),
+          enter(select(first, firstEnter, splat<Doubles>(kInfinity))),
+          exit(select(first, firstExit, splat<Doubles>(-kInfinity))) {}
     LANES_INLINE void include(Mask found, Doubles moreEnter, Doubles moreExit) {
-        const Mask first = found & ~present;
-        enter = select(first | (found & (moreEnter < enter)), moreEnter, enter);
-        exit = select(first | (found & (exit < moreExit)), moreExit, exit);
+        enter = select(found, minLikeStd(enter, moreEnter), enter);
+        exit = select(found, maxLikeStd(exit, moreExit), exit);
         present = present | found;
     }
 };
@@ -145,14 +150,13 @@ LANES_INLINE Doubles capsuleT(const RayLanes& ray, const AxisShapeLanes& capsule
     // enterSurface is kCapA where forward, kCapB otherwise (where it is not kSide); exit the reverse.
     const Mask enterCapFound = selectMask(piece.forward, capA.found, capB.found);
     const Doubles enterCap = select(piece.forward, capA.enter, capB.enter);
-    const Doubles clippedEnter =
-        select(piece.tightensEnter & enterCapFound & (enterCap < piece.enter), enterCap, piece.enter);
+    const Doubles clippedEnter = select(piece.tightensEnter & enterCapFound, minLikeStd(piece.enter, enterCap), piece.enter);
     const Mask exitCapFound = selectMask(piece.forward, capB.found, capA.found);
     const Doubles exitCap = select(piece.forward, capB.exit, capA.exit);
-    const Doubles clippedExit = select(piece.tightensExit & exitCapFound & (piece.exit < exitCap), exitCap, piece.exit);
+    const Doubles clippedExit = select(piece.tightensExit & exitCapFound, maxLikeStd(piece.exit, exitCap), piece.exit);
     // Otherwise (parallel, or a side span the slab empties): the union of `between` (parallel and
     // inside the radius), the sphere at a and the sphere at b. !side && !parallel is a miss.
-    UnionLanes total{parallel & side.found & piece.nonEmpty, piece.enter, piece.exit};
+    UnionLanes total(parallel & side.found & piece.nonEmpty, piece.enter, piece.exit);
     total.include(capA.found, capA.enter, capA.exit);
     total.include(capB.found, capB.enter, capB.exit);
     const Mask united = (parallel | side.found) & ~clipped & total.present;
