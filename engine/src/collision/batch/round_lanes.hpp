@@ -31,9 +31,12 @@ LANES_INLINE AxisShapeLanes loadAxisShapes(const Shape* shapes) {
     return {block.template vec3<0>(), block.template vec3<3>(), block.template lanes<6>()};
 }
 
-/// isFinite(a) && isFinite(b) && isValidRadius(radius).
-LANES_INLINE Mask isValidAxisShape(const AxisShapeLanes& shape) {
-    return isFinite(shape.a) & isFinite(shape.b) & isValidRadius(shape.radius);
+/// isFinite(a) && isFinite(b) && isValidRadius(radius), from the frame's |b − a|²: a and b are
+/// widened floats, so |b − a|² is finite (at most 3·(2·FLT_MAX)², far below the double range)
+/// exactly when b − a is, and b − a is finite exactly when a and b are (an infinite or NaN
+/// coordinate on either side makes it ±inf or NaN). Two instructions instead of twelve.
+LANES_INLINE Mask isValidAxisShape(const AxisShapeLanes& shape, Doubles axisLengthSquared) {
+    return isFinite(axisLengthSquared) & isValidRadius(shape.radius);
 }
 
 /// A span on the line in lanes: `found` where solveWithinRadius (or the shape) has one.
@@ -130,9 +133,9 @@ struct UnionLanes {
 };
 
 LANES_INLINE Doubles capsuleT(const RayLanes& ray, const AxisShapeLanes& capsule, Doubles tMax) {
-    const Mask valid = ray.valid & isValidAxisShape(capsule);
     const Doubles radius = capsule.radius;
     const AxisFrameLanes frame = axisFrame(ray, capsule.a, capsule.b);
+    const Mask valid = ray.valid & isValidAxisShape(capsule, frame.lengthSquared);
     const Mask sphere = frame.lengthSquared == 0.0;  // a == b: capSpan(a)
     const Mask parallel = frame.parallel;
     const SpanLanes side = solveWithinRadius(frame.originPerp, frame.directionPerp, radius);
@@ -174,7 +177,7 @@ LANES_INLINE Doubles cylinderT(const RayLanes& ray, const AxisShapeLanes& cylind
     const SlabClipLanes span = clipToSlab(side.enter, side.exit, frame.originAlong, frame.directionAlong, Doubles{},
                                           frame.lengthSquared);
     // radius == 0 and a == b (no height) are empty solids.
-    const Mask found = ray.valid & isValidAxisShape(cylinder) & (cylinder.radius != 0.0) &
+    const Mask found = ray.valid & isValidAxisShape(cylinder, frame.lengthSquared) & (cylinder.radius != 0.0) &
                        (frame.lengthSquared != 0.0) & side.found & span.nonEmpty;
     return crossingT(ray, found, span.enter, span.exit, tMax);
 }
@@ -183,7 +186,7 @@ LANES_INLINE Doubles infiniteCylinderT(const RayLanes& ray, const AxisShapeLanes
     const AxisFrameLanes frame = axisFrame(ray, cylinder.a, cylinder.b);
     const SpanLanes span = solveWithinRadius(frame.originPerp, frame.directionPerp, cylinder.radius);
     // A parallel line inside spans (−inf, +inf), which crossingT (as firstCrossing) finds no crossing in.
-    const Mask found = ray.valid & isValidAxisShape(cylinder) & (frame.lengthSquared != 0.0) & span.found;
+    const Mask found = ray.valid & isValidAxisShape(cylinder, frame.lengthSquared) & (frame.lengthSquared != 0.0) & span.found;
     return crossingT(ray, found, span.enter, span.exit, tMax);
 }
 
