@@ -157,10 +157,7 @@ std::optional<RayHit> boxHit(const Ray& ray, const Box& box, float tMax) noexcep
 template <typename Box>
 PICKRAY_FORCE_INLINE std::optional<float> boxHitT(const Ray& ray, const Box& box, float tMax,
                                                   RayCheck check = RayCheck::kCheck) noexcept {
-    const auto span = boxSpan(ray, box, check);
-    const auto crossing = firstCrossing(span, tMax);
-    if (!crossing) return std::nullopt;
-    return hitT(ray, crossing->t);
+    return spanHitT(ray, boxSpan(ray, box, check), tMax);
 }
 
 /// raycastT's forms for the checks a scene query makes once (see RayCheck).

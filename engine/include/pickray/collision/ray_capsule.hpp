@@ -113,10 +113,7 @@ namespace detail {
 /// raycastT with the ray check the caller chooses (RayCheck, detail/common.hpp).
 PICKRAY_FORCE_INLINE std::optional<float> raycastT(const Ray& ray, const Capsule& capsule, float tMax,
                                                    RayCheck check) noexcept {
-    const auto span = capsuleSpan(ray, capsule, check);
-    const auto crossing = firstCrossing(span, tMax);
-    if (!crossing) return std::nullopt;
-    return hitT(ray, crossing->t);
+    return spanHitT(ray, capsuleSpan(ray, capsule, check), tMax);
 }
 }  // namespace detail
 

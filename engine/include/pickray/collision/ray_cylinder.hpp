@@ -82,10 +82,7 @@ namespace detail {
 /// raycastT with the ray check the caller chooses (RayCheck, detail/common.hpp).
 PICKRAY_FORCE_INLINE std::optional<float> raycastT(const Ray& ray, const Cylinder& cylinder, float tMax,
                                                    RayCheck check) noexcept {
-    const auto span = cylinderSpan(ray, cylinder, check);
-    const auto crossing = firstCrossing(span, tMax);
-    if (!crossing) return std::nullopt;
-    return hitT(ray, crossing->t);
+    return spanHitT(ray, cylinderSpan(ray, cylinder, check), tMax);
 }
 }  // namespace detail
 

@@ -54,10 +54,7 @@ namespace detail {
 /// raycastT with the ray check the caller chooses (RayCheck, detail/common.hpp).
 PICKRAY_FORCE_INLINE std::optional<float> raycastT(const Ray& ray, const Sphere& sphere, float tMax,
                                                    RayCheck check) noexcept {
-    const auto span = sphereSpan(ray, sphere, check);
-    const auto crossing = firstCrossing(span, tMax);
-    if (!crossing) return std::nullopt;
-    return hitT(ray, crossing->t);
+    return spanHitT(ray, sphereSpan(ray, sphere, check), tMax);
 }
 }  // namespace detail
 

@@ -192,4 +192,13 @@ PICKRAY_FORCE_INLINE std::optional<float> hitT(const Ray& ray, double t) noexcep
     return rounded;
 }
 
+/// raycastT's answer from a shape's span (nullopt for a miss or invalid input): the first crossing
+/// within tMax, as hitT gives it.
+template <typename Span>
+PICKRAY_FORCE_INLINE std::optional<float> spanHitT(const Ray& ray, const std::optional<Span>& span, float tMax) noexcept {
+    const auto crossing = firstCrossing(span, tMax);
+    if (!crossing) return std::nullopt;
+    return hitT(ray, crossing->t);
+}
+
 }  // namespace pickray::detail
