@@ -348,8 +348,8 @@ TEST(BatchRaycastTCapsule, WholeBlocksOfLinesThatOnlyReachACapSphere) {
 
 TEST(BatchRaycastTCapsule, FarLinesThatMeetOnlyTheCapSphereBeyondAPlane) {
     // Huge capsules far away: each line crosses the infinite cylinder only beyond the plane at b,
-    // so the routine's answer is the union path's first piece, the sphere at b, at t near 1e35
-    // (the lanes start an empty union at +inf: a smaller start would show here).
+    // so the cylinder piece is empty and the union's first piece is the sphere at b, at t near
+    // 1e35 (the lanes start an empty union at +inf: a smaller start would show here).
     std::vector<Ray> rays;
     std::vector<pickray::Capsule> capsules;
     for (int i = 0; i < 64; ++i) {
@@ -362,6 +362,43 @@ TEST(BatchRaycastTCapsule, FarLinesThatMeetOnlyTheCapSphereBeyondAPlane) {
     EXPECT_EQ(countDifferences(rays, capsules, t, kInf), 0);
     for (float v : t) EXPECT_GT(v, 1e34f) << "every line reaches the sphere at b, far away";
     for (float v : t) EXPECT_LT(v, kInf) << "every line reaches the sphere at b, far away";
+}
+
+TEST(BatchRaycastTCapsule, PointCapsulesWithSignedZerosAnswerAsTheSphereAtA) {
+    // a == b written with zeros of different signs, the ray starting on the point: the scalar
+    // routine answers with the sphere at a, the lanes with the union of the spheres at a and b.
+    // Those are the same sphere, but origin − a and origin − b can differ in a zero's sign, and
+    // with a radius of 0 so do the spheres' t (+0 against −0). The union must keep a's.
+    std::vector<Ray> rays;
+    std::vector<pickray::Capsule> capsules;
+    const auto signedZero = [](int bits, int k) { return (bits >> k & 1) != 0 ? -0.0f : 0.0f; };
+    const glm::vec3 directions[] = {{1.0f, 2.0f, 3.0f}, {-1.0f, 0.5f, 2.0f}, {-3.0f, -1.0f, -2.0f}};
+    for (int signs = 0; signs < 512; ++signs) {
+        const int aSigns = signs & 7, bSigns = signs >> 3 & 7, originSigns = signs >> 6 & 7;
+        const glm::vec3 a{signedZero(aSigns, 0), signedZero(aSigns, 1), signedZero(aSigns, 2)};
+        const glm::vec3 b{signedZero(bSigns, 0), signedZero(bSigns, 1), signedZero(bSigns, 2)};
+        const glm::vec3 origin{signedZero(originSigns, 0), signedZero(originSigns, 1), signedZero(originSigns, 2)};
+        for (const glm::vec3& direction : directions) {
+            for (const float radius : {0.0f, 1.0f}) {
+                rays.push_back({origin, direction});
+                capsules.push_back({a, b, radius});
+            }
+        }
+    }
+    std::vector<float> t(rays.size(), -1.0f);
+    pickray::raycastT(rays, capsules, t);
+    EXPECT_EQ(countDifferences(rays, capsules, t, kInf), 0);
+    int signsDiffer = 0;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        // Independently of either routine: a ray starting on a point touches it at t = 0; from the
+        // centre of a unit sphere it leaves at 1 / |direction|.
+        const float expected = capsules[i].radius == 0.0f ? 0.0f : 1.0f / glm::length(rays[i].direction);
+        EXPECT_NEAR(t[i], expected, 1e-6f) << "case " << i;
+        const float atA = scalarT(rays[i], pickray::Sphere{capsules[i].a, capsules[i].radius}, kInf);
+        const float atB = scalarT(rays[i], pickray::Sphere{capsules[i].b, capsules[i].radius}, kInf);
+        signsDiffer += std::signbit(atA) != std::signbit(atB) ? 1 : 0;
+    }
+    EXPECT_GT(signsDiffer, 0) << "the cases must include spheres at a and b whose t differ in a zero's sign";
 }
 
 TEST(BatchRaycastTSphere, HitsWhosePointOverflowsFloatAreMissesAsInTheScalarRoutine) {

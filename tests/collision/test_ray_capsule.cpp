@@ -1,5 +1,6 @@
 #include <cmath>
 #include <random>
+#include <utility>
 
 #include <gtest/gtest.h>
 
@@ -56,6 +57,49 @@ TEST(RayCapsule, SeamCircleIsHitWithContinuousNormal) {
     const auto below = raycast(Ray{{-5, 3.999f, 0}, {1, 0, 0}}, kPill);
     ASSERT_TRUE(above && below);
     EXPECT_VEC_NEAR(above->normal, below->normal, 2e-3f);
+}
+
+/// Where the line o + t·d meets the sphere (centre c, radius r), solved independently of the
+/// routine (the plain quadratic in long double): the two roots, smaller first.
+std::pair<long double, long double> sphereRoots(glm::vec3 o, glm::vec3 d, glm::vec3 c, float r) {
+    const long double px = o.x - c.x, py = o.y - c.y, pz = o.z - c.z;
+    const long double a = static_cast<long double>(d.x) * d.x + static_cast<long double>(d.y) * d.y + static_cast<long double>(d.z) * d.z;
+    const long double b = px * d.x + py * d.y + pz * d.z;
+    const long double c0 = px * px + py * py + pz * pz - static_cast<long double>(r) * r;
+    const long double root = std::sqrt(b * b - a * c0);
+    return {(-b - root) / a, (-b + root) / a};
+}
+
+TEST(RayCapsule, ALineCutByBothCapPlanesEntersAndLeavesThroughTheCapSpheres) {
+    // Steep through the capsule, inside the radius all the way between the planes: the cylinder
+    // piece ends at both planes, and the spheres at a and b widen it on both sides.
+    const Ray ray{{-0.6f, -3, 0}, {0.1f, 1, 0}};
+    const auto span = intersectLine(ray, kPill);
+    ASSERT_TRUE(span);
+    const auto [enterA, exitA] = sphereRoots(ray.origin, ray.direction, kPill.a, kPill.radius);
+    const auto [enterB, exitB] = sphereRoots(ray.origin, ray.direction, kPill.b, kPill.radius);
+    EXPECT_NEAR(span->enter, static_cast<float>(enterA), 1e-6f);
+    EXPECT_NEAR(span->exit, static_cast<float>(exitB), 1e-6f);
+    EXPECT_LT(span->enter, 3.0f) << "before the plane through a, at t = 3";
+    EXPECT_GT(span->exit, 7.0f) << "beyond the plane through b, at t = 7";
+}
+
+TEST(RayCapsule, ALineBeyondACapPlaneHitsOnlyThatCapSphere) {
+    // Across the axis at y = 4.5, beyond the plane through b: the line's span in the infinite
+    // cylinder lies wholly outside the slab (no cylinder piece), but the sphere at b is crossed.
+    const Ray ray{{-5, 4.5f, 0}, {1, 0, 0}};
+    const auto hit = raycast(ray, kPill);
+    ASSERT_TRUE(hit);
+    const auto [enterB, exitB] = sphereRoots(ray.origin, ray.direction, kPill.b, kPill.radius);
+    EXPECT_NEAR(hit->t, static_cast<float>(enterB), 1e-6f);
+    EXPECT_VEC_NEAR(hit->normal, glm::normalize(glm::vec3(-std::sqrt(0.75f), 0.5f, 0)), 1e-6f);
+    EXPECT_FALSE(raycast(Ray{{-5, 5.5f, 0}, {1, 0, 0}}, kPill)) << "beyond the sphere at b too";
+}
+
+TEST(RayCapsule, LinesThatMissTheInfiniteCylinderMiss) {
+    EXPECT_FALSE(raycast(Ray{{-5, 2, 1.5f}, {1, 0, 0}}, kPill));     // across the axis, outside the radius
+    EXPECT_FALSE(raycast(Ray{{1.5f, -5, 0}, {0, 1, 0}}, kPill));     // parallel to the axis, outside the radius
+    EXPECT_FALSE(intersectLine(Ray{{1.5f, -5, 0}, {0, -1, 0}}, kPill));
 }
 
 TEST(RayCapsule, ZeroLengthIsASphere) {

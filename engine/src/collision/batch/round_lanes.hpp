@@ -114,59 +114,35 @@ LANES_INLINE AxisFrameLanes axisFrame(const RayLanes& ray, const DVec3Lanes& a, 
     return frame;
 }
 
-/// capsuleSpan's union of pieces: `include(more)` where the scalar total keeps the first piece
-/// found and then std::min(enter, more.enter), std::max(exit, more.exit). An empty total holds
-/// (+inf, −inf), so that its first piece comes out of the same std::min and std::max unchanged (a
-/// piece of a valid lane is never NaN: every value in it is finite).
-struct UnionLanes {
-    Mask present;
-    Doubles enter, exit;
-    LANES_INLINE UnionLanes(Mask first, Doubles firstEnter, Doubles firstExit)
-        : present(first),
-          enter(select(first, firstEnter, splat<Doubles>(kInfinity))),
-          exit(select(first, firstExit, splat<Doubles>(-kInfinity))) {}
-    LANES_INLINE void include(Mask found, Doubles moreEnter, Doubles moreExit) {
-        enter = select(found, minLikeStd(enter, moreEnter), enter);
-        exit = select(found, maxLikeStd(exit, moreExit), exit);
-        present = present | found;
-    }
-};
-
+/// The capsule: where a != b and the line meets the infinite cylinder (or runs parallel to the
+/// axis), the union of the cylinder piece, the sphere at a and the sphere at b, in that order (the
+/// scalar `include`): a piece not found enters at +inf and exits at −inf, so that the next one
+/// comes out of std::min and std::max unchanged (a found piece of a valid lane is never NaN).
 LANES_INLINE Doubles capsuleT(const RayLanes& ray, const AxisShapeLanes& capsule, Doubles tMax) {
     const Doubles radius = capsule.radius;
     const AxisFrameLanes frame = axisFrame(ray, capsule.a, capsule.b);
     const Mask valid = ray.valid & isValidAxisShape(capsule, frame.lengthSquared);
     const Mask sphere = frame.lengthSquared == 0.0;  // a == b: capSpan(a)
-    const Mask parallel = frame.parallel;
     const SpanLanes side = solveWithinRadius(frame.originPerp, frame.directionPerp, radius);
     // The scalar routine's early return: a line that misses the infinite cylinder (and is neither
     // parallel nor around a == b) misses. When every lane does, the cap spheres are not needed.
-    if (ray.sameInEveryLane && !any(valid & (sphere | parallel | side.found))) return splat<Doubles>(kInfinity);
+    const Mask reachesCylinder = frame.parallel | side.found;
+    if (ray.sameInEveryLane && !any(valid & (sphere | reachesCylinder))) return splat<Doubles>(kInfinity);
     // The cap spheres (capSpan(a), capSpan(b)): origin − a is the frame's origin.
     const SpanLanes capA = sphereSpan(ray, frame.origin, radius);
     const SpanLanes capB = sphereSpan(ray, minus(ray.origin, capsule.b), radius);
-    // The piece between the planes; the same clip serves as `between` in the parallel fallback.
     const SlabClipLanes piece = clipToSlab(side.enter, side.exit, frame.originAlong, frame.directionAlong,
                                            Doubles{}, frame.lengthSquared);
-    // !parallel && clipToSlab(...): the piece, widened by the cap sphere on any side a plane cut.
-    const Mask clipped = ~parallel & side.found & piece.nonEmpty;
-    // enterSurface is kCapA where forward, kCapB otherwise (where it is not kSide); exit the reverse.
-    const Mask enterCapFound = selectMask(piece.forward, capA.found, capB.found);
-    const Doubles enterCap = select(piece.forward, capA.enter, capB.enter);
-    const Doubles clippedEnter = select(piece.tightensEnter & enterCapFound, minLikeStd(piece.enter, enterCap), piece.enter);
-    const Mask exitCapFound = selectMask(piece.forward, capB.found, capA.found);
-    const Doubles exitCap = select(piece.forward, capB.exit, capA.exit);
-    const Doubles clippedExit = select(piece.tightensExit & exitCapFound, maxLikeStd(piece.exit, exitCap), piece.exit);
-    // Otherwise (parallel, or a side span the slab empties): the union of `between` (parallel and
-    // inside the radius), the sphere at a and the sphere at b. !side && !parallel is a miss.
-    UnionLanes total(parallel & side.found & piece.nonEmpty, piece.enter, piece.exit);
-    total.include(capA.found, capA.enter, capA.exit);
-    total.include(capB.found, capB.enter, capB.exit);
-    const Mask united = (parallel | side.found) & ~clipped & total.present;
-
-    const Mask found = valid & selectMask(sphere, capA.found, clipped | united);
-    const Doubles enter = select(sphere, capA.enter, select(clipped, clippedEnter, total.enter));
-    const Doubles exit = select(sphere, capA.exit, select(clipped, clippedExit, total.exit));
+    const Mask pieceFound = ~sphere & side.found & piece.nonEmpty;
+    const Doubles none = splat<Doubles>(kInfinity);
+    const Doubles enter = minLikeStd(minLikeStd(select(pieceFound, piece.enter, none), select(capA.found, capA.enter, none)),
+                                     select(capB.found, capB.enter, none));
+    const Doubles exit = maxLikeStd(maxLikeStd(select(pieceFound, piece.exit, -none), select(capA.found, capA.exit, -none)),
+                                    select(capB.found, capB.exit, -none));
+    // Where a == b (no cylinder piece) this is capSpan(a) bit for bit, as the scalar routine
+    // returns: the sphere at b is the same one, and its bounds equal a's (only a zero's sign could
+    // differ, and std::min and std::max keep the first of two equal values).
+    const Mask found = valid & (sphere | reachesCylinder) & (pieceFound | capA.found | capB.found);
     return crossingT(ray, found, enter, exit, tMax);
 }
 
