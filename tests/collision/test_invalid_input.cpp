@@ -50,6 +50,8 @@ TYPED_TEST(EverySolid, InvalidRaysGetNothing) {
         {{0, -5, 0.5f}, {kNan, 1, 0}},             // NaN direction
         {{kNan, -5, 0.5f}, {0, 1, 0}},             // NaN origin
         {{0, -kInf, 0.5f}, {0, 1, 0}},             // infinite origin
+        {{0, -5, kInf}, {0, 1, 0}},                // infinite origin, last coordinate
+        {{kInf, -kInf, 0.5f}, {0, 1, 0}},          // infinities of both signs (they must not cancel)
     };
     for (const Ray& ray : bad) {
         EXPECT_FALSE(raycast(ray, solid)) << ray.direction.y;

@@ -40,13 +40,15 @@ inline constexpr float kInfinity = std::numeric_limits<float>::infinity();
 /// True when `ray` can be queried: finite origin and a direction whose squared length is a
 /// finite, normal float (so that t stays well defined).
 [[nodiscard]] inline bool isValidRay(const Ray& ray) noexcept {
-    // x − x is 0 for every finite x and NaN for ±inf and NaN; the comparisons below are false
-    // for NaN. One pass, no library calls: every query runs this first.
+    // x − x is +0 for every finite x and NaN for ±inf and NaN, and a NaN makes a sum NaN: adding
+    // the origin's three to |direction|² leaves it as it is for a finite origin and makes it NaN
+    // otherwise, and both comparisons are false for NaN. One pass, no library calls, two
+    // comparisons: every query runs this first.
     const glm::vec3 zero = ray.origin - ray.origin;
     const float lengthSquared =
         ray.direction.x * ray.direction.x + ray.direction.y * ray.direction.y + ray.direction.z * ray.direction.z;
-    return zero.x == 0.0f && zero.y == 0.0f && zero.z == 0.0f &&
-           lengthSquared >= std::numeric_limits<float>::min() && lengthSquared <= std::numeric_limits<float>::max();
+    const float checked = lengthSquared + (zero.x + zero.y + zero.z);
+    return checked >= std::numeric_limits<float>::min() && checked <= std::numeric_limits<float>::max();
 }
 
 /// Point on the ray (or its line) at parameter t.
