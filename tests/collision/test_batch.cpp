@@ -291,7 +291,9 @@ TEST(BatchClosestPoints, SegmentPairsEqualTheScalarRoutineBitForBit) {
         first.push_back(x);
         second.push_back(y);
     }
-    for (std::size_t count : {std::size_t{0}, std::size_t{1}, std::size_t{7}, std::size_t{9}, cases.size()}) {
+    std::vector<std::size_t> counts{cases.size()};
+    for (std::size_t n = 0; n <= 17; ++n) counts.push_back(n);  // every length of a last partial block, for 4 or 8 lanes
+    for (const std::size_t count : counts) {
         std::vector<pickray::ClosestPoints> out(count + 1, pickray::ClosestPoints{{-1, -1, -1}, {-1, -1, -1}, -1, -1, -1});
         pickray::closestPoints(std::span(first).first(count), std::span(second).first(count), std::span(out).first(count));
         EXPECT_EQ(out[count].distance, -1.0f) << "nothing written past the end";

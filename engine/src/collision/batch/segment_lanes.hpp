@@ -105,6 +105,86 @@ LANES_INLINE ClosestLanes closest(const SegmentLanes& first, const SegmentLanes&
     return out;
 }
 
+/// kLanes structs of kFields floats, from one vector per field: the transpose of Block, built with
+/// two-input shuffles (with AVX-512 each is one permute), kWide floats at a time. Output chunk j
+/// holds floats j·kWide .. j·kWide + kWide − 1 of the structs; float i is field i % kFields of
+/// lane i / kFields. The fields go in pairs (one kWide vector each); a chunk is gathered from the
+/// pairs one at a time. (Element by element through the stack, as before, this was about 180
+/// instructions per block of 8 segments, as many as the closest points themselves: segment pairs
+/// are 1.18× faster this way with AVX-512.)
+template <std::size_t kFields>
+class Interleaved {
+public:
+    static constexpr int kWide = 2 * kLanes;
+    static constexpr int kFloats = static_cast<int>(kFields) * kLanes;
+    static constexpr int kFieldCount = static_cast<int>(kFields);
+    using Wide = float __attribute__((vector_size(2 * sizeof(Floats))));
+
+    explicit Interleaved(const Floats (&fields)[kFields]) {
+        makePairs(fields, std::make_index_sequence<kPairs>{});
+    }
+    /// All kFloats floats to `out`.
+    LANES_INLINE void store(float* out) const { storeChunks(out, std::make_integer_sequence<int, kChunks>{}); }
+
+private:
+    static constexpr std::size_t kPairs = (kFields + 1) / 2;
+    static constexpr int kChunks = (kFloats + kWide - 1) / kWide;
+    static constexpr int fieldAt(int j, int e) { return (j * kWide + e) % kFieldCount; }
+    static constexpr int laneAt(int j, int e) { return (j * kWide + e) / kFieldCount; }
+    /// Which pair element e of chunk j is in, and where in that pair (floats past the end: pair 0).
+    static constexpr int pairAt(int j, int e) { return j * kWide + e < kFloats ? fieldAt(j, e) / 2 : 0; }
+    static constexpr int placeAt(int j, int e) {
+        return j * kWide + e < kFloats ? fieldAt(j, e) % 2 * kLanes + laneAt(j, e) : 0;
+    }
+    static constexpr bool chunkUses(int j, int p) {
+        for (int e = 0; e < kWide; ++e) {
+            if (pairAt(j, e) == p) return true;
+        }
+        return false;
+    }
+
+    template <std::size_t... P>
+    LANES_INLINE void makePairs(const Floats (&fields)[kFields], std::index_sequence<P...>) {
+        ((pairs_[P] = concat(fields[2 * P], fields[2 * P + 1 < kFields ? 2 * P + 1 : 2 * P],
+                             std::make_integer_sequence<int, kWide>{})),
+         ...);
+    }
+    template <int... E>
+    LANES_INLINE static Wide concat(Floats low, Floats high, std::integer_sequence<int, E...>) {
+        return __builtin_shufflevector(low, high, E...);
+    }
+
+    /// Chunk j: the elements of pair 0, then those of each further pair merged in.
+    template <int j, int p, int... E>
+    LANES_INLINE Wide gather(Wide sofar, std::integer_sequence<int, E...> elements) const {
+        if constexpr (p == static_cast<int>(kPairs)) {
+            return sofar;
+        } else if constexpr (!chunkUses(j, p)) {
+            return gather<j, p + 1>(sofar, elements);
+        } else {
+            const Wide merged = __builtin_shufflevector(sofar, pairs_[p], (pairAt(j, E) == p ? kWide + placeAt(j, E) : E)...);
+            return gather<j, p + 1>(merged, elements);
+        }
+    }
+    template <int j, int... E>
+    LANES_INLINE Wide chunk(std::integer_sequence<int, E...> elements) const {
+        const Wide first = __builtin_shufflevector(pairs_[0], pairs_[0], (pairAt(j, E) == 0 ? placeAt(j, E) : 0)...);
+        return gather<j, 1>(first, elements);
+    }
+    template <int... J>
+    LANES_INLINE void storeChunks(float* out, std::integer_sequence<int, J...>) const {
+        ((storeChunk<J>(out)), ...);
+    }
+    template <int j>
+    LANES_INLINE void storeChunk(float* out) const {
+        const Wide values = chunk<j>(std::make_integer_sequence<int, kWide>{});
+        constexpr int count = kFloats - j * kWide < kWide ? kFloats - j * kWide : kWide;
+        __builtin_memcpy(out + j * kWide, &values, count * sizeof(float));
+    }
+
+    Wide pairs_[kPairs];
+};
+
 void closestPairs(const pickray::Segment* first, const pickray::Segment* second, pickray::ClosestPoints* out,
                   std::size_t count) {
     constexpr std::size_t width = kLanes;
@@ -113,11 +193,23 @@ void closestPairs(const pickray::Segment* first, const pickray::Segment* second,
                                   narrow(lanes.p2.x), narrow(lanes.p2.y), narrow(lanes.p2.z),
                                   narrow(lanes.t1),   narrow(lanes.t2),   narrow(lanes.distance)};
         static_assert(sizeof(pickray::ClosestPoints) == 9 * sizeof(float));
+#if defined(__AVX512F__)
+        const Interleaved<9> structs(fields);
+        if (n == width) {
+            structs.store(reinterpret_cast<float*>(out + at));
+        } else {  // a last partial block: only its real answers
+            float buffer[Interleaved<9>::kFloats];
+            structs.store(buffer);
+            __builtin_memcpy(out + at, buffer, n * sizeof(pickray::ClosestPoints));
+        }
+#else
+        // AVX2 has no two-input float permute: Interleaved was 4% slower there than this.
         for (std::size_t k = 0; k < n; ++k) {
             float values[9];
             for (int f = 0; f < 9; ++f) values[f] = fields[f][static_cast<int>(k)];
             __builtin_memcpy(out + at + k, values, sizeof values);
         }
+#endif
     };
     std::size_t i = 0;
     for (; i + width <= count; i += width) write(i, closest(loadSegments(first + i), loadSegments(second + i)), width);
