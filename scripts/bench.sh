@@ -10,9 +10,10 @@ cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$build" -j"$(nproc)" --target bench_kernels bench_scene >/dev/null
 out=$(mktemp -d)
 # Each kernel row is the fastest of three runs (report.py takes the minimum of repetitions): the
-# rows compare routines within a few percent on a shared machine.
-"$build/bench/bench_kernels" --benchmark_min_time=0.3 --benchmark_repetitions=3 --benchmark_out="$out/kernels.json" \
-  --benchmark_out_format=json >&2
-"$build/bench/bench_scene" --benchmark_min_time=0.3 --benchmark_out="$out/scene.json" \
-  --benchmark_out_format=json >&2
+# rows compare routines within a few percent on a shared machine. The runs are interleaved in a
+# random order, so that a burst of load from elsewhere cannot slow all three runs of one row.
+"$build/bench/bench_kernels" --benchmark_min_time=0.3 --benchmark_repetitions=3 --benchmark_enable_random_interleaving=true \
+  --benchmark_out="$out/kernels.json" --benchmark_out_format=json >&2
+"$build/bench/bench_scene" --benchmark_min_time=0.3 --benchmark_enable_random_interleaving=true \
+  --benchmark_out="$out/scene.json" --benchmark_out_format=json >&2
 python3 "$root/bench/report.py" "$out/kernels.json" "$out/scene.json"
