@@ -370,7 +370,8 @@ TEST(BatchRaycastTCapsule, PointCapsulesWithSignedZerosAnswerAsTheSphereAtA) {
     // a == b written with zeros of different signs, the ray starting on the point: the scalar
     // routine answers with the sphere at a, the lanes with the union of the spheres at a and b.
     // Those are the same sphere, but origin − a and origin − b can differ in a zero's sign, and
-    // with a radius of 0 so do the spheres' t (+0 against −0). The union must keep a's.
+    // with a radius of 0 so do the spheres' spans (+0 against −0). Both routines must give the
+    // same bits, +0 (a crossing's −0 is returned as +0).
     std::vector<Ray> rays;
     std::vector<pickray::Capsule> capsules;
     const auto signedZero = [](int bits, int k) { return (bits >> k & 1) != 0 ? -0.0f : 0.0f; };
@@ -396,11 +397,13 @@ TEST(BatchRaycastTCapsule, PointCapsulesWithSignedZerosAnswerAsTheSphereAtA) {
         // centre of a unit sphere it leaves at 1 / |direction|.
         const float expected = capsules[i].radius == 0.0f ? 0.0f : 1.0f / glm::length(rays[i].direction);
         EXPECT_NEAR(t[i], expected, 1e-6f) << "case " << i;
-        const float atA = scalarT(rays[i], pickray::Sphere{capsules[i].a, capsules[i].radius}, kInf);
-        const float atB = scalarT(rays[i], pickray::Sphere{capsules[i].b, capsules[i].radius}, kInf);
-        signsDiffer += std::signbit(atA) != std::signbit(atB) ? 1 : 0;
+        EXPECT_FALSE(std::signbit(t[i])) << "case " << i;
+        const auto atA = pickray::detail::sphereSpan(rays[i], pickray::Sphere{capsules[i].a, capsules[i].radius});
+        const auto atB = pickray::detail::sphereSpan(rays[i], pickray::Sphere{capsules[i].b, capsules[i].radius});
+        ASSERT_TRUE(atA && atB);
+        signsDiffer += std::signbit(atA->enter) != std::signbit(atB->enter) ? 1 : 0;
     }
-    EXPECT_GT(signsDiffer, 0) << "the cases must include spheres at a and b whose t differ in a zero's sign";
+    EXPECT_GT(signsDiffer, 0) << "the cases must include spheres at a and b whose spans differ in a zero's sign";
 }
 
 TEST(BatchRaycastTSphere, HitsWhosePointOverflowsFloatAreMissesAsInTheScalarRoutine) {

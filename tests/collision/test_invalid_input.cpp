@@ -137,5 +137,31 @@ TEST(InvalidShapes, NanCoordinates) {
     EXPECT_FALSE(raycastT(kGoodRay, OrientedBox{{{-1, -1, -1}, {1, 1, 1}}, m}));
 }
 
+/// A ray that starts on a face and leaves through it crosses there at t = 0: +0, never −0, which
+/// its slab gives as (lo − z0)·(1 / dz) = 0·(negative) before the routine turns it round. The
+/// line's span ends there too, at +0.
+template <typename Solid>
+void expectPlusZeroAtTheStart(const Ray& ray, const Solid& solid) {
+    const auto t = raycastT(ray, solid);
+    ASSERT_TRUE(t);
+    EXPECT_EQ(*t, 0.0f);
+    EXPECT_FALSE(std::signbit(*t));
+    const auto hit = raycast(ray, solid);
+    ASSERT_TRUE(hit);
+    EXPECT_FALSE(std::signbit(hit->t));
+    const auto span = intersectLine(ray, solid);
+    ASSERT_TRUE(span);
+    EXPECT_EQ(span->exit, 0.0f);
+    EXPECT_FALSE(std::signbit(span->exit));
+}
+
+TEST(Contract, ACrossingAtTheOriginIsPlusZero) {
+    const Aabb cube{{0, 0, 0}, {1, 1, 1}};
+    expectPlusZeroAtTheStart(Ray{{0, 0.5f, 0.5f}, {-1, 0, 0}}, cube);  // out through the face at x = 0
+    expectPlusZeroAtTheStart(Ray{{0.5f, 0.5f, 0}, {0, 0, -2}}, cube);
+    expectPlusZeroAtTheStart(Ray{{0, 0.5f, 0.5f}, {-1, 0, 0}}, OrientedBox{cube, glm::mat4(1.0f)});
+    expectPlusZeroAtTheStart(Ray{{0.5f, 0, 0}, {0, -1, 0}}, Cylinder{{0, 0, 0}, {0, 2, 0}, 1});  // out through cap a
+}
+
 }  // namespace
 }  // namespace pickray

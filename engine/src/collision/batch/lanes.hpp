@@ -330,16 +330,17 @@ LANES_INLINE Mask allRoundToFiniteFloats(Doubles a, Doubles b, Doubles c, Double
 LANES_INLINE Doubles crossingT(const RayLanes& ray, Mask found, Doubles enter, Doubles exit, Doubles tMax) {
     const Doubles t = select(enter >= 0.0, enter, exit);
     const Doubles rounded = widen(narrow(t));
+    const Doubles answer = rounded + 0.0;  // −0 as +0, as firstCrossing
     // t >= 0 && t < inf, rounded <= tMax, and t and origin + t·direction finite as floats.
     const Mask crosses = found & (t >= 0.0) & (rounded <= tMax);
     // The last two hold without being worked out where t <= 2^60 and |origin| <= 2^100: a valid
     // ray's |direction| is below 2^64.1 (its |direction|² in float is at most FLT_MAX), so every
     // |origin + t·direction| component is below 2^125, far under FLT_MAX. Picking never comes close.
     const Mask plainlyFinite = ray.nearOrigin & (t <= 0x1p60);
-    if (!any(crosses & ~plainlyFinite)) return select(crosses, rounded, splat<Doubles>(kInfinity));
+    if (!any(crosses & ~plainlyFinite)) return select(crosses, answer, splat<Doubles>(kInfinity));
     const Mask finite = allRoundToFiniteFloats(t, ray.origin.x + t * ray.direction.x, ray.origin.y + t * ray.direction.y,
                                                ray.origin.z + t * ray.direction.z);
-    return select(crosses & finite, rounded, splat<Doubles>(kInfinity));
+    return select(crosses & finite, answer, splat<Doubles>(kInfinity));
 }
 
 // ---- Loops ------------------------------------------------------------------------------------

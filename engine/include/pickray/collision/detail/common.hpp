@@ -96,7 +96,11 @@ PICKRAY_FORCE_INLINE std::optional<Crossing> firstCrossing(double enter, double 
     const bool atEnter = enter >= 0.0;
     const double t = atEnter ? enter : exit;
     if (!(t >= 0.0 && t < kInf && static_cast<float>(t) <= tMax)) return std::nullopt;
-    return Crossing{t, atEnter};
+    // + 0.0 turns −0 into +0 and leaves every other t as it is: a ray that starts on a face and
+    // leaves through it gets (lo − z0)·(1 / dz) = 0·(negative) = −0 there, which is 0 but would
+    // print as "-0" and carry its sign into the hit point. (Added after the tests, which do not
+    // care, so that it is not on their path.)
+    return Crossing{t + 0.0, atEnter};
 }
 
 /// The same for a span that may be missing (a miss or invalid input), with tMax checked too
@@ -107,9 +111,9 @@ PICKRAY_FORCE_INLINE std::optional<Crossing> firstCrossing(const std::optional<S
     return firstCrossing(span->enter, span->exit, tMax);
 }
 
-/// The float span of a double one (bounds rounded once).
+/// The float span of a double one (bounds rounded once; a −0 bound as +0, as in firstCrossing).
 PICKRAY_FORCE_INLINE LineSpan toLineSpan(double enter, double exit) noexcept {
-    return LineSpan{static_cast<float>(enter), static_cast<float>(exit)};
+    return LineSpan{static_cast<float>(enter + 0.0), static_cast<float>(exit + 0.0)};
 }
 
 /// origin + t·direction, formed in double and rounded once.
