@@ -67,12 +67,8 @@ namespace detail {
 /// raycastT with the ray check the caller chooses (RayCheck, detail/common.hpp).
 PICKRAY_FORCE_INLINE std::optional<float> raycastT(const Ray& ray, const InfiniteCylinder& cylinder, float tMax,
                                                    RayCheck check) noexcept {
-    if (!isValidTMax(tMax)) return std::nullopt;
     const auto found = infiniteCylinderSpan(ray, cylinder, check);
-    if (!found) return std::nullopt;
-    const auto crossing = firstCrossing(found->span.enter, found->span.exit, tMax);
-    if (!crossing) return std::nullopt;
-    return hitT(ray, crossing->t);
+    return spanHitT(ray, found ? std::optional<Interval>(found->span) : std::nullopt, tMax);
 }
 }  // namespace detail
 
