@@ -3,15 +3,20 @@
 // the axes, rays starting inside, piles of coincident shapes, and after updates (refits, changes of
 // kind, shapes leaving and entering the tree). Also the copy it keeps: shape(i), stats().bytes.
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <stdexcept>
+#include <string>
 
 #include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
 
 #include "pickray/query.hpp"
 #include "support/geometry_asserts.hpp"
+#include "support/line_in_box.hpp"
 
 namespace pickray {
 namespace {
@@ -198,6 +203,138 @@ TEST(Bvh, FarOriginsAndFarShapesOnOppositeSides) {
         }
     }
     EXPECT_EQ(hits, 8);
+}
+
+TEST(Bvh, NearestKeepsABoxWhoseFloatEntryRoundsPastTheLimit) {
+    // A ray from −6.4e18 along x towards a 2.2e11-radius sphere at the origin, among shapes near
+    // where it enters (found by fuzz_collision on an AVX2 machine). The cylinder (2) is hit at
+    // t = 14559552, one float step before the sphere, and its hit lies in its box; but the float
+    // slab test put the box's entry at 14559553, past the limit the sphere's hit had set, and
+    // culled it. The near distances now round downward (bvh.cpp, kRobustNearScale).
+    const Ray ray{{-6.40131492e+18f, 808498944.0f, -210981184.0f}, {4.39664247e+11f, -60.0607719f, -10.0128555f}};
+    const std::vector<Shape> shapes{
+        Sphere{{0, 0, 0}, 2.2469052e+11f},
+        Capsule{{-2.24690225e+11f, -65959032.0f, -356763904.0f}, {-2.24690225e+11f, -65959064.0f, -356763872.0f}, 19.4722862f},
+        Cylinder{{-2.42055397e+11f, 4.18980762e+09f, -1.55186586e+10f}, {-2.27863478e+11f, 1.2325079e+09f, -1.50888612e+10f},
+                 1.71238185e+10f},
+        InfiniteCylinder{{-2.24690225e+11f, -65959020.0f, -356763872.0f}, {-2.24690225e+11f, -65959020.0f, -356763872.0f},
+                         0.403881341f},
+        Aabb{{-2.24690225e+11f, -65959020.0f, -356763872.0f}, {-2.24690225e+11f, -65959020.0f, -356763872.0f}},
+        Sphere{{-2.17451266e+11f, 7.52663859e+09f, 2.84505882e+09f}, 5.37928346e+09f}};
+    const auto expected = bruteNearest(ray, shapes);
+    ASSERT_TRUE(expected);
+    EXPECT_EQ(expected->index, 2u);
+    EXPECT_EQ(expected->hit.t, 14559552.0f);
+    EXPECT_TRUE(test::meetsBounds(ray, shapes[2], expected->hit.t, expected->hit.t));  // no exception
+    Bvh updated(std::vector<Shape>(shapes.size(), Shape{Sphere{{}, -1.0f}}));
+    for (std::uint32_t i = 0; i < shapes.size(); ++i) updated.update(i, shapes[i]);
+    for (const Bvh& bvh : {Bvh(shapes), std::move(updated)}) {
+        const auto got = bvh.nearest(ray);
+        ASSERT_TRUE(got);
+        EXPECT_EQ(got->index, 2u);
+        EXPECT_EQ(got->hit.t, expected->hit.t);
+        const auto all = bvh.allHits(ray, expected->hit.t);
+        ASSERT_FALSE(all.empty());
+        EXPECT_EQ(all[0].index, 2u);
+    }
+}
+
+TEST(Bvh, ShapesOnFarRaysAnswerAsBruteForceButForTheStatedException) {
+    // Many scenes like the one above: a ray from ~6e18 at a ~2e11 sphere, with shapes from 1e-6
+    // to 1e12 across scattered around where it enters. The tree must give brute force's nearest
+    // hit over every shape whose hit meets its bounds (bvh.hpp), and only ever a shape's own hit.
+    std::mt19937 rng(13);
+    const auto uniform = [&](float a, float b) { return std::uniform_real_distribution<float>(a, b)(rng); };
+    int judged = 0, exceptions = 0;
+    for (int scene = 0; scene < 20000; ++scene) {
+        const float radius = 2.3e11f * uniform(0.9f, 1.1f);
+        const Ray ray{{-5.9e18f * uniform(0.9f, 1.1f), uniform(-1e9f, 1e9f), uniform(-1e9f, 1e9f)},
+                      {2.27e11f * uniform(0.5f, 2.0f), uniform(-100.0f, 100.0f), uniform(-100.0f, 100.0f)}};
+        const auto entry = raycast(ray, Sphere{{0, 0, 0}, radius});
+        ASSERT_TRUE(entry);
+        std::vector<Shape> shapes{Sphere{{0, 0, 0}, radius}};
+        for (int i = 1; i < 8; ++i) {
+            const float s = std::exp2(uniform(-20.0f, 40.0f));
+            const glm::vec3 a = entry->point + glm::vec3(uniform(-s, s), uniform(-s, s), uniform(-s, s));
+            const glm::vec3 b = a + glm::vec3(uniform(-s, s), uniform(-s, s), uniform(-s, s));
+            const float r = s * uniform(0.0f, 1.0f);
+            switch (i % 4) {
+                case 0: shapes.emplace_back(Sphere{a, r}); break;
+                case 1: shapes.emplace_back(Capsule{a, b, r}); break;
+                case 2: shapes.emplace_back(Cylinder{a, b, r}); break;
+                default: shapes.emplace_back(Aabb{glm::min(a, b), glm::max(a, b)}); break;
+            }
+        }
+        std::optional<ShapeHit> expected;
+        std::vector<std::optional<RayHit>> hits;
+        for (std::uint32_t i = 0; i < shapes.size(); ++i) {
+            hits.push_back(raycast(ray, shapes[i]));
+            if (!hits[i]) continue;
+            if (!test::meetsBounds(ray, shapes[i], hits[i]->t, hits[i]->t)) {
+                ++exceptions;
+                continue;
+            }
+            if (!expected || hits[i]->t < expected->hit.t) expected = ShapeHit{i, *hits[i]};
+        }
+        const auto got = Bvh(shapes).nearest(ray);
+        ASSERT_TRUE(got) << "scene " << scene;  // the sphere, at least, meets its bounds
+        ASSERT_TRUE(hits[got->index]);
+        EXPECT_EQ(got->hit.t, hits[got->index]->t) << "scene " << scene;
+        EXPECT_LE(got->hit.t, expected->hit.t) << "scene " << scene;
+        if (test::meetsBounds(ray, shapes[got->index], got->hit.t, got->hit.t)) {
+            ++judged;
+            EXPECT_EQ(got->index, expected->index) << "scene " << scene;
+            EXPECT_EQ(got->hit.t, expected->hit.t) << "scene " << scene;
+        }
+    }
+    EXPECT_GT(judged, 19000);
+    std::printf("far rays: %d of 20000 nearest hits judged exactly; %d hits of the stated exception\n", judged,
+                exceptions);
+}
+
+TEST(Bvh, LineSpansFindFlatShapesBehindTheOrigin) {
+    // Zero-thickness boxes across the line, one behind the origin and one ahead. Behind it, t < 0,
+    // where a far distance scaled up by 1 + ε moves down, not up: the box seemed to end before it
+    // began and was culled. The line is now walked as two rays from the origin.
+    const std::vector<Shape> shapes{Aabb{{-3, -1, -1}, {-3, 1, 1}}, Sphere{{-5, 0, 0}, 1}, Aabb{{3, -1, -1}, {3, 1, 1}}};
+    Bvh updated(std::vector<Shape>(shapes.size(), Shape{Sphere{{}, -1.0f}}));
+    for (std::uint32_t i = 0; i < shapes.size(); ++i) updated.update(i, shapes[i]);
+    for (const Bvh& bvh : {Bvh(shapes), std::move(updated)}) {
+        const auto spans = bvh.lineSpans(Ray{{0, 0, 0}, {1, 0, 0}});
+        ASSERT_EQ(spans.size(), 3u);
+        EXPECT_EQ(spans[0].index, 1u);
+        EXPECT_EQ(spans[0].span.enter, -6.0f);
+        EXPECT_EQ(spans[1].index, 0u);
+        EXPECT_EQ(spans[1].span.enter, -3.0f);
+        EXPECT_EQ(spans[1].span.exit, -3.0f);
+        EXPECT_EQ(spans[2].index, 2u);
+        EXPECT_EQ(spans[2].span.enter, 3.0f);
+    }
+}
+
+TEST(Bvh, LineSpansListAShapeAcrossTheOriginOnce) {
+    // Walked as two rays, the line meets the leaves around its origin twice.
+    const std::vector<Shape> shapes{Sphere{{0, 0, 0}, 1}, Aabb{{-2, -2, -2}, {2, 2, 2}}, Capsule{{-1, 0, 0}, {1, 0, 0}, 0.5f}};
+    const auto spans = Bvh(shapes).lineSpans(Ray{{0.25f, 0, 0}, {1, 0, 0}});
+    ASSERT_EQ(spans.size(), 3u);
+    EXPECT_EQ(spans[0].index, 1u);
+    EXPECT_EQ(spans[1].index, 2u);
+    EXPECT_EQ(spans[2].index, 0u);
+}
+
+TEST(BvhBoxTest, ReportsTheOneInUse) {
+    const std::string used(Bvh::boxTest());
+    EXPECT_TRUE(used == "avx" || used == "portable") << used;
+    const char* wanted = std::getenv("PICKRAY_SIMD");
+    if (wanted != nullptr && std::string(wanted) == "scalar") {
+        EXPECT_EQ(used, "portable");
+    }
+#if defined(__x86_64__)
+    if (wanted != nullptr && std::string(wanted) != "scalar" && __builtin_cpu_supports("avx")) {
+        EXPECT_EQ(used, "avx");
+    }
+#endif
+    std::printf("simd level: %s requested, BVH box test %s\n", wanted != nullptr ? wanted : "(none)", used.c_str());
 }
 
 TEST(Bvh, TMaxLimitsTheNearestHit) {

@@ -72,9 +72,17 @@ constexpr std::uint32_t kInvalidFlag = 0x40000000u;
 constexpr std::uint32_t kPositionMask = 0x3FFFFFFFu;
 constexpr bool inTree(std::uint32_t location) { return (location & (kUnboundedFlag | kInvalidFlag)) == 0; }
 
-// Ize, "Robust BVH Ray Traversal" (JCGT 2013): scaling the far slab distance by 1 + 2·γ(3) makes
-// the float slab test conservative, so rounding never culls a box the ray touches.
-constexpr float kRobustFarScale = 1.0f + 2.0f * (3.0f * 0x1p-24f) / (1.0f - 3.0f * 0x1p-24f);
+// Ize, "Robust BVH Ray Traversal" (JCGT 2013): scaling the slab distances outward makes the float
+// slab test conservative. Each distance (plane − origin) · (inverse · scale) has four roundings, so
+// it is within (1 ± 2^-24)^4 of the exact one times the scale. With the scales 1 ∓ 2^-21 the near
+// distance of a box at t >= 0 is at most its exact value times 1 − 2^-22, which is below the exact
+// value rounded down to float, and the far one above the exact value rounded up. So a box is culled
+// against a limit only when even the float just below its exact entry lies beyond the limit: a
+// shape whose raycast() t, rounded to float, lies within the box's span along the ray is never
+// culled (bvh.hpp). Ize's own near scale is 1, which culls a box whose rounded entry exceeds the
+// limit by one float step while its shape's correctly rounded t equals the limit.
+constexpr float kRobustNearScale = 1.0f - 0x1p-21f;
+constexpr float kRobustFarScale = 1.0f + 0x1p-21f;
 
 struct Box3 {
     glm::vec3 min{kFloatInf};
@@ -105,18 +113,20 @@ struct Box3 {
 struct SlabRay {
     glm::vec3 origin;
     glm::vec3 inverse;
-    glm::vec3 inverseFar;  // inverse · kRobustFarScale, for the far planes (see PortableBoxTest)
+    glm::vec3 inverseNear;  // inverse · kRobustNearScale, for the near planes (see PortableBoxTest)
+    glm::vec3 inverseFar;   // inverse · kRobustFarScale, for the far planes
     glm::dvec3 direction;
     int nearRow[3];
     int farRow[3];
     bool needsDouble = false;
 #if defined(__SSE2__)
     __m128 originSplat[3];   // each coordinate in all four lanes, set up once per ray
-    __m128 inverseSplat[3];
+    __m128 inverseNearSplat[3];
     __m128 inverseFarSplat[3];
 #endif
     SlabRay(const Ray& ray, const float (&planeMagnitude)[3])
-        : origin(ray.origin), inverse(1.0f / ray.direction), inverseFar(inverse * kRobustFarScale),
+        : origin(ray.origin), inverse(1.0f / ray.direction), inverseNear(inverse * kRobustNearScale),
+          inverseFar(inverse * kRobustFarScale),
           direction(ray.direction) {
         for (int i = 0; i < 3; ++i) {
             const bool negative = std::signbit(inverse[i]);
@@ -128,7 +138,7 @@ struct SlabRay {
             if (largest >= static_cast<double>(std::numeric_limits<float>::max())) needsDouble = true;
 #if defined(__SSE2__)
             originSplat[i] = _mm_set1_ps(origin[i]);
-            inverseSplat[i] = _mm_set1_ps(inverse[i]);
+            inverseNearSplat[i] = _mm_set1_ps(inverseNear[i]);
             inverseFarSplat[i] = _mm_set1_ps(inverseFar[i]);
 #endif
         }
@@ -172,9 +182,10 @@ inline unsigned enterDistancesDouble(const SlabRay& r, const NodeBounds& b, floa
 
 // Entry distances of the ray into a node's eight child boxes within [tMin, tMax]: a bit mask of
 // the children it meets (an empty slot's inverted box never is) and their entries.
-//   * The far planes' distances are (plane − origin) · (inverse · kRobustFarScale): four roundings,
-//     as many as ((plane − origin) · inverse) · kRobustFarScale has, so the same bound holds, and
-//     one multiply less on the path from a node's load to its children's.
+//   * The distances are (plane − origin) · (inverse · kRobustNearScale) for the near planes and
+//     likewise with kRobustFarScale for the far ones: conservative for t >= 0 (see the scales), so
+//     the traversals start at tMin >= 0 (lineSpans() walks the line as two rays). Scaling the
+//     inverse once per ray costs nothing per box.
 //   * The three axes are combined as a tree, max(max(x, tMin), max(y, z)) (min likewise), which
 //     is shorter than a chain. MAXPS and MINPS return their second operand when either is NaN
 //     (0·inf: a parallel ray in a face plane): x NaN gives tMin, y NaN gives z, z NaN gives NaN,
@@ -194,7 +205,7 @@ struct PortableBoxTest {
             __m128 tNear[3], tFar[3];
             for (int axis = 0; axis < 3; ++axis) {
                 const __m128 o = r.originSplat[axis];
-                tNear[axis] = _mm_mul_ps(_mm_sub_ps(_mm_load_ps(b[r.nearRow[axis]] + half), o), r.inverseSplat[axis]);
+                tNear[axis] = _mm_mul_ps(_mm_sub_ps(_mm_load_ps(b[r.nearRow[axis]] + half), o), r.inverseNearSplat[axis]);
                 tFar[axis] = _mm_mul_ps(_mm_sub_ps(_mm_load_ps(b[r.farRow[axis]] + half), o), r.inverseFarSplat[axis]);
             }
             const __m128 lo = _mm_max_ps(_mm_max_ps(tNear[1], tNear[2]), _mm_max_ps(tNear[0], _mm_set1_ps(tMin)));
@@ -210,7 +221,7 @@ struct PortableBoxTest {
         for (int lane = 0; lane < kLanes; ++lane) {
             float tNear[3], tFar[3];
             for (int axis = 0; axis < 3; ++axis) {
-                tNear[axis] = (b[r.nearRow[axis]][lane] - r.origin[axis]) * r.inverse[axis];
+                tNear[axis] = (b[r.nearRow[axis]][lane] - r.origin[axis]) * r.inverseNear[axis];
                 tFar[axis] = (b[r.farRow[axis]][lane] - r.origin[axis]) * r.inverseFar[axis];
             }
             const float lo = maxps(maxps(tNear[1], tNear[2]), maxps(tNear[0], tMin));
@@ -231,7 +242,7 @@ struct AvxBoxTest {
         for (int axis = 0; axis < 3; ++axis) {
             const __m256 o = _mm256_set1_ps(r.origin[axis]);
             tNear[axis] = _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(b[r.nearRow[axis]]), o),
-                                        _mm256_set1_ps(r.inverse[axis]));
+                                        _mm256_set1_ps(r.inverseNear[axis]));
             tFar[axis] = _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(b[r.farRow[axis]]), o),
                                        _mm256_set1_ps(r.inverseFar[axis]));
         }
@@ -244,11 +255,14 @@ struct AvxBoxTest {
     }
 };
 
-/// Checked once: the CPU (and the OS, which must save the wide registers) support AVX.
-/// PICKRAY_BVH_PORTABLE=1 in the environment makes it answer no, so that tests can run the
-/// portable box test on machines that have AVX.
+/// Checked once: the CPU (and the OS, which must save the wide registers) support AVX, and
+/// PICKRAY_SIMD=scalar (batch.hpp) does not ask for the portable code, so that tests run both
+/// box tests on any machine with AVX.
 bool useAvx() {
-    static const bool avx = __builtin_cpu_supports("avx") && std::getenv("PICKRAY_BVH_PORTABLE") == nullptr;
+    static const bool avx = [] {
+        const char* wanted = std::getenv("PICKRAY_SIMD");
+        return __builtin_cpu_supports("avx") && !(wanted != nullptr && std::strcmp(wanted, "scalar") == 0);
+    }();
     return avx;
 }
 #endif
@@ -1283,17 +1297,25 @@ std::vector<ShapeSpan> Bvh::lineSpans(const Ray& ray) const {
     for (const Outside& o : unbounded_) {
         if (const auto span = intersectLine(ray, o.shape)) spans.push_back({o.index, *span});
     }
-    traverse(ray, -kFloatInf, kFloatInf, [&](unsigned kind, std::uint32_t first, std::uint32_t count, float limit) {
+    const auto visit = [&](unsigned kind, std::uint32_t first, std::uint32_t count, float limit) {
         withKind(kinds_, kind, [&](const auto& array) {
             for (std::uint32_t k = first; k < first + count; ++k) {
                 if (const auto span = intersectLine(ray, array.shapes[k])) spans.push_back({array.index[k], *span});
             }
         });
         return limit;
-    });
+    };
+    // The box test is conservative for t >= 0 only, so the line is walked as the ray and the ray
+    // turned back (whose t is −t exactly: 1/(−d) = −(1/d)). Leaves across the origin are met by
+    // both walks; their spans are the same and are dropped once sorted.
+    traverse(ray, 0.0f, kFloatInf, visit);
+    traverse(Ray{ray.origin, -ray.direction}, 0.0f, kFloatInf, visit);
     std::sort(spans.begin(), spans.end(), [](const ShapeSpan& a, const ShapeSpan& b) {
         return a.span.enter < b.span.enter || (a.span.enter == b.span.enter && a.index < b.index);
     });
+    spans.erase(std::unique(spans.begin(), spans.end(),
+                            [](const ShapeSpan& a, const ShapeSpan& b) { return a.index == b.index; }),
+                spans.end());
     return spans;
 }
 
@@ -1311,6 +1333,13 @@ void Bvh::nearestBatch(std::span<const Ray> rays, std::span<std::optional<ShapeH
     for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
     work();
     for (std::thread& t : pool) t.join();
+}
+
+std::string_view Bvh::boxTest() noexcept {
+#if PICKRAY_BVH_AVX
+    if (useAvx()) return "avx";
+#endif
+    return "portable";
 }
 
 Bvh::Stats Bvh::stats() const noexcept {

@@ -13,6 +13,17 @@
 //   * allHits(): every shape's own first hit, sorted by t (ties by index).
 //   * lineSpans(): every shape the whole infinite line passes through, with intersectLine()'s span,
 //     sorted by enter (ties by index).
+//   * Exactly brute force's answers (each shape's own raycast() or intersectLine(), bit for bit),
+//     with one exception, which no culling by bounds can avoid: a hit whose t lies outside the
+//     interval of t over which the ray's line is inside the shape's bounds (bounds(),
+//     query/shape.hpp), that interval widened to the floats around its ends, may be left out; so
+//     may a span that does not meet that interval.
+//     The routines are exact but for rounding, so this happens only where the ray's numbers dwarf
+//     the shape: for a 1e-5 capsule hit by a ray from 1e13, the routine's rounding, within its
+//     stated error, can put the hit off the solid and outside the box around it. The box tests
+//     themselves round outward by a few float steps (bvh.cpp), so every other hit is found,
+//     however far the ray starts: a box entered at t by the exact slab test is visited whenever
+//     the float just below t is within the limit.
 //   * Infinite cylinders and shapes with unbounded boxes are kept beside the tree and tested for
 //     every ray; invalid shapes are kept too (for shape(i)) but never hit, as raycast() says.
 //   * update(i, shape) replaces shape i and refits the tree: O(depth), no rebuild. A shape that
@@ -24,7 +35,8 @@
 //     with their inverse transform as PreparedOrientedBox) in the order of the tree's leaves, so a leaf is a run of up to four shapes of one kind, answered by that
 //     kind's own routine with no variant dispatch. The tree is 8-wide: a node holds its eight
 //     children's boxes side by side, tested at once with AVX where the CPU has it (chosen at run
-//     time) and as two SSE halves elsewhere, with the same arithmetic and so the same answers.
+//     time, boxTest()) and as two SSE halves elsewhere, with the same arithmetic and so the same
+//     answers.
 //   * Build: binned surface-area heuristic, O(n log n), straight into the 8-wide tree. At most
 //     2^27 shapes (std::length_error beyond).
 
@@ -32,6 +44,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -104,6 +117,12 @@ public:
         std::size_t bytes = 0;        ///< memory held by the structure, the shapes' copies included
     };
     [[nodiscard]] Stats stats() const noexcept;
+
+    /// Which box test the traversal runs on this machine: "avx" (eight boxes in one instruction per
+    /// row, on CPUs with AVX) or "portable" (two SSE halves on x86-64, lane by lane elsewhere).
+    /// Both give the same answers. PICKRAY_SIMD=scalar in the environment (batch.hpp) makes it
+    /// "portable", for tests and comparisons.
+    [[nodiscard]] static std::string_view boxTest() noexcept;
 
 private:
     // The shapes of one kind, in leaf order; `index` is each one's index in the original span.
