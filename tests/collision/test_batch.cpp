@@ -323,8 +323,13 @@ TEST(BatchRaycastTLevel, ReportsTheInstructionSetInUse) {
         if (std::string(wanted) == "avx2" && __builtin_cpu_supports("avx2")) {
             EXPECT_EQ(level, "avx2");
         }
+        if (std::string(wanted) == "avx512" && __builtin_cpu_supports("avx512f") &&
+            __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl")) {
+            EXPECT_EQ(level, "avx512");
+        }
     }
-    std::printf("simd level: %s\n", level.c_str());
+    const char* wanted = std::getenv("PICKRAY_SIMD");
+    std::printf("simd level: %s requested, batch routines ran %s\n", wanted != nullptr ? wanted : "(none)", level.c_str());
 }
 
 TEST(BatchRaycastTCapsule, WholeBlocksOfLinesThatOnlyReachACapSphere) {

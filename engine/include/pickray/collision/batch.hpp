@@ -72,7 +72,8 @@ void closestPoints(std::span<const Segment> first, std::span<const Segment> seco
 
 /// How the batch routines run on this machine: "avx512", "avx2" or "scalar" (a loop over
 /// raycastT). The environment variable PICKRAY_SIMD (one of those names) lowers it, for tests and
-/// comparisons; a level the CPU does not have is ignored.
+/// comparisons; a level the CPU does not have is ignored. PICKRAY_SIMD=scalar also gives the BVH
+/// its portable box test (Bvh::boxTest(), query/bvh.hpp).
 [[nodiscard]] std::string_view simdLevel() noexcept;
 
 }  // namespace pickray
