@@ -5,14 +5,26 @@
 # executions per target (under a minute each here), with `seconds` only as a safety cap, so a green
 # run stays green on the next machine. For open-ended exploration pass another seed and more
 # seconds with PICKRAY_FUZZ_RUNS=0 (no run limit).
+# What makes it so (each checked: two runs, and runs at two levels, leave the same corpus):
+#   * -reload=0: libFuzzer otherwise rereads the corpus directory every second, so what it has
+#     found by then depends on the machine's speed;
+#   * no comparison tracing in the fuzz build (cmake/PickraySanitizers.cmake): it fed addresses,
+#     which differ from run to run, to the mutations;
+#   * fuzz_collision reaches code chosen by the CPU (the batch routines, the BVH's box test), so it
+#     runs once per PICKRAY_SIMD level, forced (PICKRAY_FUZZ_LEVELS, default "scalar avx2 avx512");
+#     a level the CPU lacks runs the one below, and the line says which ran. The CPU-chosen code
+#     has no coverage instrumentation (engine/CMakeLists.txt), so each level walks the same inputs
+#     on every machine (avx2 and avx512 the very same ones, checked against different code). The
+#     other targets reach no such code and run once.
 # A crash fails the run and leaves the input in <build>/crashes/: copy it to
 # tests/fuzz/regressions/<target>/ (replayed by ctest) once fixed.
-# Usage: scripts/fuzz.sh [seconds cap per target, default 120] [build-dir]
+# Usage: scripts/fuzz.sh [seconds cap per target and level, default 120] [build-dir]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-120}
 seed=${PICKRAY_FUZZ_SEED:-1}
 build=${2:-$root/build-fuzz}
+levels=${PICKRAY_FUZZ_LEVELS:-scalar avx2 avx512}
 # Absolute: each target runs from inside $build/crashes (where libFuzzer drops crash inputs), so a
 # relative build directory would no longer name its log or binary there.
 mkdir -p "$build"
@@ -25,7 +37,7 @@ cmake --build "$build" -j"$(nproc)" --target $targets >/dev/null
 
 mkdir -p "$build/crashes"
 status=0
-# Executions per target: under a minute each on this project's 2-core machines.
+# Executions per target and level: under a minute each on this project's 2-core machines.
 runs_for() {
   case $1 in
     fuzz_collision) echo 800000 ;;  # every input also runs the batch forms
@@ -33,25 +45,36 @@ runs_for() {
     *) echo 2000000 ;;
   esac
 }
+levels_for() {
+  case $1 in
+    fuzz_collision) echo "$levels" ;;
+    *) echo "native" ;;
+  esac
+}
 
 for target in $targets; do
   runs=${PICKRAY_FUZZ_RUNS:-$(runs_for "$target")}
   [ "$runs" = 0 ] && runs=-1
-  scratch=$(mktemp -d)
-  cp -r "$root/tests/fuzz/corpus/$target/." "$scratch/" 2>/dev/null || true
-  log="$build/$target.log"
-  if (cd "$build/crashes" && ASAN_OPTIONS=detect_leaks=0 "$build/tests/fuzz/$target" \
-        -seed="$seed" -runs="$runs" -max_total_time="$seconds" -max_len=4096 -timeout=10 \
-        -rss_limit_mb=4096 -print_final_stats=1 \
-        "$scratch" >"$log" 2>&1); then
-    done_runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || echo "?")
-    secs=$(grep -oE 'Done [0-9]+ runs in [0-9]+ second' "$log" | grep -oE 'in [0-9]+' | grep -oE '[0-9]+' || echo "?")
-    echo "fuzz: $target ok, $done_runs executions (seed $seed) in ${secs}s"
-  else
-    echo "fuzz: $target FAILED; input saved in $build/crashes/, log $log:"
-    grep -E "contract violated|ERROR|runtime error|SUMMARY" "$log" | head -5
-    status=1
-  fi
-  rm -rf "$scratch"
+  for level in $(levels_for "$target"); do
+    scratch=$(mktemp -d)
+    cp -r "$root/tests/fuzz/corpus/$target/." "$scratch/" 2>/dev/null || true
+    name=$target
+    [ "$level" = native ] || name="$target.$level"
+    log="$build/$name.log"
+    started=$(date +%s)
+    if (cd "$build/crashes" && if [ "$level" = native ]; then unset PICKRAY_SIMD; else export PICKRAY_SIMD=$level; fi &&
+          ASAN_OPTIONS=detect_leaks=0 "$build/tests/fuzz/$target" \
+          -seed="$seed" -runs="$runs" -reload=0 -max_total_time="$seconds" -max_len=4096 -timeout=10 \
+          -rss_limit_mb=4096 -print_final_stats=1 "$scratch" >"$log" 2>&1); then
+      done_runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || echo "?")
+      ran=$(grep -m1 -oE '^simd level: .*' "$log" || true)
+      echo "fuzz: $name ok, $done_runs executions (seed $seed) in $(( $(date +%s) - started ))s${ran:+; $ran}"
+    else
+      echo "fuzz: $name FAILED; input saved in $build/crashes/, log $log:"
+      grep -E "^simd level|contract violated|ERROR|runtime error|SUMMARY" "$log" | head -6
+      status=1
+    fi
+    rm -rf "$scratch"
+  done
 done
 exit $status
