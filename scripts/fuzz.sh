@@ -62,7 +62,7 @@ for target in $targets; do
     [ "$level" = native ] || name="$target.$level"
     log="$build/$name.log"
     started=$(date +%s)
-    if (cd "$build/crashes" && if [ "$level" = native ]; then unset PICKRAY_SIMD; else export PICKRAY_SIMD=$level; fi &&
+    if (cd "$build/crashes" && if [ "$level" != native ]; then export PICKRAY_SIMD=$level; fi &&
           ASAN_OPTIONS=detect_leaks=0 "$build/tests/fuzz/$target" \
           -seed="$seed" -runs="$runs" -reload=0 -max_total_time="$seconds" -max_len=4096 -timeout=10 \
           -rss_limit_mb=4096 -print_final_stats=1 "$scratch" >"$log" 2>&1); then
