@@ -6,6 +6,7 @@
 // object but t off by more than 1e-4·(1 + t); `checked` says how many rays were compared.
 //
 // Arguments: N (shape count) and the mix (0: spheres only, 1: mixed kinds with rotated boxes).
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -111,6 +112,37 @@ void Nearest_pickray(benchmark::State& state) {
     // The BVH holds its own compact copy of the shapes: its bytes are all it needs.
     state.counters["bytes_per_object"] =
         static_cast<double>(bvh.stats().bytes) / static_cast<double>(c.scene.shapes.size());
+}
+
+/// Every shape a ray's whole line passes through (the demo lists them for each pick): one item = one
+/// ray. `wrong` counts checked rays whose list differs from brute force over all shapes.
+void LineSpans_pickray(benchmark::State& state) {
+    const Case& c = sceneFor(mixOf(state), countOf(state));
+    const pickray::Bvh bvh(c.scene.shapes);
+    const auto& rays = c.scene.rays;
+    std::size_t r = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(bvh.lineSpans(rays[r]).size());
+        r = r + 1 == rays.size() ? 0 : r + 1;
+    }
+    state.SetItemsProcessed(static_cast<int64_t>(state.iterations()));
+    int wrong = 0;
+    for (std::size_t k = 0; k < std::min<std::size_t>(rays.size(), 32); ++k) {
+        std::vector<pickray::ShapeSpan> expected;
+        for (std::uint32_t i = 0; i < c.scene.shapes.size(); ++i) {
+            if (const auto span = pickray::intersectLine(rays[k], c.scene.shapes[i])) expected.push_back({i, *span});
+        }
+        std::sort(expected.begin(), expected.end(), [](const auto& a, const auto& b) {
+            return a.span.enter < b.span.enter || (a.span.enter == b.span.enter && a.index < b.index);
+        });
+        const auto got = bvh.lineSpans(rays[k]);
+        const bool same = std::equal(got.begin(), got.end(), expected.begin(), expected.end(), [](const auto& a, const auto& b) {
+            return a.index == b.index && a.span.enter == b.span.enter && a.span.exit == b.span.exit;
+        });
+        wrong += same ? 0 : 1;
+    }
+    state.counters["wrong"] = wrong;
+    if (wrong != 0) bench::pickrayDisagreed = true;
 }
 
 void Nearest_bruteforce(benchmark::State& state) {
@@ -432,6 +464,7 @@ void sizesThrice(benchmark::internal::Benchmark* b) { sizes(b->Repetitions(3)); 
 
 BENCHMARK(Nearest_pickray)->Apply(sizesThrice);
 BENCHMARK(Nearest_bruteforce)->Apply(smallSizes);
+BENCHMARK(LineSpans_pickray)->Args({10000, 1})->Args({1000000, 1});
 BENCHMARK(Build_pickray)->Apply(sizesThrice)->Unit(benchmark::kMillisecond);
 BENCHMARK(Refit_pickray)->Apply(sizes);
 BENCHMARK(Batch_pickray)->Args({10000, 1})->Unit(benchmark::kMillisecond)->UseRealTime();

@@ -137,6 +137,14 @@ def main():
     print(scene_table(scene))
     print("\n### Building and refitting the hierarchy\n")
     print(build_table(scene))
+    spans = [(n, scene.get(f"LineSpans_pickray/{n}/1")) for n in [10000, 1000000]]
+    if any(b for _, b in spans):
+        print("\n### Line spans over N mixed shapes\n")
+        print("Every shape a ray's whole line passes through (`Bvh::lineSpans`, the demo's list per pick).\n")
+        print("| N | per ray | wrong (of 32 checked against brute force) |\n|---|---|---|")
+        for n, b in spans:
+            if b:
+                print(f"| {n:,} | {fmt_ns(b['real_time'])} | {int(b.get('wrong', 0))} |")
     batch = scene.get("Batch_pickray/10000/1/real_time")
     if batch:
         print(f"\n### Batch picking\n\nOne ray per pixel of a 1280×720 view over 10,000 mixed shapes, "
