@@ -12,7 +12,8 @@ public:
     ImGuiLayer(const ImGuiLayer&) = delete;
     ImGuiLayer& operator=(const ImGuiLayer&) = delete;
 
-    /// True if ImGui used the event (the caller may still look at it).
+    /// Hands the event to ImGui's SDL backend. Whether ImGui wants the mouse is wantsMouse(),
+    /// after newFrame; the caller still sees every event.
     void processEvent(const SDL_Event& event);
     /// Starts a frame. Without focus (offscreen driver) the SDL backend does not read the mouse,
     /// so its position is fed from SDL's mouse state.

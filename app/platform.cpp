@@ -19,6 +19,19 @@ Platform::Platform(const std::string& title, glm::ivec2 size, bool headless) : h
     // Must be set before SDL_Init: the driver is chosen there.
     if (headless) SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen");
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) throw std::runtime_error(std::string("SDL_Init: ") + SDL_GetError());
+    if (!headless) {
+        // SDL tries its drivers in turn and ends at the offscreen one when no display answers (an
+        // unreachable DISPLAY): a window there is never seen and the loop would wait for input
+        // forever. Unless asked for by name, that is no display at all.
+        const std::string driver = SDL_GetCurrentVideoDriver() != nullptr ? SDL_GetCurrentVideoDriver() : "";
+        if ((driver == "offscreen" || driver == "dummy") && std::getenv("SDL_VIDEODRIVER") == nullptr) {
+            SDL_Quit();
+            const char* display = std::getenv("DISPLAY");
+            throw std::runtime_error(std::string("no display could be opened (DISPLAY=") +
+                                     (display != nullptr ? display : "") + "); SDL found only its " + driver +
+                                     " driver");
+        }
+    }
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);

@@ -72,32 +72,28 @@ int runFromCommandLine(const std::vector<std::string>& args, std::ostream& out, 
     const std::string scenePath = options.generate                ? "generated.json"
                                   : options.scenePath.empty() ? PICKRAY_DEFAULT_SCENE
                                                                 : options.scenePath;
-    scene::LoadResult loaded = initialScene(options, scenePath);
-    if (!loaded.scene) {
-        err << "pickray: " << loaded.error << "\n";
-        return 1;
-    }
-    if (auto e = scene::validate(loaded.scene->camera)) {
-        err << "pickray: camera override: " << *e << "\n";
-        return 2;
-    }
-    if (!options.headless && !displayAvailable()) fallBackToScript(options, *loaded.scene, out);
-    try {
-        App app(options, std::move(*loaded.scene), scenePath);
-        return app.run();
-    } catch (const std::exception& e) {
-        err << "pickray: " << e.what() << "\n";
-        if (options.headless) return 1;
-    }
-    // A display was advertised but no window could be opened: fall back once.
-    try {
-        loaded = initialScene(options, scenePath);
-        fallBackToScript(options, *loaded.scene, out);
-        App app(options, std::move(*loaded.scene), scenePath);
-        return app.run();
-    } catch (const std::exception& e) {
-        err << "pickray: " << e.what() << "\n";
-        return 1;
+    bool fallBack = !options.headless && !displayAvailable();
+    // Twice at most: where a display was advertised but no window opens, once more headless. Each
+    // attempt loads the scene itself (the first gave its copy to the window that failed).
+    for (;;) {
+        scene::LoadResult loaded = initialScene(options, scenePath);
+        if (!loaded.scene) {
+            err << "pickray: " << loaded.error << "\n";
+            return 1;
+        }
+        if (auto e = scene::validate(loaded.scene->camera)) {
+            err << "pickray: camera override: " << *e << "\n";
+            return 2;
+        }
+        if (fallBack) fallBackToScript(options, *loaded.scene, out);
+        try {
+            App app(options, std::move(*loaded.scene), scenePath);
+            return app.run();
+        } catch (const std::exception& e) {
+            err << "pickray: " << e.what() << "\n";
+            if (options.headless) return 1;
+        }
+        fallBack = true;
     }
 }
 

@@ -381,6 +381,21 @@ TEST(EndToEnd, NoDisplayFallsBackToTheScriptedMode) {
     EXPECT_EQ(report["clicks"][0]["picked"], loadDefaultScene().objects.front().name) << report.dump();
 }
 
+TEST(EndToEnd, AnUnreachableDisplayFallsBackToTheScriptedModeOnce) {
+    // DISPLAY names no server: SDL ends up at its offscreen driver, whose window nobody sees. That
+    // counts as no display; the scene is loaded again and the script runs instead (it used to wait
+    // for input in the invisible window forever).
+    const fs::path dir = tempDir() / "unreachable";
+    fs::create_directories(dir);
+    const ProcessResult run = runPickray({}, "cd " + quote(dir.string()) +
+                                                 " && env -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER DISPLAY=:9999 timeout 60 env");
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    EXPECT_NE(run.output.find("no display could be opened (DISPLAY=:9999)"), std::string::npos) << run.output;
+    EXPECT_NE(run.output.find("running the headless scripted mode"), std::string::npos) << run.output;
+    ASSERT_TRUE(fs::exists(dir / "pickray-report.json"));
+    EXPECT_EQ(readJson(dir / "pickray-report.json")["clicks"][0]["picked"], loadDefaultScene().objects.front().name);
+}
+
 TEST(EndToEnd, RealXWindowUnderXvfbPicksWithXdotool) {
     if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
         GTEST_SKIP() << "xvfb-run or xdotool not installed";
