@@ -1,5 +1,5 @@
 #pragma once
-// Screen cursor -> world ray, the Direct3D way (article 004, transScreenToWorld):
+// Screen cursor -> world ray, the Direct3D way (D3DXVec3Unproject):
 // world = inverse(viewport · projection · view) applied to the screen point (x, y, z), where the
 // viewport matrix is built explicitly from a D3DVIEWPORT9-style rectangle.
 //
@@ -13,8 +13,8 @@
 //     either way, and the same cursor gives the same ray in both modes.
 //   * Screen coordinates are in pixels with the origin at the top-left corner and y going down,
 //     like the mouse. Pixel (i, j) covers [i, i+1) × [j, j+1): its centre is (i + 0.5, j + 0.5).
-//   * Unlike the article, Height / 2 is not truncated to an integer: for odd heights the
-//     article's matrix is half a pixel off.
+//   * Unlike the source article, Height / 2 is not truncated to an integer: for odd heights that
+//     matrix is half a pixel off.
 //   * The inverse is never formed as one float matrix. Each stage is undone separately in double
 //     (viewport analytically, projection and view by their own inverses), and the ray direction is
 //     taken from the homogeneous points before the perspective divide. This keeps the direction
@@ -48,8 +48,8 @@ struct Viewport {
     float maxZ = 1.0f;
 };
 
-/// The matrix taking NDC to screen coordinates (GLM column form of the article's row-vector
-/// matrix): x_s = x + (1 + x_ndc)·width/2, y_s = y + (1 − y_ndc)·height/2, and z_ndc's range
+/// The matrix taking NDC to screen coordinates (GLM column form of Direct3D 9's row-vector
+/// viewport matrix): x_s = x + (1 + x_ndc)·width/2, y_s = y + (1 − y_ndc)·height/2, and z_ndc's range
 /// (per `depth`) onto [minZ, maxZ].
 [[nodiscard]] glm::mat4 viewportMatrix(const Viewport& viewport, ClipDepth depth) noexcept;
 

@@ -69,7 +69,7 @@ ClosestPoints closestPoints(const Line& first, const Line& second) noexcept {
             found = {onFirst.point, p2, onFirst.t, 0.0};
         }
     } else {
-        // Solve for the common perpendicular (article 001's calcLineLineDist), denominator as
+        // Solve for the common perpendicular (Ericson §5.1.8), denominator as
         // |d1 × d2|² which is exact for exactly perpendicular lines and never negative.
         const glm::dvec3 r = p1 - p2;
         const double b = glm::dot(d1, d2);

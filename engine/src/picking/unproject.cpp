@@ -96,7 +96,7 @@ Ray cursorRay(glm::vec2 cursor, const glm::mat4& view, const glm::mat4& proj, co
     glm::dvec3 direction = glm::dvec3(farPoint) * nearPoint.w - glm::dvec3(nearPoint) * farPoint.w;
     if (nearPoint.w * farPoint.w < 0.0) direction = -direction;
     // Scaled by its largest component before normalising: with extreme matrices |direction|²
-    // overflows double and glm::normalize returns zero (found by fuzz_collision).
+    // overflows double and glm::normalize returns zero.
     const double largest = std::max(std::abs(direction.x), std::max(std::abs(direction.y), std::abs(direction.z)));
     direction /= largest;
     return Ray{glm::vec3(glm::dvec3(nearPoint) / nearPoint.w), glm::vec3(direction / glm::length(direction))};

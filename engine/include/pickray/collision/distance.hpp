@@ -1,13 +1,13 @@
 #pragma once
-// Closest points between points, lines and segments (article 001: calcPointLineDist,
-// calcPointSegmentDist, calcLineLineDist, calcSegmentSegmentDist).
+// Closest points between points, lines and segments (Ericson, Real-Time Collision Detection,
+// §5.1.2, §5.1.8 and §5.1.9).
 //
 // Contract:
 //   * A line with a zero direction is the single point `point` (t = 0); a segment with a == b is
 //     the point a (t = 0). Both are answered, not refused.
 //   * Parallel lines (within kParallelSine, see tolerances.hpp) have no unique closest pair: the
 //     answer takes t1 = 0 and the matching point of the second line. Parallel segments give some
-//     pair that realises the distance (the article's segment routine does the same up to which
+//     pair that realises the distance (the source article's segment routine does the same up to which
 //     pair).
 //   * Segment parameters are in [0, 1]; line parameters are any real.
 //   * NaN or infinite input gives NaN in the result (these are total functions, no optional);
@@ -15,6 +15,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "pickray/config.hpp"
 #include "pickray/collision/detail/segments.hpp"
 #include "pickray/collision/shapes.hpp"
 

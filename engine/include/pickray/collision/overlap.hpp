@@ -1,5 +1,6 @@
 #pragma once
-// Overlap tests between round shapes (article 001, colCapsuleCapsule), built on distance.hpp.
+// Overlap tests between round shapes (capsules as swept spheres: Ericson, Real-Time Collision
+// Detection, §4.5.1), built on distance.hpp.
 //
 // Contract:
 //   * Touching counts as overlapping (distance == sum of radii).

@@ -1,5 +1,5 @@
 #pragma once
-// Ray vs axis-aligned and oriented boxes (article 003, ColRayBox: slab method), under the contract
+// Ray vs axis-aligned and oriented boxes (the slab method: Ericson, Real-Time Collision Detection, §5.3.3), under the contract
 // in ray.hpp.
 //
 // Box specifics:
@@ -8,7 +8,7 @@
 //     non-zero component is handled exactly by the division, which may give ±inf.
 //   * A zero extent (min == max on an axis) is a flat box: rays crossing its plane inside it hit
 //     it with enter == exit, and the normal faces the ray.
-//   * A box that lies entirely behind the origin is a miss for raycast (the article accepts it).
+//   * A box that lies entirely behind the origin is a miss for raycast (the source article accepts it).
 //   * Where two faces meet (edges, corners) the normal is the one of the face crossed last.
 //   * OrientedBox: the ray is moved into the box's local space by the inverse of the affine
 //     toWorld (not normalised, so t is the same in both spaces). Normals go back by the inverse
@@ -22,6 +22,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "pickray/config.hpp"
 #include "pickray/collision/detail/common.hpp"
 #include "pickray/collision/ray.hpp"
 
@@ -38,7 +39,7 @@ PICKRAY_FORCE_INLINE bool isValidAabb(const Aabb& box) noexcept {
            box.min.z <= box.max.z;
 }
 
-/// The slab method (article 003): the span inside all three pairs of parallel planes.
+/// The slab method (Ericson §5.3.3): the span inside all three pairs of parallel planes.
 inline std::optional<TaggedSpan> slabSpan(glm::dvec3 origin, glm::dvec3 direction, const Aabb& box) noexcept {
     TaggedSpan span;
     for (int axis = 0; axis < 3; ++axis) {

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "pickray/config.hpp"
 #include "pickray/collision/detail/common.hpp"
 #include "pickray/collision/ray.hpp"
 
@@ -29,9 +30,9 @@ namespace detail {
 /// cylinder piece (the line's span in the infinite cylinder, clipped to the slab between the cap
 /// planes) and of both cap spheres. Every piece is taken, even where one could tell that a cap
 /// sphere cannot widen the span: a branch on that is a coin flip across a scene's shapes, and
-/// the batch routine (which computes every piece in every lane anyway) is 1.15× faster taking
-/// this union than reproducing the choice. (This routine, called once per capsule, is 12% slower
-/// for it; the BVH's nearest hit over mixed scenes did not change.)
+/// the batch routine computes every piece in every lane anyway, so taking this union costs it
+/// less than reproducing the choice; the scalar routine takes the same union so that both give
+/// the same bits (docs/PERFORMANCE.md has the trade).
 inline std::optional<Interval> capsuleSpanOfValidRay(const Ray& ray, const Capsule& capsule) noexcept {
     if (!isFinite(capsule.a) || !isFinite(capsule.b) || !isValidRadius(capsule.radius)) {
         return std::nullopt;

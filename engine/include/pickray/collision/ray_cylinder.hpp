@@ -1,5 +1,6 @@
 #pragma once
-// Ray vs capped cylinder (article 002, jHitCylinder), under the contract in ray.hpp.
+// Ray vs capped cylinder (Ericson, Real-Time Collision Detection, §5.3.7), under the contract in
+// ray.hpp.
 //
 // The solid is the infinite cylinder around the line ab, cut by the two cap planes through a and b
 // perpendicular to ab. Its span on a line is the side's span intersected with the slab between
@@ -16,6 +17,7 @@
 
 #include <optional>
 
+#include "pickray/config.hpp"
 #include "pickray/collision/detail/common.hpp"
 #include "pickray/collision/ray.hpp"
 

@@ -1,18 +1,20 @@
 #pragma once
-// Ray vs infinite cylinder (article 000, calcRayInfCilinder), under the contract in ray.hpp.
+// Ray vs infinite cylinder (Ericson, Real-Time Collision Detection, §5.3.7, without the caps),
+// under the contract in ray.hpp.
 //
 // Infinite-cylinder specifics:
 //   * p1 == p2 leaves the axis undefined: no hit, no span.
 //   * A line parallel to the axis (within kAxisParallelSine, see tolerances.hpp) never crosses the
 //     side. intersectLine gives (−inf, +inf) if it runs inside (distance to the axis <= radius),
 //     otherwise nothing; raycast gives no hit either way, as the ray crosses no surface. (The
-//     article returns "no collision" here even for a line inside the cylinder.)
+//     source article returns "no collision" here even for a line inside the cylinder.)
 //   * The normal is radial: perpendicular to the axis, pointing away from it.
 //
 // Inline, as the other ray routines (see ray_sphere.hpp).
 
 #include <optional>
 
+#include "pickray/config.hpp"
 #include "pickray/collision/detail/common.hpp"
 #include "pickray/collision/ray.hpp"
 

@@ -1,5 +1,5 @@
 #pragma once
-// Ray vs sphere (article 004, CalcSphereRayCollision), under the contract in ray.hpp.
+// Ray vs sphere (Ericson, Real-Time Collision Detection, §5.3.2), under the contract in ray.hpp.
 //
 // Sphere specifics:
 //   * radius == 0 is a point: only a line through it exactly touches it (enter == exit).
@@ -11,14 +11,15 @@
 
 #include <optional>
 
+#include "pickray/config.hpp"
 #include "pickray/collision/detail/common.hpp"
 #include "pickray/collision/ray.hpp"
 
 namespace pickray {
 
 namespace detail {
-// Forced inline: GCC kept it out of line in the BVH's leaf loop, where inlining it makes the
-// nearest hit 4–10% faster (a call one shape at a time gets 3–10% slower; the BVH matters more).
+// Forced inline: the BVH's leaf loop calls it for every sphere, and the compiler's own choice
+// left it out of line there.
 PICKRAY_FORCE_INLINE std::optional<Interval> sphereSpanOfValidRay(const Ray& ray, const Sphere& sphere) noexcept {
     if (!isFinite(sphere.center) || !isValidRadius(sphere.radius)) return std::nullopt;
     return solveWithinRadius(widen(ray.origin) - widen(sphere.center), widen(ray.direction),

@@ -1,7 +1,7 @@
 // The batch routines' front: size checks, the whole-call invalid cases, and the choice of
 // instruction set. The lanes' arithmetic is in kernels.cpp. On a CPU with neither AVX2 nor
 // AVX-512 the batch is a loop over the scalar routine: four lanes built from two-wide SSE2
-// operations measured half its speed.
+// operations would be slower than it (docs/PERFORMANCE.md).
 #include "pickray/collision/batch.hpp"
 
 #include <xmmintrin.h>

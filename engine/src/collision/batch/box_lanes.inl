@@ -1,7 +1,6 @@
-#pragma once
 // Axis-aligned and (prepared) oriented box lanes: ray_box.hpp's boxSpan, slabSpan and toLocal and
 // detail/common.hpp's clipToSlab. Included only by kernels.cpp, inside its anonymous namespace,
-// after lanes.hpp.
+// after lanes.inl.
 
 // ---- Slabs ------------------------------------------------------------------------------------
 
@@ -13,8 +12,8 @@ struct SlabSpanLanes {
     Mask open;
 };
 
-/// clipToSlab (lanes.hpp) on a span that may already be empty.
-LANES_INLINE void clipToSlabLanes(SlabSpanLanes& span, Doubles z0, Doubles dz, Doubles lo, Doubles hi) {
+/// clipToSlab (lanes.inl) on a span that may already be empty.
+PICKRAY_FORCE_INLINE void clipToSlabLanes(SlabSpanLanes& span, Doubles z0, Doubles dz, Doubles lo, Doubles hi) {
     const SlabClipLanes clip = clipToSlab(span.enter, span.exit, z0, dz, lo, hi);
     span.enter = clip.enter;
     span.exit = clip.exit;
@@ -22,7 +21,7 @@ LANES_INLINE void clipToSlabLanes(SlabSpanLanes& span, Doubles z0, Doubles dz, D
 }
 
 /// slabSpan: x, y, z slabs in that order, from the whole line.
-LANES_INLINE SlabSpanLanes slabSpanLanes(const DVec3Lanes& origin, const DVec3Lanes& direction, const DVec3Lanes& lo,
+PICKRAY_FORCE_INLINE SlabSpanLanes slabSpanLanes(const DVec3Lanes& origin, const DVec3Lanes& direction, const DVec3Lanes& lo,
                                          const DVec3Lanes& hi) {
     SlabSpanLanes span{splat<Doubles>(-kInfinity), splat<Doubles>(kInfinity), splat<Mask>(-1LL)};
     clipToSlabLanes(span, origin.x, direction.x, lo.x, hi.x);
@@ -43,17 +42,17 @@ struct AabbLanes {
     DVec3Lanes max;
 };
 
-LANES_INLINE AabbLanes loadAabbs(const pickray::Aabb* boxes) {
+PICKRAY_FORCE_INLINE AabbLanes loadAabbs(const pickray::Aabb* boxes) {
     const Block<pickray::Aabb> block(boxes);  // min x y z, max x y z
     return {block.vec3<0>(), block.vec3<3>()};
 }
 
 /// isValidAabb: finite bounds, min <= max on every axis (compared widened, as exactly as in float).
-LANES_INLINE Mask isValidAabbLanes(const DVec3Lanes& min, const DVec3Lanes& max) {
+PICKRAY_FORCE_INLINE Mask isValidAabbLanes(const DVec3Lanes& min, const DVec3Lanes& max) {
     return isFinite(min) & isFinite(max) & (min.x <= max.x) & (min.y <= max.y) & (min.z <= max.z);
 }
 
-LANES_INLINE Doubles aabbT(const RayLanes& ray, const AabbLanes& box, Doubles tMax) {
+PICKRAY_FORCE_INLINE Doubles aabbT(const RayLanes& ray, const AabbLanes& box, Doubles tMax) {
     const Mask valid = ray.valid & isValidAabbLanes(box.min, box.max);
     const SlabSpanLanes span = slabSpanLanes(ray.origin, ray.direction, box.min, box.max);
     if (ray.sameInEveryLane && !any(valid & span.open)) return splat<Doubles>(kInfinity);  // every lane missed
@@ -70,15 +69,15 @@ inline pickray::batch_detail::ShapeKernels<pickray::Aabb> aabbKernels() {
 /// f of every lane): log2(kLanes) stages, each swapping bit b of the row and column indices with
 /// two-input shuffles.
 template <int b, typename V, int... K>
-LANES_INLINE V transposeLow(V a, V c, std::integer_sequence<int, K...>) {
+PICKRAY_FORCE_INLINE V transposeLow(V a, V c, std::integer_sequence<int, K...>) {
     return __builtin_shufflevector(a, c, ((K & b) == 0 ? K : kLanes + K - b)...);
 }
 template <int b, typename V, int... K>
-LANES_INLINE V transposeHigh(V a, V c, std::integer_sequence<int, K...>) {
+PICKRAY_FORCE_INLINE V transposeHigh(V a, V c, std::integer_sequence<int, K...>) {
     return __builtin_shufflevector(a, c, ((K & b) == 0 ? K + b : kLanes + K)...);
 }
 template <int b, int i, typename V>
-LANES_INLINE void transposePair(V (&rows)[kLanes]) {
+PICKRAY_FORCE_INLINE void transposePair(V (&rows)[kLanes]) {
     if constexpr ((i & b) == 0) {
         const V low = transposeLow<b>(rows[i], rows[i | b], std::make_integer_sequence<int, kLanes>{});
         const V high = transposeHigh<b>(rows[i], rows[i | b], std::make_integer_sequence<int, kLanes>{});
@@ -88,11 +87,11 @@ LANES_INLINE void transposePair(V (&rows)[kLanes]) {
 }
 // Unrolled by pack expansion: a loop here is left rolled, over memory, by GCC.
 template <int b, typename V, int... I>
-LANES_INLINE void transposeStage(V (&rows)[kLanes], std::integer_sequence<int, I...>) {
+PICKRAY_FORCE_INLINE void transposeStage(V (&rows)[kLanes], std::integer_sequence<int, I...>) {
     (transposePair<b, I>(rows), ...);
 }
 template <typename V>
-LANES_INLINE void transpose(V (&rows)[kLanes]) {
+PICKRAY_FORCE_INLINE void transpose(V (&rows)[kLanes]) {
     transposeStage<1>(rows, std::make_integer_sequence<int, kLanes>{});
     transposeStage<2>(rows, std::make_integer_sequence<int, kLanes>{});
     if constexpr (kLanes == 8) transposeStage<4>(rows, std::make_integer_sequence<int, kLanes>{});
@@ -120,7 +119,7 @@ public:
     explicit Columns(const Struct* items) { load(items, std::make_integer_sequence<int, kChunks>{}); }
     /// Element `field` (an index in Elements from the struct's start) of every struct.
     template <int field>
-    LANES_INLINE Lanes lanes() const {
+    PICKRAY_FORCE_INLINE Lanes lanes() const {
         static_assert(field >= first && field < first + count);
         constexpr int m = (field - first) / kLanes < kChunks - 1 ? (field - first) / kLanes : kChunks - 1;
         static_assert(field - start(m) >= 0 && field - start(m) < kLanes);
@@ -136,11 +135,11 @@ private:
     static_assert(first >= 0 && first + count <= kElements && kElements >= kLanes);
 
     template <int... M>
-    LANES_INLINE void load(const Struct* items, std::integer_sequence<int, M...>) {
+    PICKRAY_FORCE_INLINE void load(const Struct* items, std::integer_sequence<int, M...>) {
         (loadChunk<M>(reinterpret_cast<const unsigned char*>(items), std::make_integer_sequence<int, kLanes>{}), ...);
     }
     template <int m, int... K>
-    LANES_INLINE void loadChunk(const unsigned char* bytes, std::integer_sequence<int, K...>) {
+    PICKRAY_FORCE_INLINE void loadChunk(const unsigned char* bytes, std::integer_sequence<int, K...>) {
         constexpr std::size_t offset = static_cast<std::size_t>(start(m)) * sizeof(Element);
         (__builtin_memcpy(&chunks_[m][K], bytes + static_cast<std::size_t>(K) * sizeof(Struct) + offset, sizeof(Lanes)), ...);
         transpose(chunks_[m]);
@@ -177,7 +176,7 @@ static_assert(kInverseDeterminant > kRows + 8 && kValid > kInverseDeterminant &&
               static_cast<std::size_t>(kValid + 1) * sizeof(double) <= sizeof(PreparedOrientedBox));
 }  // namespace oriented_box_layout
 
-LANES_INLINE OrientedBoxLanes loadOrientedBoxes(const pickray::PreparedOrientedBox* boxes) {
+PICKRAY_FORCE_INLINE OrientedBoxLanes loadOrientedBoxes(const pickray::PreparedOrientedBox* boxes) {
     namespace layout = oriented_box_layout;
     using Box = pickray::PreparedOrientedBox;
     const Columns<Box, float, layout::kMin, 6> local(boxes);
@@ -202,7 +201,7 @@ LANES_INLINE OrientedBoxLanes loadOrientedBoxes(const pickray::PreparedOrientedB
     return lanes;
 }
 
-LANES_INLINE Doubles orientedBoxT(const RayLanes& ray, const OrientedBoxLanes& box, Doubles tMax) {
+PICKRAY_FORCE_INLINE Doubles orientedBoxT(const RayLanes& ray, const OrientedBoxLanes& box, Doubles tMax) {
     const Mask valid = ray.valid & box.valid;
     // toLocal: origin − translation, then each row's dot product (glm's order) times 1 / determinant.
     const DVec3Lanes origin{ray.origin.x - box.translation.x, ray.origin.y - box.translation.y,

@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "kernels.hpp"
+#include "pickray/config.hpp"
 
 #ifndef PICKRAY_BATCH_ENTRY
 #error "kernels.cpp is compiled by engine/CMakeLists.txt, which defines PICKRAY_BATCH_ENTRY"
@@ -23,15 +24,15 @@
 
 namespace {
 
-#include "lanes.hpp"
+#include "lanes.inl"
 
-#include "sphere_lanes.hpp"
+#include "sphere_lanes.inl"
 
-#include "round_lanes.hpp"
+#include "round_lanes.inl"
 
-#include "box_lanes.hpp"
+#include "box_lanes.inl"
 
-#include "segment_lanes.hpp"
+#include "segment_lanes.inl"
 
 }  // namespace
 

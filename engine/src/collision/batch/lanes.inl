@@ -1,10 +1,8 @@
-#pragma once
 // The lanes the batch kernels compute in: GCC/Clang vector types as wide as the instruction set
 // this copy of kernels.cpp is compiled for, the helpers every kernel shares (loads, selects,
 // finiteness, the ray in lanes, the crossing and its checks) and the loops that run a kernel over
-// a batch. Included only by kernels.cpp, inside its anonymous namespace (kernels.cpp says why).
-
-#define LANES_INLINE [[gnu::always_inline]] inline
+// a batch. Included only by kernels.cpp, inside its anonymous namespace (kernels.cpp says why):
+// code compiled once per instruction set, hence .inl, not a header of its own.
 
 #if defined(__AVX512F__)
 constexpr int kLanes = 8;
@@ -13,7 +11,7 @@ using Mask = long long __attribute__((vector_size(64)));
 using Floats = float __attribute__((vector_size(32)));
 // The masked form with every lane selected: _mm512_sqrt_pd starts from an "undefined" register,
 // which GCC 12 reports as uninitialised.
-LANES_INLINE Doubles sqrtLanes(Doubles x) {
+PICKRAY_FORCE_INLINE Doubles sqrtLanes(Doubles x) {
     const __m512d lanes = reinterpret_cast<__m512d>(x);
     return reinterpret_cast<Doubles>(_mm512_mask_sqrt_pd(lanes, 0xFF, lanes));
 }
@@ -22,7 +20,7 @@ constexpr int kLanes = 4;
 using Doubles = double __attribute__((vector_size(32)));
 using Mask = long long __attribute__((vector_size(32)));
 using Floats = float __attribute__((vector_size(16)));
-LANES_INLINE Doubles sqrtLanes(Doubles x) { return reinterpret_cast<Doubles>(_mm256_sqrt_pd(reinterpret_cast<__m256d>(x))); }
+PICKRAY_FORCE_INLINE Doubles sqrtLanes(Doubles x) { return reinterpret_cast<Doubles>(_mm256_sqrt_pd(reinterpret_cast<__m256d>(x))); }
 #else
 #error "kernels.cpp is compiled for AVX2 or AVX-512 (without them batch.cpp loops over the scalar routine)"
 #endif
@@ -36,14 +34,14 @@ constexpr double kInfinity = __builtin_inf();
 // One instruction each way: GCC 12 converts a generic vector in two halves and joins them. (The
 // zero-masked AVX-512 forms with every lane selected: the plain ones start from an "undefined"
 // register, which GCC 12 reports as uninitialised.)
-LANES_INLINE Doubles widen(Floats x) {
+PICKRAY_FORCE_INLINE Doubles widen(Floats x) {
 #if defined(__AVX512F__)
     return reinterpret_cast<Doubles>(_mm512_maskz_cvtps_pd(0xFF, reinterpret_cast<__m256>(x)));
 #else
     return reinterpret_cast<Doubles>(_mm256_cvtps_pd(reinterpret_cast<__m128>(x)));
 #endif
 }
-LANES_INLINE Floats narrow(Doubles x) {
+PICKRAY_FORCE_INLINE Floats narrow(Doubles x) {
 #if defined(__AVX512F__)
     return reinterpret_cast<Floats>(_mm512_maskz_cvtpd_ps(0xFF, reinterpret_cast<__m512d>(x)));
 #else
@@ -51,38 +49,38 @@ LANES_INLINE Floats narrow(Doubles x) {
 #endif
 }
 
-LANES_INLINE Doubles select(Mask m, Doubles a, Doubles b) {
+PICKRAY_FORCE_INLINE Doubles select(Mask m, Doubles a, Doubles b) {
     return reinterpret_cast<Doubles>((reinterpret_cast<Mask>(a) & m) | (reinterpret_cast<Mask>(b) & ~m));
 }
 
 /// Per lane: m ? a : b, for masks.
-LANES_INLINE Mask selectMask(Mask m, Mask a, Mask b) { return (a & m) | (b & ~m); }
+PICKRAY_FORCE_INLINE Mask selectMask(Mask m, Mask a, Mask b) { return (a & m) | (b & ~m); }
 
 /// std::min(a, b) per lane: b where b < a, otherwise a (so a NaN on either side gives a, and of two
 /// equal zeros of either sign a is kept). std::max(a, b): a unless a < b. These are exactly the
 /// MINPD and MAXPD instructions with the operands swapped (they return their second operand unless
 /// the first is strictly less, or greater), one instruction instead of a comparison and a select.
 /// The intrinsics keep that operand order (GCC reorders min and max only under -ffinite-math-only
-/// without signed zeros). Box pairs 1.21× faster.
+/// without signed zeros).
 #if defined(__AVX512F__)
-LANES_INLINE Doubles minLikeStd(Doubles a, Doubles b) {
+PICKRAY_FORCE_INLINE Doubles minLikeStd(Doubles a, Doubles b) {
     return reinterpret_cast<Doubles>(_mm512_maskz_min_pd(0xFF, reinterpret_cast<__m512d>(b), reinterpret_cast<__m512d>(a)));
 }
-LANES_INLINE Doubles maxLikeStd(Doubles a, Doubles b) {
+PICKRAY_FORCE_INLINE Doubles maxLikeStd(Doubles a, Doubles b) {
     return reinterpret_cast<Doubles>(_mm512_maskz_max_pd(0xFF, reinterpret_cast<__m512d>(b), reinterpret_cast<__m512d>(a)));
 }
 #else
-LANES_INLINE Doubles minLikeStd(Doubles a, Doubles b) {
+PICKRAY_FORCE_INLINE Doubles minLikeStd(Doubles a, Doubles b) {
     return reinterpret_cast<Doubles>(_mm256_min_pd(reinterpret_cast<__m256d>(b), reinterpret_cast<__m256d>(a)));
 }
-LANES_INLINE Doubles maxLikeStd(Doubles a, Doubles b) {
+PICKRAY_FORCE_INLINE Doubles maxLikeStd(Doubles a, Doubles b) {
     return reinterpret_cast<Doubles>(_mm256_max_pd(reinterpret_cast<__m256d>(b), reinterpret_cast<__m256d>(a)));
 }
 #endif
 
 /// Whether any lane of `m` is set: lets a kernel skip the rest of its work when every lane has
 /// already missed, as the scalar routine's early return does.
-LANES_INLINE bool any(Mask m) {
+PICKRAY_FORCE_INLINE bool any(Mask m) {
 #if defined(__AVX512F__)
     return _mm512_test_epi64_mask(reinterpret_cast<__m512i>(m), reinterpret_cast<__m512i>(m)) != 0;
 #else
@@ -91,13 +89,13 @@ LANES_INLINE bool any(Mask m) {
 }
 
 /// x is finite: x − x is 0 for finite x and NaN otherwise (as isFinite / std::isfinite).
-LANES_INLINE Mask isFinite(Doubles x) { return x - x == 0.0; }
+PICKRAY_FORCE_INLINE Mask isFinite(Doubles x) { return x - x == 0.0; }
 /// isValidRadius (finite, not negative; NaN fails) as two comparisons; r is a widened float.
-LANES_INLINE Mask isValidRadius(Doubles r) { return (r >= 0.0) & (r <= kFloatMax); }
+PICKRAY_FORCE_INLINE Mask isValidRadius(Doubles r) { return (r >= 0.0) & (r <= kFloatMax); }
 
 /// Every lane `value`, converted to the lanes' element type (exactly, for a float widened).
 template <typename Lane, typename Value>
-LANES_INLINE Lane splat(Value value) {
+PICKRAY_FORCE_INLINE Lane splat(Value value) {
     using Element = __typeof__(Lane{}[0]);
     Lane lanes{};
     for (int i = 0; i < kLanes; ++i) lanes[i] = static_cast<Element>(value);
@@ -110,13 +108,13 @@ struct DVec3Lanes {
 /// One comparison for three components: x − x is 0 for finite x and NaN otherwise, and a NaN
 /// anywhere makes the sum NaN. (Three comparisons ANDed become a chain of masked compares, each
 /// waiting for the last: it was the longest chain in the box kernel.)
-LANES_INLINE Mask isFinite(const DVec3Lanes& v) { return (v.x - v.x) + (v.y - v.y) + (v.z - v.z) == 0.0; }
+PICKRAY_FORCE_INLINE Mask isFinite(const DVec3Lanes& v) { return (v.x - v.x) + (v.y - v.y) + (v.z - v.z) == 0.0; }
 /// glm::dot's order: (x + y) + z.
-LANES_INLINE Doubles dot(const DVec3Lanes& a, const DVec3Lanes& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+PICKRAY_FORCE_INLINE Doubles dot(const DVec3Lanes& a, const DVec3Lanes& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 
 /// kLanes consecutive structs of floats, loaded with whole-vector loads, and their fields taken
 /// out as lanes by permutes. (Building a field's vector element by element from memory costs a
-/// load and a shuffle per element; a gather instruction is slower still on this CPU family.)
+/// load and a shuffle per element, and a gather instruction more; docs/PERFORMANCE.md.)
 template <typename Struct>
 class Block {
 public:
@@ -151,15 +149,15 @@ public:
     }
     /// The float at index `field` of each struct, as it is and widened to double.
     template <int field>
-    LANES_INLINE Floats floats() const {
+    PICKRAY_FORCE_INLINE Floats floats() const {
         return take<field>(std::make_integer_sequence<int, kLanes>{});
     }
     template <int field>
-    LANES_INLINE Doubles lanes() const {
+    PICKRAY_FORCE_INLINE Doubles lanes() const {
         return widen(floats<field>());
     }
     template <int field>
-    LANES_INLINE DVec3Lanes vec3() const {
+    PICKRAY_FORCE_INLINE DVec3Lanes vec3() const {
         return {lanes<field>(), lanes<field + 1>(), lanes<field + 2>()};
     }
 
@@ -171,11 +169,11 @@ private:
     static constexpr int at(int field, int k) { return field + kStride * k; }
     /// With AVX-512, two-input permutes, one instruction each: the lanes found in the first two
     /// vectors, those in the third (and fourth), and one more instruction to merge them. (For three
-    /// vectors the compiler's own choice, from generic shuffles, measured 4-5% faster than explicit
-    /// masked permutes.) With AVX2, which has no two-input float permute, the compiler builds the
+    /// vectors the compiler's own choice, from generic shuffles, beat explicit masked permutes.)
+    /// With AVX2, which has no two-input float permute, the compiler builds the
     /// vector element by element from registers.
     template <int field, int... K>
-    LANES_INLINE Floats take(std::integer_sequence<int, K...>) const {
+    PICKRAY_FORCE_INLINE Floats take(std::integer_sequence<int, K...>) const {
 #if defined(__AVX512F__)
         constexpr int pair = 2 * kWide;  // floats in the first two Wides
         if constexpr (kWides <= 3) {
@@ -202,9 +200,9 @@ private:
 #endif
     }
 #if defined(__AVX512F__)
-    LANES_INLINE __m512 wide(int k) const { return reinterpret_cast<__m512>(wide_[k]); }
+    PICKRAY_FORCE_INLINE __m512 wide(int k) const { return reinterpret_cast<__m512>(wide_[k]); }
     // (_mm512_castps512_ps256 starts from an "undefined" register, which GCC 12 reports.)
-    LANES_INLINE static Floats lowHalf(__m512 v) {
+    PICKRAY_FORCE_INLINE static Floats lowHalf(__m512 v) {
         const Wide w = reinterpret_cast<Wide>(v);
         return __builtin_shufflevector(w, w, 0, 1, 2, 3, 4, 5, 6, 7);
     }
@@ -228,23 +226,23 @@ struct RayLanes {
 
 /// The bits of |x|, which order as |x| does (a NaN's above every number's): a maximum or a bound
 /// on magnitudes in integer instructions.
-LANES_INLINE Doubles abs(Doubles x) {
+PICKRAY_FORCE_INLINE Doubles abs(Doubles x) {
     return reinterpret_cast<Doubles>(reinterpret_cast<Mask>(x) & splat<Mask>(0x7fffffffffffffffLL));
 }
-LANES_INLINE Mask magnitudeBits(Doubles x) { return reinterpret_cast<Mask>(abs(x)); }
-LANES_INLINE Mask largerBits(Mask x, Mask y) { return x < y ? y : x; }
-LANES_INLINE Mask bitsOf(double x) { return splat<Mask>(__builtin_bit_cast(long long, x)); }
+PICKRAY_FORCE_INLINE Mask magnitudeBits(Doubles x) { return reinterpret_cast<Mask>(abs(x)); }
+PICKRAY_FORCE_INLINE Mask largerBits(Mask x, Mask y) { return x < y ? y : x; }
+PICKRAY_FORCE_INLINE Mask bitsOf(double x) { return splat<Mask>(__builtin_bit_cast(long long, x)); }
 
 constexpr double kNearOrigin = 0x1p100;
 
 /// `dx`, `dy`, `dz`: the direction's floats, as the ray holds them.
 /// Whether a shape's kernel uses the ray's |direction|² in double (the round shapes do, the boxes do
-/// not): the validity test below then starts from it instead of the float one (sphere pairs 4%
-/// faster); for boxes it would be extra work (box pairs 3% slower).
+/// not): the validity test below then starts from it instead of the float one, which saves work
+/// for round shapes and would add work for boxes.
 template <typename Shape>
 constexpr bool kUsesLengthSquared = true;
 
-LANES_INLINE RayLanes rayLanes(const DVec3Lanes& origin, Floats dx, Floats dy, Floats dz, bool sameInEveryLane,
+PICKRAY_FORCE_INLINE RayLanes rayLanes(const DVec3Lanes& origin, Floats dx, Floats dy, Floats dz, bool sameInEveryLane,
                                bool validFromLengthSquared) {
     RayLanes ray;
     ray.sameInEveryLane = sameInEveryLane;
@@ -270,13 +268,13 @@ LANES_INLINE RayLanes rayLanes(const DVec3Lanes& origin, Floats dx, Floats dy, F
 }
 
 template <typename Shape>
-LANES_INLINE RayLanes loadRays(const pickray::Ray* rays) {
+PICKRAY_FORCE_INLINE RayLanes loadRays(const pickray::Ray* rays) {
     const Block<pickray::Ray> block(rays);  // origin x y z, direction x y z
     return rayLanes(block.vec3<0>(), block.floats<3>(), block.floats<4>(), block.floats<5>(), false,
                     kUsesLengthSquared<Shape>);
 }
 
-LANES_INLINE RayLanes splatRay(const pickray::Ray& ray) {
+PICKRAY_FORCE_INLINE RayLanes splatRay(const pickray::Ray& ray) {
     const DVec3Lanes origin{splat<Doubles>(ray.origin.x), splat<Doubles>(ray.origin.y), splat<Doubles>(ray.origin.z)};
     return rayLanes(origin, splat<Floats>(ray.direction.x), splat<Floats>(ray.direction.y), splat<Floats>(ray.direction.z),
                     true, false);
@@ -296,7 +294,7 @@ struct SlabClipLanes {
     Mask forward;         // dz > 0
 };
 
-LANES_INLINE SlabClipLanes clipToSlab(Doubles spanEnter, Doubles spanExit, Doubles z0, Doubles dz, Doubles lo,
+PICKRAY_FORCE_INLINE SlabClipLanes clipToSlab(Doubles spanEnter, Doubles spanExit, Doubles z0, Doubles dz, Doubles lo,
                                       Doubles hi) {
     SlabClipLanes clip;
     const Mask parallel = dz == 0.0;
@@ -320,14 +318,14 @@ LANES_INLINE SlabClipLanes clipToSlab(Doubles spanEnter, Doubles spanExit, Doubl
 constexpr double kFloatOverflow = 0x1.ffffffp127;
 /// roundsToFiniteFloat for all four at once, as one comparison: the largest of the four |x| as
 /// integers is below kFloatOverflow's bits exactly when each |x| is below it.
-LANES_INLINE Mask allRoundToFiniteFloats(Doubles a, Doubles b, Doubles c, Doubles d) {
+PICKRAY_FORCE_INLINE Mask allRoundToFiniteFloats(Doubles a, Doubles b, Doubles c, Doubles d) {
     const Mask largest = largerBits(largerBits(magnitudeBits(a), magnitudeBits(b)), largerBits(magnitudeBits(c), magnitudeBits(d)));
     return largest < bitsOf(kFloatOverflow);
 }
 
 /// firstCrossing + hitT (detail/common.hpp) for spans whose lanes are `found`: the t to return,
 /// rounded to float (held in double), or +infinity.
-LANES_INLINE Doubles crossingT(const RayLanes& ray, Mask found, Doubles enter, Doubles exit, Doubles tMax) {
+PICKRAY_FORCE_INLINE Doubles crossingT(const RayLanes& ray, Mask found, Doubles enter, Doubles exit, Doubles tMax) {
     const Doubles t = select(enter >= 0.0, enter, exit);
     const Doubles rounded = widen(narrow(t));
     const Doubles answer = rounded + 0.0;  // −0 as +0, as firstCrossing
@@ -345,7 +343,7 @@ LANES_INLINE Doubles crossingT(const RayLanes& ray, Mask found, Doubles enter, D
 
 // ---- Loops ------------------------------------------------------------------------------------
 
-LANES_INLINE void store(float* out, Doubles t) {
+PICKRAY_FORCE_INLINE void store(float* out, Doubles t) {
     const Floats rounded = narrow(t);  // exact: t is a float or infinity
     __builtin_memcpy(out, &rounded, sizeof rounded);
 }

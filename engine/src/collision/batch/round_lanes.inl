@@ -1,11 +1,10 @@
-#pragma once
 // Capsule, capped cylinder and infinite cylinder lanes: ray_capsule.hpp's capsuleSpan,
 // ray_cylinder.hpp's cylinderSpan and ray_infinite_cylinder.hpp's infiniteCylinderSpan, with the
 // helpers they share (detail/common.hpp's axisFrame and clipToSlab, quadratic.hpp's
 // solveWithinRadius). Included only by kernels.cpp, inside its anonymous namespace, after
-// lanes.hpp.
+// lanes.inl.
 //
-// As in sphere_lanes.hpp, every operation is the scalar one on the same operands in the same
+// As in sphere_lanes.inl, every operation is the scalar one on the same operands in the same
 // order; each branch of the scalar code becomes both sides computed in every lane and a select of
 // what the scalar code would have returned. (Values a scalar branch never computes, such as the
 // capsule's cap spheres, are deterministic, so computing them always and selecting gives the same
@@ -15,7 +14,7 @@
 
 namespace round_lanes {
 
-LANES_INLINE DVec3Lanes minus(const DVec3Lanes& a, const DVec3Lanes& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+PICKRAY_FORCE_INLINE DVec3Lanes minus(const DVec3Lanes& a, const DVec3Lanes& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
 
 /// Two axis points and a radius: the layout Capsule (a, b), Cylinder (a, b) and InfiniteCylinder
 /// (p1, p2) share, seven floats.
@@ -25,7 +24,7 @@ struct AxisShapeLanes {
 };
 
 template <typename Shape>
-LANES_INLINE AxisShapeLanes loadAxisShapes(const Shape* shapes) {
+PICKRAY_FORCE_INLINE AxisShapeLanes loadAxisShapes(const Shape* shapes) {
     static_assert(sizeof(Shape) == 7 * sizeof(float), "a, b (or p1, p2) and radius, floats, no padding");
     const Block<Shape> block(shapes);  // a x y z, b x y z, radius
     return {block.template vec3<0>(), block.template vec3<3>(), block.template lanes<6>()};
@@ -35,7 +34,7 @@ LANES_INLINE AxisShapeLanes loadAxisShapes(const Shape* shapes) {
 /// widened floats, so |b − a|² is finite (at most 3·(2·FLT_MAX)², far below the double range)
 /// exactly when b − a is, and b − a is finite exactly when a and b are (an infinite or NaN
 /// coordinate on either side makes it ±inf or NaN). Two instructions instead of twelve.
-LANES_INLINE Mask isValidAxisShape(const AxisShapeLanes& shape, Doubles axisLengthSquared) {
+PICKRAY_FORCE_INLINE Mask isValidAxisShape(const AxisShapeLanes& shape, Doubles axisLengthSquared) {
     return isFinite(axisLengthSquared) & isValidRadius(shape.radius);
 }
 
@@ -47,7 +46,7 @@ struct SpanLanes {
 
 /// solveWithinRadius after its a == 0 test, for lanes where a = |v|² (with inverseA = 1 / a) is
 /// not 0: found where scaledHalfChordSquared >= 0 (false for NaN). radius >= 0 is the caller's.
-LANES_INLINE SpanLanes solveAroundClosest(const DVec3Lanes& p, const DVec3Lanes& v, Doubles a, Doubles inverseA,
+PICKRAY_FORCE_INLINE SpanLanes solveAroundClosest(const DVec3Lanes& p, const DVec3Lanes& v, Doubles a, Doubles inverseA,
                                           Doubles radius) {
     const Doubles b = dot(p, v);
     const DVec3Lanes scaledClosest{a * p.x - b * v.x, a * p.y - b * v.y, a * p.z - b * v.z};
@@ -60,7 +59,7 @@ LANES_INLINE SpanLanes solveAroundClosest(const DVec3Lanes& p, const DVec3Lanes&
 
 /// solveWithinRadius(p, ray.direction, radius): a cap sphere around the point p is relative to.
 /// a = |direction|² > 0 for a valid ray, so the a == 0 case never arises (as in sphereT).
-LANES_INLINE SpanLanes sphereSpan(const RayLanes& ray, const DVec3Lanes& p, Doubles radius) {
+PICKRAY_FORCE_INLINE SpanLanes sphereSpan(const RayLanes& ray, const DVec3Lanes& p, Doubles radius) {
     return solveAroundClosest(p, ray.direction, ray.lengthSquared, ray.inverseLengthSquared, radius);
 }
 
@@ -77,7 +76,7 @@ struct AxisFrameLanes {
     Mask parallel;              // the scalar frame zeroed directionPerp
 };
 
-LANES_INLINE AxisFrameLanes axisFrame(const RayLanes& ray, const DVec3Lanes& a, const DVec3Lanes& b) {
+PICKRAY_FORCE_INLINE AxisFrameLanes axisFrame(const RayLanes& ray, const DVec3Lanes& a, const DVec3Lanes& b) {
     AxisFrameLanes frame;
     const DVec3Lanes axisVector = minus(b, a);
     frame.lengthSquared = dot(axisVector, axisVector);
@@ -107,8 +106,8 @@ LANES_INLINE AxisFrameLanes axisFrame(const RayLanes& ray, const DVec3Lanes& a, 
 /// radius², otherwise none; elsewhere the solve around the closest approach. For a valid lane a =
 /// |directionPerp|² is 0 exactly where parallel: zeroed there, and elsewhere above sine²·|direction|²
 /// > 0. So the lanes need not zero directionPerp, and the parallel test's |directionPerp|² is a
-/// (three selects and a dot product fewer: capsule and cylinder pairs 1.11× faster).
-LANES_INLINE SpanLanes sideSpan(const AxisFrameLanes& frame, Doubles radius) {
+/// (three selects and a dot product fewer).
+PICKRAY_FORCE_INLINE SpanLanes sideSpan(const AxisFrameLanes& frame, Doubles radius) {
     const Doubles a = frame.directionPerpSquared;
     const Doubles inverseA = 1.0 / a;  // only used where not parallel
     const SpanLanes around = solveAroundClosest(frame.originPerp, frame.directionPerp, a, inverseA, radius);
@@ -122,7 +121,7 @@ LANES_INLINE SpanLanes sideSpan(const AxisFrameLanes& frame, Doubles radius) {
 /// axis), the union of the cylinder piece, the sphere at a and the sphere at b, in that order (the
 /// scalar `include`): a piece not found enters at +inf and exits at −inf, so that the next one
 /// comes out of std::min and std::max unchanged (a found piece of a valid lane is never NaN).
-LANES_INLINE Doubles capsuleT(const RayLanes& ray, const AxisShapeLanes& capsule, Doubles tMax) {
+PICKRAY_FORCE_INLINE Doubles capsuleT(const RayLanes& ray, const AxisShapeLanes& capsule, Doubles tMax) {
     const Doubles radius = capsule.radius;
     const AxisFrameLanes frame = axisFrame(ray, capsule.a, capsule.b);
     const Mask valid = ray.valid & isValidAxisShape(capsule, frame.lengthSquared);
@@ -150,7 +149,7 @@ LANES_INLINE Doubles capsuleT(const RayLanes& ray, const AxisShapeLanes& capsule
     return crossingT(ray, found, enter, exit, tMax);
 }
 
-LANES_INLINE Doubles cylinderT(const RayLanes& ray, const AxisShapeLanes& cylinder, Doubles tMax) {
+PICKRAY_FORCE_INLINE Doubles cylinderT(const RayLanes& ray, const AxisShapeLanes& cylinder, Doubles tMax) {
     const AxisFrameLanes frame = axisFrame(ray, cylinder.a, cylinder.b);
     const SpanLanes side = sideSpan(frame, cylinder.radius);
     if (ray.sameInEveryLane && !any(ray.valid & side.found)) return splat<Doubles>(kInfinity);  // the scalar early return, in every lane
@@ -162,7 +161,7 @@ LANES_INLINE Doubles cylinderT(const RayLanes& ray, const AxisShapeLanes& cylind
     return crossingT(ray, found, span.enter, span.exit, tMax);
 }
 
-LANES_INLINE Doubles infiniteCylinderT(const RayLanes& ray, const AxisShapeLanes& cylinder, Doubles tMax) {
+PICKRAY_FORCE_INLINE Doubles infiniteCylinderT(const RayLanes& ray, const AxisShapeLanes& cylinder, Doubles tMax) {
     const AxisFrameLanes frame = axisFrame(ray, cylinder.a, cylinder.b);
     const SpanLanes span = sideSpan(frame, cylinder.radius);
     // A parallel line inside spans (−inf, +inf), which crossingT (as firstCrossing) finds no crossing in.

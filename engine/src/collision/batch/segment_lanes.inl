@@ -1,8 +1,7 @@
-#pragma once
 // Segment–segment closest points in lanes: distance.hpp's closestPoints(Segment, Segment), that is
 // detail/segments.hpp's closestBetweenSegments (the canonical order of the pair) and
 // closestBetweenSegmentsInOrder (Ericson's clamped solve), every branch computed in every lane and
-// selected. Included only by kernels.cpp, inside its anonymous namespace, after lanes.hpp.
+// selected. Included only by kernels.cpp, inside its anonymous namespace, after lanes.inl.
 
 namespace segment_lanes {
 
@@ -10,28 +9,28 @@ struct SegmentLanes {
     DVec3Lanes a, b;
 };
 
-LANES_INLINE SegmentLanes loadSegments(const pickray::Segment* segments) {
+PICKRAY_FORCE_INLINE SegmentLanes loadSegments(const pickray::Segment* segments) {
     const Block<pickray::Segment> block(segments);  // a x y z, b x y z
     return {block.vec3<0>(), block.vec3<3>()};
 }
 
-LANES_INLINE DVec3Lanes minus(const DVec3Lanes& u, const DVec3Lanes& v) { return {u.x - v.x, u.y - v.y, u.z - v.z}; }
-LANES_INLINE DVec3Lanes selectVec3(Mask m, const DVec3Lanes& u, const DVec3Lanes& v) {
+PICKRAY_FORCE_INLINE DVec3Lanes minus(const DVec3Lanes& u, const DVec3Lanes& v) { return {u.x - v.x, u.y - v.y, u.z - v.z}; }
+PICKRAY_FORCE_INLINE DVec3Lanes selectVec3(Mask m, const DVec3Lanes& u, const DVec3Lanes& v) {
     return {select(m, u.x, v.x), select(m, u.y, v.y), select(m, u.z, v.z)};
 }
 /// glm::cross's order.
-LANES_INLINE DVec3Lanes cross(const DVec3Lanes& u, const DVec3Lanes& v) {
+PICKRAY_FORCE_INLINE DVec3Lanes cross(const DVec3Lanes& u, const DVec3Lanes& v) {
     return {u.y * v.z - v.y * u.z, u.z * v.x - v.z * u.x, u.x * v.y - v.x * u.y};
 }
 /// std::clamp(v, 0, 1): 0 where v < 0, else 1 where 1 < v, else v (NaN stays).
-LANES_INLINE Doubles clampUnit(Doubles v) {
+PICKRAY_FORCE_INLINE Doubles clampUnit(Doubles v) {
     const Doubles zero{};
     const Doubles one = splat<Doubles>(1.0);
     return select(v < 0.0, zero, select(one < v, one, v));
 }
 
 /// std::array<double, 6> operator<: the first place where one is less decides.
-LANES_INLINE Mask lexicographicallyLess(const SegmentLanes& x, const SegmentLanes& y) {
+PICKRAY_FORCE_INLINE Mask lexicographicallyLess(const SegmentLanes& x, const SegmentLanes& y) {
     const Doubles xs[6] = {x.a.x, x.a.y, x.a.z, x.b.x, x.b.y, x.b.z};
     const Doubles ys[6] = {y.a.x, y.a.y, y.a.z, y.b.x, y.b.y, y.b.z};
     Mask less{}, decided{};
@@ -50,7 +49,7 @@ struct PairLanes {
 };
 
 /// closestBetweenSegmentsInOrder.
-LANES_INLINE PairLanes closestInOrder(const DVec3Lanes& p1, const DVec3Lanes& q1, const DVec3Lanes& p2,
+PICKRAY_FORCE_INLINE PairLanes closestInOrder(const DVec3Lanes& p1, const DVec3Lanes& q1, const DVec3Lanes& p2,
                                       const DVec3Lanes& q2) {
     const DVec3Lanes d1 = minus(q1, p1);
     const DVec3Lanes d2 = minus(q2, p2);
@@ -89,7 +88,7 @@ struct ClosestLanes {
     Doubles t1, t2, distance;
 };
 
-LANES_INLINE ClosestLanes closest(const SegmentLanes& first, const SegmentLanes& second) {
+PICKRAY_FORCE_INLINE ClosestLanes closest(const SegmentLanes& first, const SegmentLanes& second) {
     // closestBetweenSegments: solved with the pair in canonical order, then swapped back.
     const Mask swap = lexicographicallyLess(second, first);
     const SegmentLanes x{selectVec3(swap, second.a, first.a), selectVec3(swap, second.b, first.b)};
@@ -109,9 +108,8 @@ LANES_INLINE ClosestLanes closest(const SegmentLanes& first, const SegmentLanes&
 /// two-input shuffles (with AVX-512 each is one permute), kWide floats at a time. Output chunk j
 /// holds floats j·kWide .. j·kWide + kWide − 1 of the structs; float i is field i % kFields of
 /// lane i / kFields. The fields go in pairs (one kWide vector each); a chunk is gathered from the
-/// pairs one at a time. (Element by element through the stack, as before, this was about 180
-/// instructions per block of 8 segments, as many as the closest points themselves: segment pairs
-/// are 1.18× faster this way with AVX-512.)
+/// pairs one at a time. (Element by element through the stack takes about as many instructions
+/// per block of 8 segments as the closest points themselves.)
 template <std::size_t kFields>
 class Interleaved {
 public:
@@ -124,7 +122,7 @@ public:
         makePairs(fields, std::make_index_sequence<kPairs>{});
     }
     /// All kFloats floats to `out`.
-    LANES_INLINE void store(float* out) const { storeChunks(out, std::make_integer_sequence<int, kChunks>{}); }
+    PICKRAY_FORCE_INLINE void store(float* out) const { storeChunks(out, std::make_integer_sequence<int, kChunks>{}); }
 
 private:
     static constexpr std::size_t kPairs = (kFields + 1) / 2;
@@ -144,19 +142,19 @@ private:
     }
 
     template <std::size_t... P>
-    LANES_INLINE void makePairs(const Floats (&fields)[kFields], std::index_sequence<P...>) {
+    PICKRAY_FORCE_INLINE void makePairs(const Floats (&fields)[kFields], std::index_sequence<P...>) {
         ((pairs_[P] = concat(fields[2 * P], fields[2 * P + 1 < kFields ? 2 * P + 1 : 2 * P],
                              std::make_integer_sequence<int, kWide>{})),
          ...);
     }
     template <int... E>
-    LANES_INLINE static Wide concat(Floats low, Floats high, std::integer_sequence<int, E...>) {
+    PICKRAY_FORCE_INLINE static Wide concat(Floats low, Floats high, std::integer_sequence<int, E...>) {
         return __builtin_shufflevector(low, high, E...);
     }
 
     /// Chunk j: the elements of pair 0, then those of each further pair merged in.
     template <int j, int p, int... E>
-    LANES_INLINE Wide gather(Wide sofar, std::integer_sequence<int, E...> elements) const {
+    PICKRAY_FORCE_INLINE Wide gather(Wide sofar, std::integer_sequence<int, E...> elements) const {
         if constexpr (p == static_cast<int>(kPairs)) {
             return sofar;
         } else if constexpr (!chunkUses(j, p)) {
@@ -167,16 +165,16 @@ private:
         }
     }
     template <int j, int... E>
-    LANES_INLINE Wide chunk(std::integer_sequence<int, E...> elements) const {
+    PICKRAY_FORCE_INLINE Wide chunk(std::integer_sequence<int, E...> elements) const {
         const Wide first = __builtin_shufflevector(pairs_[0], pairs_[0], (pairAt(j, E) == 0 ? placeAt(j, E) : 0)...);
         return gather<j, 1>(first, elements);
     }
     template <int... J>
-    LANES_INLINE void storeChunks(float* out, std::integer_sequence<int, J...>) const {
+    PICKRAY_FORCE_INLINE void storeChunks(float* out, std::integer_sequence<int, J...>) const {
         ((storeChunk<J>(out)), ...);
     }
     template <int j>
-    LANES_INLINE void storeChunk(float* out) const {
+    PICKRAY_FORCE_INLINE void storeChunk(float* out) const {
         const Wide values = chunk<j>(std::make_integer_sequence<int, kWide>{});
         constexpr int count = kFloats - j * kWide < kWide ? kFloats - j * kWide : kWide;
         __builtin_memcpy(out + j * kWide, &values, count * sizeof(float));
@@ -203,7 +201,8 @@ void closestPairs(const pickray::Segment* first, const pickray::Segment* second,
             __builtin_memcpy(out + at, buffer, n * sizeof(pickray::ClosestPoints));
         }
 #else
-        // AVX2 has no two-input float permute: Interleaved was 4% slower there than this.
+        // AVX2 has no two-input float permute, and Interleaved's one-input shuffles cost more there
+        // than this loop.
         for (std::size_t k = 0; k < n; ++k) {
             float values[9];
             for (int f = 0; f < 9; ++f) values[f] = fields[f][static_cast<int>(k)];

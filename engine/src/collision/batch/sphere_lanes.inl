@@ -1,18 +1,17 @@
-#pragma once
 // Sphere lanes: ray_sphere.hpp's sphereSpan and solveWithinRadius. Included only by kernels.cpp,
-// inside its anonymous namespace, after lanes.hpp.
+// inside its anonymous namespace, after lanes.inl.
 
 struct SphereLanes {
     DVec3Lanes center;
     Doubles radius;
 };
 
-LANES_INLINE SphereLanes loadSpheres(const pickray::Sphere* spheres) {
+PICKRAY_FORCE_INLINE SphereLanes loadSpheres(const pickray::Sphere* spheres) {
     const Block<pickray::Sphere> block(spheres);  // centre x y z, radius
     return {block.vec3<0>(), block.lanes<3>()};
 }
 
-LANES_INLINE Doubles sphereT(const RayLanes& ray, const SphereLanes& sphere, Doubles tMax) {
+PICKRAY_FORCE_INLINE Doubles sphereT(const RayLanes& ray, const SphereLanes& sphere, Doubles tMax) {
     const DVec3Lanes p{ray.origin.x - sphere.center.x, ray.origin.y - sphere.center.y, ray.origin.z - sphere.center.z};
     const DVec3Lanes& v = ray.direction;
     const Doubles a = ray.lengthSquared;  // > 0 for a valid ray, so solveWithinRadius's a == 0 case never arises

@@ -13,6 +13,7 @@
 #include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
 
+#include "pickray/config.hpp"
 #include "pickray/collision/quadratic.hpp"
 #include "pickray/collision/ray.hpp"
 #include "pickray/collision/tolerances.hpp"
@@ -22,8 +23,8 @@ namespace pickray::detail {
 inline constexpr double kInf = std::numeric_limits<double>::infinity();
 
 /// Whether a routine checks its ray with isValidRay. A scene query checks a ray once and then tests
-/// it against many shapes: it passes kCheckedByCaller to skip the check per shape (the BVH's nearest
-/// hit over 10,000 mixed shapes 1.10× faster). For a valid ray the answer is the same either way.
+/// it against many shapes: it passes kCheckedByCaller to skip the check per shape, a real share of
+/// a leaf's work. For a valid ray the answer is the same either way.
 /// Each routine's span is split into the check (forced inline, so that a constant RayCheck folds
 /// away) and the rest (out of line).
 enum class RayCheck { kCheck, kCheckedByCaller };
@@ -88,8 +89,8 @@ struct Crossing {
     bool atEnter;
 };
 /// tMax is compared with t as it will be returned, rounded to float: a caller passing a hit's t
-/// back as tMax (a BVH looking for ties) must get that same hit again (found by fuzz_collision:
-/// two shapes with the same float t, the second one's double t a hair above it).
+/// back as tMax (a BVH looking for ties) must get that same hit again, also when its t in double
+/// lies a hair above the float it rounds to.
 PICKRAY_FORCE_INLINE std::optional<Crossing> firstCrossing(double enter, double exit, float tMax) noexcept {
     // One select instead of nested branches: from outside (enter >= 0) the crossing is the entry,
     // from inside the exit. An infinite bound (a line along an infinite cylinder) is no crossing.
@@ -121,7 +122,7 @@ PICKRAY_FORCE_INLINE glm::vec3 pointAtExact(const Ray& ray, double t) noexcept {
     return glm::vec3(widen(ray.origin) + t * widen(ray.direction));
 }
 
-/// A ray seen from an axis through a and b (article 000's set-up): the origin moved to a, and
+/// A ray seen from an axis through a and b (the set-up of the infinite cylinder): the origin moved to a, and
 /// origin and direction split into their parts along the axis and perpendicular to it. Round
 /// shapes around an axis are then "within radius of the origin" in the perpendicular plane.
 /// Along-axis coordinates are kept in units of the unnormalised axis b − a (a point's coordinate
@@ -158,8 +159,8 @@ PICKRAY_FORCE_INLINE AxisFrame axisFrame(const Ray& ray, glm::vec3 a, glm::vec3 
 }
 
 /// v / |v| without overflow or underflow in |v|²: scaled by its largest component first when that
-/// is far from 1 (found by fuzz_collision: a box transform with entries near 1e20 and 1e-40 gave a
-/// zero normal). Zero or non-finite v gives NaN, which makeHit turns into "no hit".
+/// is far from 1 (a box transform with entries near 1e20 and 1e-40 would give a zero normal).
+/// Zero or non-finite v gives NaN, which makeHit turns into "no hit".
 inline glm::dvec3 unitVector(glm::dvec3 v) noexcept {
     const double largest = std::max(std::abs(v.x), std::max(std::abs(v.y), std::abs(v.z)));
     // Within these bounds |v|² can neither overflow nor lose precision to denormals.
@@ -181,7 +182,7 @@ inline glm::vec3 radialNormal(glm::dvec3 radial, glm::dvec3 direction) noexcept 
 
 /// The hit as the public type: t and point rounded once, point formed in double. A crossing so
 /// far away that t or the point overflow float, or a normal that came out non-finite, is no hit:
-/// a returned hit never holds inf or NaN (found by fuzz_collision: a 1e36-radius capsule).
+/// a returned hit never holds inf or NaN (a 1e36-radius capsule can put its exit there).
 inline std::optional<RayHit> makeHit(const Ray& ray, double t, glm::vec3 normal) noexcept {
     const RayHit hit{static_cast<float>(t), pointAtExact(ray, t), normal};
     if (!std::isfinite(hit.t) || !isFinite(hit.point) || !isFinite(hit.normal)) return std::nullopt;

@@ -8,6 +8,7 @@
 #include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
 
+#include "pickray/config.hpp"
 #include "pickray/collision/quadratic.hpp"  // PICKRAY_FORCE_INLINE
 #include "pickray/collision/tolerances.hpp"
 
@@ -72,7 +73,7 @@ PICKRAY_FORCE_INLINE PairParameters closestBetweenSegmentsInOrder(glm::dvec3 p1,
 /// The same, solved in one canonical order of the pair. The algorithm above treats its two
 /// segments differently (it solves for s first), so its rounding is not symmetric; the canonical
 /// order makes swapped arguments give bit-identical distances, and overlap tests exactly symmetric
-/// (found by fuzz_collision: two capsules touching within an ulp overlapped one way round only).
+/// (two capsules touching within an ulp would otherwise overlap one way round only).
 PICKRAY_FORCE_INLINE PairParameters closestBetweenSegments(glm::dvec3 p1, glm::dvec3 q1, glm::dvec3 p2,
                                                            glm::dvec3 q2) noexcept {
     const auto key = [](glm::dvec3 a, glm::dvec3 b) { return std::array<double, 6>{a.x, a.y, a.z, b.x, b.y, b.z}; };

@@ -57,7 +57,8 @@ struct FrameStats {
     std::size_t dots = 0;           ///< objects drawn as a single point
 };
 
-/// Largest distance in pixels a round silhouette may lie from the analytic one (issue #3's rule).
+/// Largest distance in pixels a round silhouette may lie from the analytic one: within a pixel,
+/// no drawn outline can be told from the exact one.
 inline constexpr float kSilhouetteTolerancePixels = 1.0f;
 
 struct DebugLine {
