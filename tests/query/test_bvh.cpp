@@ -495,6 +495,18 @@ TEST(Bvh, BatchEqualsOneByOne) {
     }
 }
 
+TEST(Bvh, BatchRefusesAnOutputOfAnotherSizeAndWritesNothing) {
+    const std::vector<Shape> shapes{Sphere{{0, 0, 5}, 1}};
+    const Bvh bvh(shapes);
+    const std::vector<Ray> rays(4, Ray{{0, 0, 0}, {0, 0, 1}});
+    const std::optional<ShapeHit> untouched = ShapeHit{99, RayHit{-1.0f, {}, {}}};
+    for (const std::size_t size : {std::size_t{0}, std::size_t{3}, std::size_t{5}}) {
+        std::vector<std::optional<ShapeHit>> out(size, untouched);
+        EXPECT_THROW(bvh.nearestBatch(rays, out, 2), std::invalid_argument) << size;
+        for (const auto& o : out) EXPECT_EQ(o->index, 99u);
+    }
+}
+
 TEST(ShapeBounds, ContainEverySurfacePointFound) {
     // Every hit point of random rays lies inside the shape's bounds (which the tree relies on).
     std::mt19937 rng(24);

@@ -5,56 +5,57 @@
 
 #include <glm/geometric.hpp>
 
+#include "box.hpp"
+
 namespace pickray {
 namespace {
 
-constexpr float kFloatInf = std::numeric_limits<float>::infinity();
-const Aabb kEmpty{glm::vec3(kFloatInf), glm::vec3(-kFloatInf)};
+using detail::isValidRadius;
+using detail::kEmptyBox;
 
-bool finite(glm::dvec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
-bool validRadius(float r) { return r >= 0.0f && std::isfinite(r); }
+bool isFiniteDouble(glm::dvec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
 /// Grows a double box by 2^-40 of its largest coordinate, then rounds it outward to float plus one
 /// float step each way. The exact routines work in double relative to the shape's own points, so
 /// where the inputs span more than double can hold exactly they round at about 2^-53 of the
 /// largest coordinate; the margin keeps every point they report inside the box, so the BVH never
-/// culls a hit that brute force finds (found by fuzz_collision: a 3e-29-radius capsule at 1e-5).
+/// culls a hit that brute force finds (a 3e-29-radius capsule at 1e-5, say).
 Aabb outward(glm::dvec3 lo, glm::dvec3 hi) {
-    if (!finite(lo) || !finite(hi)) return kEmpty;
+    if (!isFiniteDouble(lo) || !isFiniteDouble(hi)) return kEmptyBox;
     const glm::dvec3 magnitude = glm::max(glm::abs(lo), glm::abs(hi));
     const double margin = 0x1p-40 * std::max(magnitude.x, std::max(magnitude.y, magnitude.z));
     lo -= margin;
     hi += margin;
     Aabb box;
     for (int i = 0; i < 3; ++i) {
-        box.min[i] = std::nextafter(static_cast<float>(lo[i]), -kFloatInf);
-        box.max[i] = std::nextafter(static_cast<float>(hi[i]), kFloatInf);
-        if (static_cast<double>(box.min[i]) > lo[i]) box.min[i] = std::nextafter(box.min[i], -kFloatInf);
-        if (static_cast<double>(box.max[i]) < hi[i]) box.max[i] = std::nextafter(box.max[i], kFloatInf);
+        box.min[i] = std::nextafter(static_cast<float>(lo[i]), -kInfinity);
+        box.max[i] = std::nextafter(static_cast<float>(hi[i]), kInfinity);
+        if (static_cast<double>(box.min[i]) > lo[i]) box.min[i] = std::nextafter(box.min[i], -kInfinity);
+        if (static_cast<double>(box.max[i]) < hi[i]) box.max[i] = std::nextafter(box.max[i], kInfinity);
     }
     return box;
 }
 
 Aabb boundsOf(const Sphere& s) {
-    if (!validRadius(s.radius)) return kEmpty;
+    if (!isValidRadius(s.radius)) return kEmptyBox;
     const glm::dvec3 c(s.center);
     return outward(c - static_cast<double>(s.radius), c + static_cast<double>(s.radius));
 }
 
 Aabb boundsOf(const Capsule& s) {
-    if (!validRadius(s.radius)) return kEmpty;
+    if (!isValidRadius(s.radius)) return kEmptyBox;
     const glm::dvec3 a(s.a), b(s.b);
     return outward(glm::min(a, b) - static_cast<double>(s.radius), glm::max(a, b) + static_cast<double>(s.radius));
 }
 
 Aabb boundsOf(const Cylinder& s) {
-    if (!validRadius(s.radius) || s.radius == 0.0f || s.a == s.b) return kEmpty;  // empty solids
+    if (!isValidRadius(s.radius) || s.radius == 0.0f || s.a == s.b) return kEmptyBox;  // empty solids
     const glm::dvec3 a(s.a), b(s.b);
     const glm::dvec3 axis = glm::normalize(b - a);
     // A cap disc of radius r perpendicular to the unit axis u reaches r·sqrt(1 − u_i²) along axis
     // i, written as r·sqrt(u_j² + u_k²): for an axis within 1e-8 of a coordinate axis 1 − u_i²
-    // rounds to 0 and the box lost the disc's tilt (found by fuzz_collision: a 1e20-radius
-    // cylinder whose box missed the ray origin its surface passed through).
+    // rounds to 0 and the box would lose the disc's tilt (a 1e20-radius cylinder's box would miss
+    // points of its surface).
     const glm::dvec3 squared = axis * axis;
     const glm::dvec3 reach = static_cast<double>(s.radius) *
                              glm::sqrt(glm::dvec3(squared.y + squared.z, squared.x + squared.z, squared.x + squared.y));
@@ -62,26 +63,26 @@ Aabb boundsOf(const Cylinder& s) {
 }
 
 Aabb boundsOf(const InfiniteCylinder& s) {
-    if (!validRadius(s.radius) || s.p1 == s.p2 || !finite(glm::dvec3(s.p1)) || !finite(glm::dvec3(s.p2))) {
-        return kEmpty;
+    if (!isValidRadius(s.radius) || s.p1 == s.p2 || !detail::isFinite(s.p1) || !detail::isFinite(s.p2)) {
+        return kEmptyBox;
     }
-    return Aabb{glm::vec3(-kFloatInf), glm::vec3(kFloatInf)};
+    return Aabb{glm::vec3(-kInfinity), glm::vec3(kInfinity)};
 }
 
 Aabb boundsOf(const Aabb& box) {
-    if (!(box.min.x <= box.max.x && box.min.y <= box.max.y && box.min.z <= box.max.z)) return kEmpty;
+    if (!(box.min.x <= box.max.x && box.min.y <= box.max.y && box.min.z <= box.max.z)) return kEmptyBox;
     return outward(glm::dvec3(box.min), glm::dvec3(box.max));
 }
 
 Aabb boundsOf(const OrientedBox& box) {
     const Aabb local = boundsOf(box.local);
-    if (!isFiniteBox(local)) return kEmpty;
+    if (!isFiniteBox(local)) return kEmptyBox;
     const glm::mat4& m = box.toWorld;
     const glm::dvec3 c0(m[0]), c1(m[1]), c2(m[2]), translation(m[3]);
     const double determinant = glm::dot(c0, glm::cross(c1, c2));
     if (determinant == 0.0 || !std::isfinite(determinant) || m[0][3] != 0.0f || m[1][3] != 0.0f ||
         m[2][3] != 0.0f || m[3][3] != 1.0f) {
-        return kEmpty;
+        return kEmptyBox;
     }
     // Centre maps through the transform; the half extents through its absolute linear part.
     const glm::dvec3 centre = 0.5 * (glm::dvec3(box.local.min) + glm::dvec3(box.local.max));

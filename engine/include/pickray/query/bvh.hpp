@@ -45,35 +45,12 @@
 #include <optional>
 #include <span>
 #include <string_view>
-#include <tuple>
 #include <vector>
 
+#include "pickray/query/detail/bvh_tree.hpp"
 #include "pickray/query/shape.hpp"
 
 namespace pickray {
-
-namespace detail {
-/// Memory for the BVH's large arrays. On Linux, blocks of 2 MiB or more start on a 2 MiB boundary
-/// and are advised as transparent huge pages (as Embree does for its own): a query at a million
-/// shapes touches nodes and shapes all over tens of megabytes, and with 4 KiB pages nearly every
-/// one of those accesses is also a TLB miss. Elsewhere, and for smaller blocks, plain aligned new.
-void* allocateLarge(std::size_t bytes, std::size_t alignment);
-void freeLarge(void* memory, std::size_t bytes, std::size_t alignment) noexcept;
-
-template <typename T>
-struct LargeArrayAllocator {
-    using value_type = T;
-    LargeArrayAllocator() noexcept = default;
-    template <typename U>
-    LargeArrayAllocator(const LargeArrayAllocator<U>&) noexcept {}
-    T* allocate(std::size_t n) { return static_cast<T*>(allocateLarge(n * sizeof(T), alignof(T))); }
-    void deallocate(T* p, std::size_t n) noexcept { freeLarge(p, n * sizeof(T), alignof(T)); }
-    friend bool operator==(const LargeArrayAllocator&, const LargeArrayAllocator&) noexcept { return true; }
-};
-
-template <typename T>
-using LargeArray = std::vector<T, LargeArrayAllocator<T>>;
-}  // namespace detail
 
 struct ShapeHit {
     std::uint32_t index = 0;  ///< index of the shape in the span the tree was built from
@@ -100,12 +77,14 @@ public:
     [[nodiscard]] std::vector<ShapeHit> allHits(const Ray& ray, float tMax = kInfinity) const;
     [[nodiscard]] std::vector<ShapeSpan> lineSpans(const Ray& ray) const;
 
-    /// nearest() for many rays at once, spread over `threads` threads (0: one per core).
+    /// nearest() for many rays at once, spread over `threads` threads (0: one per core): out[i] is
+    /// nearest(rays[i]). The spans' sizes must match (std::invalid_argument otherwise, nothing
+    /// written), as for the batch routines of collision/batch.hpp.
     void nearestBatch(std::span<const Ray> rays, std::span<std::optional<ShapeHit>> out,
                       unsigned threads = 0) const;
 
     /// Number of shapes (the size of the span last given to rebuild).
-    [[nodiscard]] std::size_t size() const noexcept { return location_.size(); }
+    [[nodiscard]] std::size_t size() const noexcept { return tree_.location.size(); }
     /// Shape `index` as stored (the last one given for it). Throws std::out_of_range.
     [[nodiscard]] Shape shape(std::uint32_t index) const;
 
@@ -125,83 +104,7 @@ public:
     [[nodiscard]] static std::string_view boxTest() noexcept;
 
 private:
-    // The shapes of one kind, in leaf order; `index` is each one's index in the original span.
-    template <typename T>
-    struct KindArray {
-        detail::LargeArray<T> shapes;
-        detail::LargeArray<std::uint32_t> index;
-    };
-    // One array per alternative of Shape, in the same order (the kind is the variant index;
-    // infinite cylinders never get into the tree, so theirs stays empty). Oriented boxes are kept
-    // with their inverse transform, worked out once instead of for every ray (same answers).
-    using KindArrays = std::tuple<KindArray<Sphere>, KindArray<Capsule>, KindArray<Cylinder>,
-                                  KindArray<InfiniteCylinder>, KindArray<Aabb>, KindArray<PreparedOrientedBox>>;
-
-    // Eight child boxes stored axis by axis, so one ray is tested against all eight at once (one
-    // AVX instruction per row where the CPU has AVX, two SSE ones elsewhere), and what each child
-    // is: `meta` kInner (child = node index), kEmpty, or a leaf (its kind and count; child = first
-    // position in that kind's array). Four cache lines.
-    static constexpr int kWidth = 8;
-    struct alignas(64) Node {
-        float bounds[6][kWidth];    // min x, y, z, max x, y, z; one lane per child
-        std::uint32_t child[kWidth];
-        std::uint8_t meta[kWidth];
-        std::uint32_t parent;       // parent node · kWidth + slot; the root: kNone
-    };
-    static_assert(sizeof(Node) == 256);
-
-    struct PrimRef;
-    struct BuildRange;
-    struct Split;
-    struct BuildData;
-    struct Children;
-    struct Outside {
-        Shape shape;
-        std::uint32_t index = 0;
-    };
-
-    struct Walk;  // the traversal, in two instruction sets (bvh.cpp)
-    template <typename Visit>
-    void traverse(const Ray& ray, float tMin, float tMax, Visit&& visit) const;
-    /// f(std::get<kind>(arrays)): the one switch from a runtime kind to its array.
-    template <typename Arrays, typename F>
-    static decltype(auto) withKind(Arrays& arrays, unsigned kind, F&& f);
-
-    // Build.
-    [[nodiscard]] static Children open(BuildData& data, const Split& first);
-    void buildNode(BuildData& data, std::uint32_t node, const Children& children, std::size_t depth);
-    void clearNode(std::uint32_t node);
-    [[nodiscard]] static Split split(BuildData& data, const BuildRange& range);
-    void makeLeaf(BuildData& data, std::uint32_t node, int slot, const BuildRange& range);
-    void copyShapes(const BuildData& data);
-
-    // Update.
-    void removeFromTree(std::uint32_t index);
-    void insertIntoTree(std::uint32_t index, const Shape& shape, const Aabb& box);
-    void removeOutside(std::uint32_t index);
-    void refitSlot(std::uint32_t node, int slot);
-    void refitAncestors(std::uint32_t node);
-    void setSlotBox(std::uint32_t node, int slot, const Aabb& box);
-    [[nodiscard]] Aabb slotBox(std::uint32_t node, int slot) const;
-    [[nodiscard]] Aabb leafBox(std::uint32_t node, int slot) const;
-    [[nodiscard]] std::uint32_t positionInLeaf(std::uint32_t index) const;
-    [[nodiscard]] std::size_t depthOf(std::uint32_t node) const;
-    void compact();
-
-    detail::LargeArray<Node> nodes_;
-    KindArrays kinds_;
-    std::vector<Outside> unbounded_;       // tested for every ray
-    std::vector<Outside> invalid_;         // never hit; kept for shape()
-    // Per original index: where the shape is. In the tree: node · kWidth + slot of its leaf;
-    // beside it: a flag and the position in unbounded_ or invalid_.
-    detail::LargeArray<std::uint32_t> location_;
-    std::size_t depth_ = 0;
-    std::size_t stale_ = 0;                // kind-array entries left behind by update()
-    // Per axis, at least the largest |coordinate| of any box that went into the tree (it never
-    // shrinks until a rebuild): rays whose (plane − origin) could overflow float take the double
-    // box test (bvh.cpp, SlabRay).
-    float planeMagnitude_[3] = {};
-    void growPlaneMagnitude(const Aabb& box);
+    detail::BvhTree tree_;  // the data; engine/src/query/bvh/ builds, updates and walks it
 };
 
 }  // namespace pickray

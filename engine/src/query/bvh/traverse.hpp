@@ -1,0 +1,201 @@
+#pragma once
+// The BVH's front-to-back traversal: calls visit(kind, first, count, limit) for every leaf whose
+// box the ray meets within [tMin, limit], nearest boxes first. visit returns the new limit
+// (nearest() lowers it to its best hit, so farther boxes are skipped). Written once (walk),
+// entered through one of two functions that differ in the box test and in the instruction set
+// they are compiled for. Included by bvh.cpp only: the visits are its queries' lambdas.
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <utility>
+
+#include "box_test.hpp"
+#include "box_test_avx.hpp"
+#include "tree_layout.hpp"
+
+namespace pickray::detail {
+
+// Up to seven pending siblings per level; the tree is never deeper than kMaxDepth (update.cpp
+// rebuilds past it) plus the few levels one insertion adds.
+inline constexpr std::size_t kStackSize = 7 * 128;
+static_assert(kMaxDepth + 8 <= 128);
+// Above this many nodes (2 MiB of them, twice a typical L2) the traversal prefetches.
+inline constexpr std::size_t kPrefetchAboveNodes = 8192;
+
+/// The slots of `hits` whose entry sorts after `slot`'s: farther, or as far and in a lower slot.
+/// A strict total order (on the float's bits made to sort as integers, then the slot), so the
+/// slots of one node get distinct ranks even for equal or NaN entries; the order only decides
+/// which child is visited first, never the answer.
+struct ChildRanks {
+    // The float's bits as an integer, with the order of negative floats reversed.
+    explicit ChildRanks(const float (&enter)[kLanes]) {
+#if defined(__SSE2__)
+        const auto keys = [](const float* four) {
+            const __m128i bits = _mm_castps_si128(_mm_loadu_ps(four));
+            return _mm_xor_si128(bits, _mm_and_si128(_mm_srai_epi32(bits, 31), _mm_set1_epi32(0x7fffffff)));
+        };
+        low = keys(enter);
+        high = keys(enter + 4);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(key), low);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(key + 4), high);
+#else
+        for (int lane = 0; lane < kLanes; ++lane) {
+            std::int32_t bits;
+            std::memcpy(&bits, &enter[lane], sizeof bits);
+            key[lane] = bits ^ ((bits >> 31) & 0x7fffffff);
+        }
+#endif
+    }
+    [[nodiscard]] unsigned after(int slot, unsigned hits) const {
+#if defined(__SSE2__)
+        const __m128i mine = _mm_set1_epi32(key[slot]);
+        const auto bitsOf = [](__m128i m) { return static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(m))); };
+        const unsigned greater = bitsOf(_mm_cmpgt_epi32(low, mine)) | bitsOf(_mm_cmpgt_epi32(high, mine)) << 4;
+        const unsigned equal = bitsOf(_mm_cmpeq_epi32(low, mine)) | bitsOf(_mm_cmpeq_epi32(high, mine)) << 4;
+#else
+        unsigned greater = 0, equal = 0;
+        for (int lane = 0; lane < kLanes; ++lane) {
+            greater |= (key[lane] > key[slot] ? 1u : 0u) << lane;
+            equal |= (key[lane] == key[slot] ? 1u : 0u) << lane;
+        }
+#endif
+        return (greater | (equal & ((1u << slot) - 1u))) & hits;
+    }
+    std::int32_t key[kLanes];
+#if defined(__SSE2__)
+    __m128i low, high;
+#endif
+};
+
+
+template <typename BoxTest, typename Visit>
+PICKRAY_FORCE_INLINE void walk(const BvhTree& tree, const Ray& ray, float tMin, float tMax, Visit& visit) {
+    static_assert(kLanes == kWidth);
+    const SlabRay slab(ray, tree.planeMagnitude);
+    struct Pending {
+        std::uint32_t child;
+        std::uint32_t meta;
+        float enter;
+    };
+    // x if first, else y, by masks: compilers turn a conditional on a struct into a branch.
+    const auto choose = [](bool first, const Pending& x, const Pending& y) {
+        const std::uint32_t keep = 0u - static_cast<std::uint32_t>(first);
+        const auto pick = [keep](std::uint32_t u, std::uint32_t v) { return (u & keep) | (v & ~keep); };
+        return Pending{pick(x.child, y.child), pick(x.meta, y.meta),
+                       std::bit_cast<float>(pick(std::bit_cast<std::uint32_t>(x.enter), std::bit_cast<std::uint32_t>(y.enter)))};
+    };
+    Pending stack[kStackSize];
+    std::size_t top = 0;
+#if defined(__SSE2__)
+    // In a tree larger than the caches most nodes and leaves are misses: each node fetches the
+    // children the ray meets at once, while the nearest is being handled. In a small tree that
+    // only costs time.
+    const bool prefetch = tree.nodes.size() > kPrefetchAboveNodes;
+    const char* leafBase[kKinds] = {};
+    std::size_t leafStride[kKinds] = {};
+    const std::uint32_t* leafIndex[kKinds] = {};
+    if (prefetch) {
+        [&]<std::size_t... K>(std::index_sequence<K...>) {
+            ((leafBase[K] = reinterpret_cast<const char*>(std::get<K>(tree.kinds).shapes.data()),
+              leafStride[K] = sizeof(std::get<K>(tree.kinds).shapes[0]),
+              leafIndex[K] = std::get<K>(tree.kinds).index.data()),
+             ...);
+        }(std::make_index_sequence<kKinds>());
+    }
+#endif
+    Pending current{0, kInner, tMin};  // the root, always an inner node
+    for (;;) {
+        if (current.meta != kInner) {
+            tMax = visit(leafKind(static_cast<std::uint8_t>(current.meta)), current.child,
+                         leafCount(static_cast<std::uint8_t>(current.meta)), tMax);
+        } else {
+            const Node& node = tree.nodes[current.child];
+            float enter[kLanes];
+            unsigned mask = slab.needsDouble ? enterDistancesDouble(slab, node.bounds, tMin, tMax, enter)
+                                             : BoxTest::enterDistances(slab, node.bounds, tMin, tMax, enter);
+#if defined(__SSE2__)
+            for (unsigned m = prefetch ? mask : 0u; m != 0; m &= m - 1) {
+                const int slot = std::countr_zero(m);
+                if (node.meta[slot] == kInner) {
+                    const char* at = reinterpret_cast<const char*>(&tree.nodes[node.child[slot]]);
+                    for (std::size_t line = 0; line < sizeof(Node); line += 64) _mm_prefetch(at + line, _MM_HINT_T0);
+                } else {  // the leaf's shapes, and their indices (read when one is hit)
+                    const unsigned kind = leafKind(node.meta[slot]);
+                    _mm_prefetch(leafBase[kind] + leafStride[kind] * node.child[slot], _MM_HINT_T0);
+                    _mm_prefetch(reinterpret_cast<const char*>(leafIndex[kind] + node.child[slot]), _MM_HINT_T0);
+                }
+            }
+#endif
+            const auto take = [&] {  // the lowest slot left in mask
+                const int slot = std::countr_zero(mask);
+                mask &= mask - 1;
+                return Pending{node.child[slot], node.meta[slot], enter[slot]};
+            };
+            // Nearest child next, the others pending farthest first. Which child is nearer is
+            // data no branch predictor can learn, so the order is worked out without branches:
+            // for two by masks, for more by each child's rank (a sort's comparisons
+            // mispredicted about seven times per ray).
+            const unsigned hits = mask;
+            if (mask != 0) {
+                const Pending a = take();
+                if (mask == 0) {
+                    current = a;
+                    continue;
+                }
+                const Pending b = take();
+                if (mask == 0) {
+                    const bool bNearer = b.enter < a.enter;
+                    stack[top++] = choose(bNearer, a, b);
+                    current = choose(bNearer, b, a);
+                    continue;
+                }
+                // The nearest is taken from the node rather than read back from the stack, so
+                // the next node's load need not wait for these stores.
+                const ChildRanks ranks(enter);
+                const int nearer = std::popcount(hits) - 1;  // the nearest has all the others after it
+                int nearest = 0;
+                for (unsigned m = hits; m != 0; m &= m - 1) {
+                    const int slot = std::countr_zero(m);
+                    const int after = std::popcount(ranks.after(slot, hits));
+                    stack[top + static_cast<unsigned>(after)] = Pending{node.child[slot], node.meta[slot], enter[slot]};
+                    nearest = after == nearer ? slot : nearest;
+                }
+                top += static_cast<unsigned>(nearer);
+                current = Pending{node.child[nearest], node.meta[nearest], enter[nearest]};
+                continue;
+            }
+        }
+        // Next pending box that can still hold something before the limit.
+        do {
+            if (top == 0) return;
+            --top;
+        } while (stack[top].enter > tMax);
+        current = stack[top];
+    }
+}
+
+template <typename Visit>
+void walkPortable(const BvhTree& tree, const Ray& ray, float tMin, float tMax, Visit& visit) {
+    walk<PortableBoxTest>(tree, ray, tMin, tMax, visit);
+}
+#if PICKRAY_BVH_AVX
+template <typename Visit>
+__attribute__((target("avx"))) void walkAvx(const BvhTree& tree, const Ray& ray, float tMin, float tMax,
+                                            Visit& visit) {
+    walk<AvxBoxTest>(tree, ray, tMin, tMax, visit);
+}
+#endif
+
+/// The traversal with the box test this machine runs (Bvh::boxTest()).
+template <typename Visit>
+void traverse(const BvhTree& tree, const Ray& ray, float tMin, float tMax, Visit&& visit) {
+    if (tree.nodes.empty()) return;
+#if PICKRAY_BVH_AVX
+    if (useAvx()) return walkAvx(tree, ray, tMin, tMax, visit);
+#endif
+    walkPortable(tree, ray, tMin, tMax, visit);
+}
+
+}  // namespace pickray::detail
