@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Differential test: pickray's collision queries against the independent long-double reference in
 // tests/reference/ (signed-distance root finding and brute-force minimisation, no shared code).
 //
@@ -299,6 +300,22 @@ struct RayStats {
     }
 };
 
+/// A distance routine's answer, for reports: " -> p1 … t1 … p2 … t2 … distance …" for a pair,
+/// " -> point … t … distance …" for one point; with the reference's closest points.
+std::string describe(const pickray::ClosestPoints& got) {
+    return " -> p1 " + str(got.p1) + " t1 " + str(got.t1) + " p2 " + str(got.p2) + " t2 " + str(got.t2) +
+           " distance " + str(got.distance);
+}
+std::string describe(const pickray::ClosestPoint& got) {
+    return " -> point " + str(got.point) + " t " + str(got.t) + " distance " + str(got.distance);
+}
+std::string describe(const pickray::ClosestPoints& got, const pickref::ClosestPair& want) {
+    return " -> " + str(got.p1) + " " + str(got.p2) + " reference " + str(want.p1) + " " + str(want.p2);
+}
+std::string describe(const pickray::ClosestPoint& got, const pickref::ClosestPair& want) {
+    return " -> " + str(got.point) + " reference " + str(want.p2);
+}
+
 struct DistanceStats {
     explicit DistanceStats(const char* n) : name(n), start(std::chrono::steady_clock::now()) {}
 
@@ -337,6 +354,22 @@ struct DistanceStats {
                           libDistance, refDistance, err, tolerance);
             report(0, what() + buf);
         }
+    }
+
+    /// An answer that contradicts itself (a parameter out of range, a point off its line, |p1 − p2|
+    /// not the distance): counted as a contract violation and reported with `what`.
+    void expectConsistent(bool ok, const std::function<std::string()>& what) {
+        if (ok) return;
+        ++contract;
+        report(1, "inconsistent: " + what());
+    }
+
+    /// A closest point (or pair) compared with the reference's, where it is unique: `ratio` is its
+    /// distance from the reference's in units of the tolerance.
+    void checkPoints(Real ratio, const std::function<std::string()>& what) {
+        ++pointChecks;
+        maxPointRatio = std::max(maxPointRatio, ratio);
+        if (ratio > 1) report(2, "closest point: " + what());
     }
 
     void finish() {
@@ -1071,11 +1104,7 @@ TEST(Differential, SegmentSegmentDistance) {
                         pickref::length(p1 - (a1 + ref(got.t1) * (b1 - a1))) <= tol &&
                         pickref::length(p2 - (a2 + ref(got.t2) * (b2 - a2))) <= tol &&
                         std::fabs(pickref::length(p1 - p2) - ref(got.distance)) <= tol;
-        if (!ok) {
-            ++st.contract;
-            st.report(1, "inconsistent pair: " + where() + " -> p1 " + str(got.p1) + " t1 " + str(got.t1) + " p2 " +
-                             str(got.p2) + " t2 " + str(got.t2) + " distance " + str(got.distance));
-        }
+        st.expectConsistent(ok, [&] { return where() + describe(got); });
         // Non-parallel segments have a unique closest pair: compare it where it is well conditioned
         // (sine of the angle between them > 0.05, error scaled by that sine as for lines).
         const Vec e1 = b1 - a1;
@@ -1085,13 +1114,8 @@ TEST(Differential, SegmentSegmentDistance) {
         if (l1l2 > 0) {
             const Real sine = std::sqrt(pickref::dot(crossE, crossE) / l1l2);
             if (sine > 0.05L) {
-                const Real ratio = std::max(pickref::length(p1 - want.p1), pickref::length(p2 - want.p2)) * sine / tol;
-                ++st.pointChecks;
-                st.maxPointRatio = std::max(st.maxPointRatio, ratio);
-                if (ratio > 1) {
-                    st.report(2, "closest points: " + where() + " -> " + str(got.p1) + " " + str(got.p2) +
-                                     fmtPoint(" reference ", want.p1) + fmtPoint(" ", want.p2));
-                }
+                st.checkPoints(std::max(pickref::length(p1 - want.p1), pickref::length(p2 - want.p2)) * sine / tol,
+                               [&] { return where() + describe(got, want); });
             }
         }
     }
@@ -1148,22 +1172,13 @@ TEST(Differential, LineLineClosestPoints) {
             ++exactParallel;
             ok = ok && got.t1 == 0.0f;  // parallel: t1 = 0 and the matching point of the second line
         }
-        if (!ok) {
-            ++st.contract;
-            st.report(1, "inconsistent pair: " + where() + " -> p1 " + str(got.p1) + " t1 " + str(got.t1) + " p2 " +
-                             str(got.p2) + " t2 " + str(got.t2) + " distance " + str(got.distance));
-        }
+        st.expectConsistent(ok, [&] { return where() + describe(got); });
         // Where the pair is unique and well conditioned (sine of the angle > 0.05), compare it.
         if (d1d1 > 0 && d2d2 > 0) {
             const Real sine = std::sqrt(pickref::dot(crossD, crossD) / (d1d1 * d2d2));
             if (sine > 0.05L) {
-                const Real ratio = std::max(pickref::length(g1 - want.p1), pickref::length(g2 - want.p2)) * sine / tol;
-                ++st.pointChecks;
-                st.maxPointRatio = std::max(st.maxPointRatio, ratio);
-                if (ratio > 1) {
-                    st.report(2, "closest points: " + where() + " -> " + str(got.p1) + " " + str(got.p2) +
-                                     fmtPoint(" reference ", want.p1) + fmtPoint(" ", want.p2));
-                }
+                st.checkPoints(std::max(pickref::length(g1 - want.p1), pickref::length(g2 - want.p2)) * sine / tol,
+                               [&] { return where() + describe(got, want); });
             }
         }
     }
@@ -1198,18 +1213,9 @@ TEST(Differential, PointSegmentDistance) {
         const bool ok = got.t >= 0.0f && got.t <= 1.0f && pickref::length(g - (a + ref(got.t) * (b - a))) <= tol &&
                         std::fabs(pickref::length(g - q) - ref(got.distance)) <= tol &&
                         (pickref::dot(b - a, b - a) > 0 || got.t == 0.0f);
-        if (!ok) {
-            ++st.contract;
-            st.report(1, "inconsistent: " + where() + " -> point " + str(got.point) + " t " + str(got.t) +
-                             " distance " + str(got.distance));
-        }
+        st.expectConsistent(ok, [&] { return where() + describe(got); });
         // The closest point of a segment is unique: compare it too.
-        const Real ratio = pickref::length(g - want.p2) / tol;
-        ++st.pointChecks;
-        st.maxPointRatio = std::max(st.maxPointRatio, ratio);
-        if (ratio > 1) {
-            st.report(2, "closest point: " + where() + " -> " + str(got.point) + fmtPoint(" reference ", want.p2));
-        }
+        st.checkPoints(pickref::length(g - want.p2) / tol, [&] { return where() + describe(got, want); });
     }
     st.finish();
 }
@@ -1242,17 +1248,8 @@ TEST(Differential, PointLineDistance) {
         const bool ok = pickref::length(g - (lp + ref(got.t) * ld)) <= tol &&
                         std::fabs(pickref::length(g - q) - ref(got.distance)) <= tol &&
                         (pickref::dot(ld, ld) > 0 || got.t == 0.0f);
-        if (!ok) {
-            ++st.contract;
-            st.report(1, "inconsistent: " + where() + " -> point " + str(got.point) + " t " + str(got.t) +
-                             " distance " + str(got.distance));
-        }
-        const Real ratio = pickref::length(g - want.p2) / tol;
-        ++st.pointChecks;
-        st.maxPointRatio = std::max(st.maxPointRatio, ratio);
-        if (ratio > 1) {
-            st.report(2, "closest point: " + where() + " -> " + str(got.point) + fmtPoint(" reference ", want.p2));
-        }
+        st.expectConsistent(ok, [&] { return where() + describe(got); });
+        st.checkPoints(pickref::length(g - want.p2) / tol, [&] { return where() + describe(got, want); });
     }
     st.finish();
 }

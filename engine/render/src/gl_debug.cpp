@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "pickray/render/gl_debug.hpp"
 
 #include <algorithm>

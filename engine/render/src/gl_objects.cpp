@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "pickray/render/gl_objects.hpp"
 
 #include <fstream>
@@ -13,28 +14,27 @@ void deleteProgram(GLuint name) { glDeleteProgram(name); }
 void deleteFramebuffer(GLuint name) { glDeleteFramebuffers(1, &name); }
 void deleteRenderbuffer(GLuint name) { glDeleteRenderbuffers(1, &name); }
 
-Framebuffer makeFramebuffer() {
+namespace {
+
+/// One new name from a glGen* function.
+GLuint generateName(void (*generate)(GLsizei, GLuint*)) {
     GLuint name = 0;
-    glGenFramebuffers(1, &name);
-    return Framebuffer(name);
+    generate(1, &name);
+    return name;
 }
 
-Renderbuffer makeRenderbuffer() {
-    GLuint name = 0;
-    glGenRenderbuffers(1, &name);
-    return Renderbuffer(name);
-}
+}  // namespace
 
-Buffer makeBuffer() {
-    GLuint name = 0;
-    glGenBuffers(1, &name);
-    return Buffer(name);
-}
+Framebuffer makeFramebuffer() { return Framebuffer(generateName(glGenFramebuffers)); }
+Renderbuffer makeRenderbuffer() { return Renderbuffer(generateName(glGenRenderbuffers)); }
+Buffer makeBuffer() { return Buffer(generateName(glGenBuffers)); }
+VertexArray makeVertexArray() { return VertexArray(generateName(glGenVertexArrays)); }
 
-VertexArray makeVertexArray() {
-    GLuint name = 0;
-    glGenVertexArrays(1, &name);
-    return VertexArray(name);
+void floatAttribute(GLuint location, GLint components, GLsizei stride, std::size_t offset, GLuint divisor) {
+    glEnableVertexAttribArray(location);
+    // The offset goes in as a pointer, as glVertexAttribPointer takes it for a bound buffer.
+    glVertexAttribPointer(location, components, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(offset));
+    if (divisor != 0) glVertexAttribDivisor(location, divisor);
 }
 
 namespace {

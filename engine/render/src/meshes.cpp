@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "pickray/render/meshes.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "pickray/render/renderer.hpp"
 
 #include <algorithm>
@@ -22,9 +23,6 @@ glm::ivec2 queryMaxTargetSize() {
     glGetIntegerv(GL_MAX_VIEWPORT_DIMS, viewport);
     return {std::min(renderbuffer, viewport[0]), std::min(renderbuffer, viewport[1])};
 }
-
-// Byte offsets for glVertexAttribPointer, which takes them as pointers.
-const void* offset(std::size_t bytes) { return reinterpret_cast<const void*>(bytes); }
 
 template <class T>
 GLsizeiptr byteSize(const std::vector<T>& v) {
@@ -103,28 +101,18 @@ Renderer::Batch Renderer::makeBatch(const MeshData& mesh) {
     glBindVertexArray(b.vao.get());
     glBindBuffer(GL_ARRAY_BUFFER, b.vertices.get());
     glBufferData(GL_ARRAY_BUFFER, byteSize(mesh.vertices), mesh.vertices.data(), GL_STATIC_DRAW);
-    glEnableVertexAttribArray(0);
-    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(Vertex), offset(offsetof(Vertex, position)));
-    glEnableVertexAttribArray(1);
-    glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, sizeof(Vertex), offset(offsetof(Vertex, normal)));
-    glEnableVertexAttribArray(8);
-    glVertexAttribPointer(8, 1, GL_FLOAT, GL_FALSE, sizeof(Vertex), offset(offsetof(Vertex, stretch)));
+    floatAttribute(0, 3, sizeof(Vertex), offsetof(Vertex, position));
+    floatAttribute(1, 3, sizeof(Vertex), offsetof(Vertex, normal));
+    floatAttribute(8, 1, sizeof(Vertex), offsetof(Vertex, stretch));
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, b.indices.get());
     glBufferData(GL_ELEMENT_ARRAY_BUFFER, byteSize(mesh.indices), mesh.indices.data(), GL_STATIC_DRAW);
     // Per-instance attributes: model matrix (4 columns at 2..5), colour (6), style (7).
     glBindBuffer(GL_ARRAY_BUFFER, b.instances.get());
     for (GLuint column = 0; column < 4; ++column) {
-        glEnableVertexAttribArray(2 + column);
-        glVertexAttribPointer(2 + column, 4, GL_FLOAT, GL_FALSE, sizeof(Instance),
-                              offset(offsetof(Instance, model) + column * sizeof(glm::vec4)));
-        glVertexAttribDivisor(2 + column, 1);
+        floatAttribute(2 + column, 4, sizeof(Instance), offsetof(Instance, model) + column * sizeof(glm::vec4), 1);
     }
-    glEnableVertexAttribArray(6);
-    glVertexAttribPointer(6, 4, GL_FLOAT, GL_FALSE, sizeof(Instance), offset(offsetof(Instance, color)));
-    glVertexAttribDivisor(6, 1);
-    glEnableVertexAttribArray(7);
-    glVertexAttribPointer(7, 4, GL_FLOAT, GL_FALSE, sizeof(Instance), offset(offsetof(Instance, style)));
-    glVertexAttribDivisor(7, 1);
+    floatAttribute(6, 4, sizeof(Instance), offsetof(Instance, color), 1);
+    floatAttribute(7, 4, sizeof(Instance), offsetof(Instance, style), 1);
     glBindVertexArray(0);
     return b;
 }
@@ -159,20 +147,14 @@ Renderer::Renderer(const std::filesystem::path& shaderDirectory)
     mirroredCubes_.mirrored = true;
     glBindVertexArray(lineVao_.get());
     glBindBuffer(GL_ARRAY_BUFFER, lineBuffer_.get());
-    glEnableVertexAttribArray(0);
-    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(LineVertex), offset(offsetof(LineVertex, position)));
-    glEnableVertexAttribArray(1);
-    glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(LineVertex), offset(offsetof(LineVertex, color)));
+    floatAttribute(0, 3, sizeof(LineVertex), offsetof(LineVertex, position));
+    floatAttribute(1, 4, sizeof(LineVertex), offsetof(LineVertex, color));
     glBindVertexArray(dotVao_.get());
     glBindBuffer(GL_ARRAY_BUFFER, dotBuffer_.get());
-    glEnableVertexAttribArray(0);
-    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(Dot), offset(offsetof(Dot, center)));
-    glEnableVertexAttribArray(1);
-    glVertexAttribPointer(1, 1, GL_FLOAT, GL_FALSE, sizeof(Dot), offset(offsetof(Dot, sizePixels)));
-    glEnableVertexAttribArray(2);
-    glVertexAttribPointer(2, 4, GL_FLOAT, GL_FALSE, sizeof(Dot), offset(offsetof(Dot, color)));
-    glEnableVertexAttribArray(3);
-    glVertexAttribPointer(3, 4, GL_FLOAT, GL_FALSE, sizeof(Dot), offset(offsetof(Dot, style)));
+    floatAttribute(0, 3, sizeof(Dot), offsetof(Dot, center));
+    floatAttribute(1, 1, sizeof(Dot), offsetof(Dot, sizePixels));
+    floatAttribute(2, 4, sizeof(Dot), offsetof(Dot, color));
+    floatAttribute(3, 4, sizeof(Dot), offsetof(Dot, style));
     glBindVertexArray(0);
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // GL errors of a frame: glGetError, plus the driver's own messages through KHR_debug's callback
 // (installed whenever the context advertises KHR_debug; Debug builds also ask SDL for a debug

@@ -1,6 +1,8 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Move-only owners of GL object names, so every buffer, array and program is deleted exactly once.
 
+#include <cstddef>
 #include <filesystem>
 #include <string>
 
@@ -51,6 +53,10 @@ using Renderbuffer = GlName<deleteRenderbuffer>;
 [[nodiscard]] VertexArray makeVertexArray();
 [[nodiscard]] Framebuffer makeFramebuffer();
 [[nodiscard]] Renderbuffer makeRenderbuffer();
+
+/// Vertex attribute `location` of the bound vertex array: `components` floats at byte `offset` of
+/// records `stride` bytes long in the bound GL_ARRAY_BUFFER; `divisor` 1 for one per instance.
+void floatAttribute(GLuint location, GLint components, GLsizei stride, std::size_t offset, GLuint divisor = 0);
 
 /// Compiles and links `dir/name.vert` + `dir/name.frag`; throws std::runtime_error with the file
 /// name and the driver's log on failure.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Procedural unit meshes (CPU side, no GL). Instances place them with one model matrix each.
 //

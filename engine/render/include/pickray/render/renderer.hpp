@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Draws a scene with OpenGL 3.3 core: one instanced draw call per mesh kind and level of detail
 // (sphere, capsule, capped cylinder: kLodCount levels each; cube; long side), one for dots, then
