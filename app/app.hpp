@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The application object: owns the platform (window + GL), the ImGui layer, the renderer, the
 // scene and all UI/picking state, and runs frames either interactively or from a script.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The command line, parsed into plain options (no SDL here, so it is unit-testable).
 

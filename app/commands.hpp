@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What the UI asks the application to do. Panels only read state and return these; the App
 // applies them (validating edits), so no panel touches the scene, the files or GL directly.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "imgui_layer.hpp"
 
 #include <imgui.h>

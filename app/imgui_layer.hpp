@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Owns the Dear ImGui context and its SDL2 + OpenGL3 backends (Debian's libimgui holds both).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // pickray: click objects, see where the cursor's ray hits them. See app.hpp and cli.cpp.
 #include <iostream>
 #include <string>

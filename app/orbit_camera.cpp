@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "orbit_camera.hpp"
 
 #include <algorithm>

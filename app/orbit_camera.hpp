@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Orbit-camera moves on the scene's camera settings (eye/target/up), as pure functions.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // What the overlay and the report say about speed: the last frame's time and draw statistics,
 // and how long the scene queries of the last pick and hover took. Plain values (no GL, no SDL).

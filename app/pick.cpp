@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "pick.hpp"
 
 #include <chrono>

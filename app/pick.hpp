@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // One frame's matrices and what a cursor picks with them.
 

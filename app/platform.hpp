@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // SDL2 window with an OpenGL 3.3 core context, GL functions loaded by glad.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The scripted mode's report: {"clicks": [{"cursor", "ray", "picked", "hits"}]} (names fixed by
 // issue #3: other tools read them), plus "frame": {"ms", "pickMs", "drawCalls", ...} (issue #4).

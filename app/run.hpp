@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // From the command line to an exit code: parses options, decides between a window and the
 // headless scripted mode (also the fallback when there is no display), loads the scene, runs.

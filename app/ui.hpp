@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The ImGui panels: outliner, inspector, camera, pick info, capsule pair. They read the state
 // they are given and return commands; they make no GL calls and change nothing themselves.

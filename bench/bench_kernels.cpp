@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Single ray vs single shape, and segment–segment distance: pickray side by side with GLM,
 // Bullet, FCL and a plain textbook implementation, on the same data in the same run.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Nearest hit for one ray over N shapes, hierarchy build time, memory per object, and batch
 // picking: pickray's BVH side by side with brute force, Embree 3 and Bullet, on the same scenes
 // in the same run. Every method's answers are checked against the exact answer (brute force over

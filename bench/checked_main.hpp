@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The main() of both benchmark programs: run the benchmarks, then fail the process if pickray
 // itself disagreed with the exact answer anywhere, so the smoke runs in ctest catch it.

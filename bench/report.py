@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Turns the JSON output of bench_kernels and bench_scene into the Markdown tables of
 docs/PERFORMANCE.md: throughput or latency per method, its ratio to pickray, and its
 disagreements with the exact answer. Usage: report.py kernels.json scene.json [more-scene.json ...]"""

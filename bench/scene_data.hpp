@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Stress scenes for the scene benchmarks: N shapes at constant density in a cube, and rays
 // through it. Deterministic for a given (kind, N).

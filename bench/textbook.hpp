@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Plain textbook ray tests in float, as they appear in tutorials and books, for the benchmarks:
 // what a user would write without a library. Each returns the entry distance along a unit-length

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Optional instrumented builds, for the whole project (a separate build directory each):
 #   PICKRAY_SANITIZE=ON  AddressSanitizer + UndefinedBehaviorSanitizer, any error fatal.
 #   PICKRAY_FUZZ=ON      clang's libFuzzer: coverage instrumentation everywhere and the fuzz

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Warnings are set per target, never globally, so third-party headers and code are not hit by them.
 function(pickray_set_warnings target)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wconversion

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Runs both benchmark programs on an otherwise idle machine and prints the Markdown tables of
 # docs/PERFORMANCE.md. Takes 5–15 minutes (Bullet builds its 1e6-object worlds twice).
 # Usage: scripts/bench.sh [build-dir]

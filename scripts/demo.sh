@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds and runs the pickray demo. Installs missing Debian packages first.
 # On a desktop it opens the window; without a display it runs the scripted headless mode and
 # says where it wrote the screenshot and report. Extra arguments go to the program.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds the libFuzzer targets with clang (ASan + UBSan) and runs each on its checked-in seed
 # corpus (tests/fuzz/corpus/<target>, read only: new inputs go to a scratch copy).
 # Each run is deterministic: a fixed seed (PICKRAY_FUZZ_SEED, default 1) and a fixed number of

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Installs the Debian packages pickray builds and tests with, only those that are missing.
 # Uses sudo when not root. Safe to run again.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Builds pickray and runs every test, in three stages, after installing missing Debian packages:
 #   1. the normal build (warnings as errors) and its ctest suite;
 #   2. the same suite built with AddressSanitizer + UndefinedBehaviorSanitizer (build-asan);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #version 330 core
 flat in vec3 vColor;
 out vec4 fragColor;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #version 330 core
 // Objects a pixel or so across, drawn as one point each (the renderer's coarsest level of detail).
 layout(location = 0) in vec3 aCenter;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #version 330 core
 in vec4 vColor;
 out vec4 fragColor;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #version 330 core
 layout(location = 0) in vec3 aPosition;
 layout(location = 1) in vec4 aColor;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #version 330 core
 in vec3 vWorld;
 in vec3 vNormal;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #version 330 core
 // Instanced shapes: unit mesh placed by a per-instance model matrix.
 layout(location = 0) in vec3 aPosition;

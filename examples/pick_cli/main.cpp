@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // pick_cli: the picking pipeline of pickray from the command line, top to bottom.
 // A fixed camera looks at one solid of each kind; the cursor pixel given on the command line
 // becomes a world ray (article 004), which is cast against every solid; hits are listed by t.

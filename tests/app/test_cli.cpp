@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Command-line parsing: every option, and bad arguments refused (the binary exits 2 on those).
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // End to end on the real binary: scripted clicks through SDL's event path, the JSON report, the
 // PNG screenshot, scene files, bad arguments, the no-display fallback, and one real X window.
 // Expected picks are computed here independently: matrices built with GLM from the scene's

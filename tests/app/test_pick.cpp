@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // HiDPI: the mouse is in window points, picking in drawable pixels. With a scale of 2 every window
 // point covers 2x2 pixels and the cursor is the centre of that block; the ray through it is the
 // ray a scale-1 window casts through the same point.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The batch routines (collision/batch.hpp) against the scalar raycastT they promise to equal, bit
 // for bit, for every shape kind: on the regimes each kind's generator covers (tests/collision/
 // batch/), with several tMax, one ray against many shapes, and every length of a last partial

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Inputs found by fuzz_collision (tests/fuzz) that once broke the contract, kept as regular tests.
 #include <cmath>
 #include <random>

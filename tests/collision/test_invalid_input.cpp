@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every solid under the shared contract of collision/ray.hpp: invalid rays and invalid shapes give
 // no hit and no span, never a NaN.
 #include <cmath>

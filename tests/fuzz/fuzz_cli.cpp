@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer target: the command-line parser on arbitrary argument vectors (NUL-separated).
 // Checked: no crash or undefined behaviour; a refusal always carries a message.
 #include <cstdint>

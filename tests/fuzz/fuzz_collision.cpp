@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer target: every collision, picking and BVH routine on arbitrary float bit patterns.
 // Checked on every answer (the contract of collision/ray.hpp and distance.hpp):
 //   * no crash, no undefined behaviour (run with ASan + UBSan);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer target: the scene file parser on arbitrary text.
 // Checked: no crash or undefined behaviour (ASan + UBSan), a hang is caught by libFuzzer's
 // timeout; every input gives either a scene or a message naming the source; a scene that loads

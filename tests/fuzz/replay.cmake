@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # In every build (no libFuzzer needed): each fuzz target replays its seed corpus and the inputs
 # that once broke it (regressions/<target>) as an ordinary ctest test.
 # PER_LEVEL: the target reaches code the CPU chooses (the batch routines, the BVH's box test), so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Replays inputs through a fuzz target without libFuzzer, so that the seed corpus and every input
 // that once broke a contract (tests/fuzz/regressions/<target>) run as ordinary tests in every
 // build, the sanitizer build included. The target aborts on a violated contract.

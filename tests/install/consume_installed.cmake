@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Installs pickray into a scratch prefix, builds examples/pick_cli against it with
 # find_package(pickray CONFIG REQUIRED) as an outside project would, runs it, and checks the pick.
 # Arguments: -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK_DIR=... [-DCONSUMER_FLAGS=...]

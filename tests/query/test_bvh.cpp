@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The BVH against brute force over the same shapes: the nearest hit, all hits and all line spans
 // must be exactly the brute-force answers (same shape, same t), for mixed random scenes, rays along
 // the axes, rays starting inside, piles of coincident shapes, and after updates (refits, changes of

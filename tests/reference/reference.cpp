@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Independent reference implementation (see reference.hpp for the method). No pickray or GLM code.
 #include "reference/reference.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // An independent reference for pickray's collision queries, used only by the differential test.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Hostile scene files, one test per class: each is refused with one message naming the file (and
 // the object and field where there is one), without a crash, a hang or unbounded memory.
 #include <chrono>

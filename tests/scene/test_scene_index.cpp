@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The BVH-backed scene queries (SceneIndex) against brute force (scene_query.hpp) over generated
 // scenes: same objects in the same order with the same t, also after refits; and the generator.
 #include <random>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Scene files: the default scene loads, errors name file/object/field, save -> load is exact.
 #include <cmath>
 #include <filesystem>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Scene queries: nearest hit, all hits sorted by t, line spans sorted by enter.
 #include <gtest/gtest.h>
 

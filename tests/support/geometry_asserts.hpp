@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Assertion helpers with explicit tolerances, and checks that a hit honours the ray contract.
 

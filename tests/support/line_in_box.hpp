@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The interval of t over which a ray's line lies inside a box, worked out independently of the
 // BVH's float and double slab tests, and the one exception to "the BVH answers as brute force"

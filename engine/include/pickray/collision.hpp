@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // pickray's collision library: shapes, ray queries, distances and overlaps.
 // The ray contract shared by every raycast/intersectLine overload is in collision/ray.hpp.

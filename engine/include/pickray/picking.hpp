@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Screen cursor -> world ray, the Direct3D way (D3DXVec3Unproject):
 // world = inverse(viewport · projection · view) applied to the screen point (x, y, z), where the

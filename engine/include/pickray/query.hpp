@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // pickray's queries over collections of mixed shapes: the Shape variant and the BVH.
 

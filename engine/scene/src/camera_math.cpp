@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "pickray/scene/camera_math.hpp"
 
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "pickray/scene/generate.hpp"
 
 #include <algorithm>

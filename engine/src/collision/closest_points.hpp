@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The double-precision cores of distance.hpp, shared with overlap.cpp.
 

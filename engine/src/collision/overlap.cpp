@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "pickray/collision/overlap.hpp"
 
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "pickray/picking.hpp"
 
 #include <algorithm>

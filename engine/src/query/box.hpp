@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Axis-aligned box arithmetic shared by the shapes' bounds and the BVH (library-internal).
 

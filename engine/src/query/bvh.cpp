@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The BVH's public operations: building and updating go to bvh/build.cpp and bvh/update.cpp, and
 // the queries below walk the tree with bvh/traverse.hpp, answering each leaf with its kind's own
 // exact routine.

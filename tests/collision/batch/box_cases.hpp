@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Axis-aligned and oriented box cases for the batch tests (see cases.hpp).
 #include <glm/gtc/matrix_transform.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Inputs for the batch tests (test_batch.cpp): a generator per shape kind, BatchCases<Shape>::make,
 // whose cases cover every regime the kind's routine distinguishes, so that lanes which differ from

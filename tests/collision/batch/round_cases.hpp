@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Capsule, capped cylinder and infinite cylinder cases for the batch tests (see cases.hpp). The
 // three are built alike (two axis points and a radius), so one generator serves them all.

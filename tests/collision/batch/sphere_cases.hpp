@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Sphere cases for the batch tests (see cases.hpp).
 #include "batch/cases.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // raycastT for many queries in one call: the same answers as the one-at-a-time routines, bit for
 // bit, computed several at a time on the CPU's vector unit (8 lanes of double with AVX-512, 4

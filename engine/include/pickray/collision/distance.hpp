@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Closest points between points, lines and segments (Ericson, Real-Time Collision Detection,
 // §5.1.2, §5.1.8 and §5.1.9).

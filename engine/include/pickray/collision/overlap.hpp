@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Overlap tests between round shapes (capsules as swept spheres: Ericson, Real-Time Collision
 // Detection, §4.5.1), built on distance.hpp.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The contract every ray query in pickray follows. It is stated once, here; each shape's header
 // adds only what is particular to that shape.

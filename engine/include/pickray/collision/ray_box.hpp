@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Ray vs axis-aligned and oriented boxes (the slab method: Ericson, Real-Time Collision Detection, §5.3.3), under the contract
 // in ray.hpp.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Ray vs capsule, under the contract in ray.hpp.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Ray vs capped cylinder (Ericson, Real-Time Collision Detection, §5.3.7), under the contract in
 // ray.hpp.

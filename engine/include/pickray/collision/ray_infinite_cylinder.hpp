@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Ray vs infinite cylinder (Ericson, Real-Time Collision Detection, §5.3.7, without the caps),
 // under the contract in ray.hpp.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Ray vs sphere (Ericson, Real-Time Collision Detection, §5.3.2), under the contract in ray.hpp.
 //

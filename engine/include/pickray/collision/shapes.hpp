@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Plain value types for every shape pickray knows, and the result types of its queries.
 // All coordinates are world units in GLM float vectors; no type here owns memory or checks itself:

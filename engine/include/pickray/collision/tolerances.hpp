@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Every tolerance the collision routines use, in one place, each with the reason for its value.
 // Nothing else in pickray compares against a hand-written epsilon.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // A bounding volume hierarchy over a list of shapes, for nearest-hit and all-hits ray queries
 // that stay fast at millions of shapes and stay exact: the tree only skips shapes whose bounds

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Any one of the six solids, as a value, with the ray queries and bounds dispatched over it.
 // This is what collections of mixed shapes (the BVH, a scene) store.

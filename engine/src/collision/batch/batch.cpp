@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The batch routines' front: size checks, the whole-call invalid cases, and the choice of
 // instruction set. The lanes' arithmetic is in kernels.cpp. On a CPU with neither AVX2 nor
 // AVX-512 the batch is a loop over the scalar routine: four lanes built from two-wide SSE2

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Axis-aligned and (prepared) oriented box lanes: ray_box.hpp's boxSpan, slabSpan and toLocal and
 // detail/common.hpp's clipToSlab. Included only by kernels.cpp, inside its anonymous namespace,
 // after lanes.inl.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The batch kernels, written once over "lanes": GCC/Clang vector types whose width follows the
 // instruction set this copy is compiled for (engine/CMakeLists.txt compiles it twice, with
 // AVX-512 (F, DQ, VL) and AVX2 flags, each defining PICKRAY_BATCH_ENTRY, the name of its entry point).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The batch kernels' entry points, one set per instruction set with wide vectors (AVX2, AVX-512).
 // kernels.cpp is compiled once per set (see engine/CMakeLists.txt), each copy defining one of the

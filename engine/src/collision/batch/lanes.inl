@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The lanes the batch kernels compute in: GCC/Clang vector types as wide as the instruction set
 // this copy of kernels.cpp is compiled for, the helpers every kernel shares (loads, selects,
 // finiteness, the ray in lanes, the crossing and its checks) and the loops that run a kernel over

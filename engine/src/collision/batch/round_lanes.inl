@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Capsule, capped cylinder and infinite cylinder lanes: ray_capsule.hpp's capsuleSpan,
 // ray_cylinder.hpp's cylinderSpan and ray_infinite_cylinder.hpp's infiniteCylinderSpan, with the
 // helpers they share (detail/common.hpp's axisFrame and clipToSlab, quadratic.hpp's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Segment–segment closest points in lanes: distance.hpp's closestPoints(Segment, Segment), that is
 // detail/segments.hpp's closestBetweenSegments (the canonical order of the pair) and
 // closestBetweenSegmentsInOrder (Ericson's clamped solve), every branch computed in every lane and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Sphere lanes: ray_sphere.hpp's sphereSpan and solveWithinRadius. Included only by kernels.cpp,
 // inside its anonymous namespace, after lanes.inl.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The build's per-shape loops (bvh/build.cpp): the shapes as the build sees them, partitioning
 // them in place, sorting a few of them, and putting many into the bins of the surface-area

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The BVH's box test: a ray against the eight child boxes of a node at once, conservative so that
 // rounding never culls a box a hit lies in (Ize, "Robust BVH Ray Traversal", JCGT 2013). The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The BVH's box test in one AVX instruction per row (box_test.hpp has the portable one and says
 // what the test computes). Compiled with a target attribute and chosen at run time, so the library

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Building a BvhTree: binned surface-area heuristic (Wald, "On fast Construction of SAH-based
 // Bounding Volume Hierarchies", 2007) over binary splits, opened into 8-wide nodes by splitting
 // the largest child again until there are eight (the usual way to get a wide tree from binary

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Building a BvhTree from scratch: binned surface-area heuristic, O(n log n), straight into the
 // 8-wide tree (build.cpp says how).

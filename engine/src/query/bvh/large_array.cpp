@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The BVH's large arrays on transparent huge pages (pickray/query/detail/bvh_tree.hpp says why).
 #include <algorithm>
 #include <cstddef>

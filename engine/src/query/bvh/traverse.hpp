@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The BVH's front-to-back traversal: calls visit(kind, first, count, limit) for every leaf whose
 // box the ray meets within [tMin, limit], nearest boxes first. visit returns the new limit

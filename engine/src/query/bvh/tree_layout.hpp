@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // How a BvhTree (pickray/query/detail/bvh_tree.hpp) encodes what it holds, and the small helpers
 // its builder, updater and traversal share: what a node's slot holds, where a shape lives, the one

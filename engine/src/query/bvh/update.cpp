@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Updates of one shape in a built BvhTree, O(depth) each: see update.hpp and query/bvh.hpp.
 #include "update.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Changing one shape of a built BvhTree in place: a refit when it stays in its leaf, a removal and
 // an insertion below the node whose box grows least when it changes kind or moves into or out of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Helpers shared by the collision routines; not part of the public API (they may change).
 // The routines compute in double: float inputs widen exactly, and with 29 bits to spare over

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The double-precision core of segment–segment distance (distance.hpp), inline because capsule
 // tests and distance queries run it in inner loops. Not part of the public API.

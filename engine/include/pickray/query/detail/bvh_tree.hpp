@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The data of a Bvh (query/bvh.hpp): what the tree holds and how it is laid out, nothing that
 // builds, updates or walks it (engine/src/query/bvh/ does that). Not part of the API: Bvh keeps

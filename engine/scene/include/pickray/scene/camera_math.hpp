@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Camera settings -> the view and projection matrices a frame is drawn and picked with.
 // Pure functions, so the application, the tests and the renderer all use the same matrices.

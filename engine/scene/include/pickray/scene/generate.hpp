@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Stress scenes for picking and drawing at scale: `count` mixed objects of all five kinds
 // (rotated, non-uniformly scaled boxes; two infinite cylinders lying on the ground) filling a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The usual helper for std::visit with one lambda per alternative:
 //   std::visit(Overloaded{[](const Sphere&) {...}, [](const Box&) {...}}, shape);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The demo's scene model: named, coloured shapes and the camera settings, as plain values.
 // The file format (scene_io.hpp, docs/SCENE_FORMAT.md) maps one to one onto these types.

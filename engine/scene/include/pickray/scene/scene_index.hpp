@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // The scene's objects as library shapes under a BVH (pickray::Bvh, which keeps its own copy of
 // them), so that click, hover, the hits list and the line's enter/exit list stay fast at 100,000

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Scene files: JSON, schema in docs/SCENE_FORMAT.md. Loading never half-succeeds: either a whole
 // valid scene or a message naming the file, the object and the field. Saving is atomic.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 // Ray queries over every object of a scene, built on the collision library's per-shape overloads.
 
