@@ -2,8 +2,8 @@
 #include "app.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <chrono>
+#include <cmath>
 #include <ctime>
 #include <fstream>
 #include <iostream>
@@ -14,11 +14,11 @@
 #include <glm/trigonometric.hpp>
 
 #include "orbit_camera.hpp"
-#include "pickray/scene/overloaded.hpp"
 #include "pickray/collision/overlap.hpp"
 #include "pickray/collision/ray.hpp"
 #include "pickray/scene/camera_math.hpp"
 #include "pickray/scene/generate.hpp"
+#include "pickray/scene/overloaded.hpp"
 #include "pickray/scene/scene_io.hpp"
 #include "screenshot.hpp"
 
@@ -38,7 +38,7 @@ constexpr glm::vec3 kProximityColor{1.0f, 0.55f, 0.1f};
 constexpr float kOrbitRadiansPerPixel = 0.008f;
 constexpr float kZoomPerWheelStep = 0.9f;
 
-const glm::vec3 kPalette[] = {{0.85f, 0.3f, 0.25f}, {0.3f, 0.7f, 0.4f}, {0.3f, 0.45f, 0.85f},
+const glm::vec3 kPalette[] = {{0.85f, 0.3f, 0.25f}, {0.3f, 0.7f, 0.4f},  {0.3f, 0.45f, 0.85f},
                               {0.65f, 0.4f, 0.8f},  {0.2f, 0.65f, 0.7f}, {0.6f, 0.6f, 0.65f}};
 
 std::string timestampedScreenshotPath() {
@@ -114,8 +114,8 @@ void App::frame() {
                               kOrbitRadiansPerPixel * static_cast<float>(input_.motion.y));
     const FrameMatrices frame = frameMatrices(scene_.camera, platform_.windowSize(), drawable);
     if (frame.pickable && drag_.mode == Drag::Mode::Pan && input_.motion != glm::ivec2(0))
-        scene_.camera = pan(scene_.camera, glm::vec2(input_.motion) * frame.pixelsPerWindowUnit,
-                            static_cast<float>(drawable.y));
+        scene_.camera =
+            pan(scene_.camera, glm::vec2(input_.motion) * frame.pixelsPerWindowUnit, static_cast<float>(drawable.y));
     const FrameMatrices drawn = frameMatrices(scene_.camera, platform_.windowSize(), drawable);
     handleMouse(drawn, mouseOnUi);
     hover_.reset();
@@ -201,7 +201,8 @@ void App::handleEvent(const SDL_Event& event) {
             break;
         case SDL_MOUSEWHEEL: input_.wheel += static_cast<float>(event.wheel.y); break;
         case SDL_KEYDOWN:
-            if (event.key.keysym.sym == SDLK_F12) screenshot_ = ScreenshotRequest{timestampedScreenshotPath(), ui_.screenshotWithUi};
+            if (event.key.keysym.sym == SDLK_F12)
+                screenshot_ = ScreenshotRequest{timestampedScreenshotPath(), ui_.screenshotWithUi};
             break;
         default: break;
     }
@@ -246,7 +247,8 @@ void App::handleMouse(const FrameMatrices& frame, bool mouseOnUi) {
 
 void App::moveDragged(const FrameMatrices& frame) {
     if (drag_.object >= scene_.objects.size()) return;
-    const Ray ray = cursorRay(cursorPixel(mouse_, frame), frame.view, frame.projection, frame.viewport, frame.clipDepth);
+    const Ray ray =
+        cursorRay(cursorPixel(mouse_, frame), frame.view, frame.projection, frame.viewport, frame.clipDepth);
     const float facing = glm::dot(ray.direction, drag_.planeNormal);
     if (std::abs(facing) < 1e-4f) return;  // ray along the plane: no defined point
     const float t = glm::dot(drag_.planePoint - ray.origin, drag_.planeNormal) / facing;
@@ -297,74 +299,77 @@ void App::replaceScene(scene::Scene scene) {
 // ---- commands from the UI ---------------------------------------------------------------------
 
 void App::apply(const Command& command) {
-    std::visit(
-        Overloaded{
-            [&](const command::Select& c) { select(c.object, c.additive); },
-            [&](const command::Add& c) {
-                const std::string name = scene::uniqueName(scene_, scene::typeName(c.kind));
-                const glm::vec3 color = kPalette[scene_.objects.size() % std::size(kPalette)];
-                scene_.objects.push_back({name, color, scene::defaultShape(c.kind, scene_.camera.target)});
-                select(scene_.objects.size() - 1, false);
-                objectsChanged();
-                message("added " + name, false);
-            },
-            [&](const command::Duplicate& c) {
-                scene::Object copy = scene_.objects.at(c.object);
-                copy.name = scene::uniqueName(scene_, copy.name + " copy");
-                copy.shape = scene::translated(copy.shape, glm::vec3(0.6f, 0.0f, 0.6f));
-                scene_.objects.push_back(copy);
-                select(scene_.objects.size() - 1, false);
-                objectsChanged();
-            },
-            [&](const command::Delete& c) {
-                scene_.objects.erase(scene_.objects.begin() + static_cast<std::ptrdiff_t>(c.object));
-                // Indices above the deleted one move down by one.
-                std::erase(selection_, c.object);
-                for (std::size_t& s : selection_)
-                    if (s > c.object) --s;
-                drag_.mode = Drag::Mode::None;
-                objectsChanged();
-            },
-            [&](const command::Rename& c) {
-                if (c.name.empty()) return message("rename refused: the name must not be empty", true);
-                for (std::size_t i = 0; i < scene_.objects.size(); ++i)
-                    if (i != c.object && scene_.objects[i].name == c.name)
-                        return message("rename refused: \"" + c.name + "\" is already used", true);
-                scene_.objects.at(c.object).name = c.name;
-                message("renamed to " + c.name, false);
-            },
-            [&](const command::Edit& c) {
-                if (auto error = scene::validate(c.value))
-                    return message("refused: " + c.value.name + ": " + *error, true);
-                scene_.objects.at(c.object) = c.value;
-                ui_.message.clear();
-                objectChanged(c.object);
-            },
-            [&](const command::SetCamera& c) {
-                if (auto error = scene::validate(c.camera)) return message("camera refused: " + *error, true);
-                scene_.camera = c.camera;
-                ui_.message.clear();
-            },
-            [&](const command::Load& c) {
-                scene::LoadResult loaded = scene::loadScene(c.path);
-                if (!loaded.scene) return message("load failed (scene unchanged): " + loaded.error, true);
-                replaceScene(std::move(*loaded.scene));
-                message("loaded " + c.path, false);
-            },
-            [&](const command::Save& c) {
-                if (auto error = scene::saveScene(scene_, c.path)) return message("save failed: " + *error, true);
-                message("saved " + c.path, false);
-            },
-            [&](const command::Screenshot& c) { screenshot_ = ScreenshotRequest{timestampedScreenshotPath(), c.withUi}; },
-            [&](const command::ClearPick&) { pick_.reset(); },
-            [&](const command::Generate& c) {
-                if (c.count < 1 || c.count > kMaxGenerated)
-                    return message("generate refused: between 1 and " + std::to_string(kMaxGenerated) + " objects", true);
-                replaceScene(scene::generateStressScene(c.count));
-                message("generated " + std::to_string(c.count) + " objects", false);
-            },
-        },
-        command);
+    std::visit(Overloaded{
+                   [&](const command::Select& c) { select(c.object, c.additive); },
+                   [&](const command::Add& c) {
+                       const std::string name = scene::uniqueName(scene_, scene::typeName(c.kind));
+                       const glm::vec3 color = kPalette[scene_.objects.size() % std::size(kPalette)];
+                       scene_.objects.push_back({name, color, scene::defaultShape(c.kind, scene_.camera.target)});
+                       select(scene_.objects.size() - 1, false);
+                       objectsChanged();
+                       message("added " + name, false);
+                   },
+                   [&](const command::Duplicate& c) {
+                       scene::Object copy = scene_.objects.at(c.object);
+                       copy.name = scene::uniqueName(scene_, copy.name + " copy");
+                       copy.shape = scene::translated(copy.shape, glm::vec3(0.6f, 0.0f, 0.6f));
+                       scene_.objects.push_back(copy);
+                       select(scene_.objects.size() - 1, false);
+                       objectsChanged();
+                   },
+                   [&](const command::Delete& c) {
+                       scene_.objects.erase(scene_.objects.begin() + static_cast<std::ptrdiff_t>(c.object));
+                       // Indices above the deleted one move down by one.
+                       std::erase(selection_, c.object);
+                       for (std::size_t& s : selection_)
+                           if (s > c.object) --s;
+                       drag_.mode = Drag::Mode::None;
+                       objectsChanged();
+                   },
+                   [&](const command::Rename& c) {
+                       if (c.name.empty()) return message("rename refused: the name must not be empty", true);
+                       for (std::size_t i = 0; i < scene_.objects.size(); ++i)
+                           if (i != c.object && scene_.objects[i].name == c.name)
+                               return message("rename refused: \"" + c.name + "\" is already used", true);
+                       scene_.objects.at(c.object).name = c.name;
+                       message("renamed to " + c.name, false);
+                   },
+                   [&](const command::Edit& c) {
+                       if (auto error = scene::validate(c.value))
+                           return message("refused: " + c.value.name + ": " + *error, true);
+                       scene_.objects.at(c.object) = c.value;
+                       ui_.message.clear();
+                       objectChanged(c.object);
+                   },
+                   [&](const command::SetCamera& c) {
+                       if (auto error = scene::validate(c.camera)) return message("camera refused: " + *error, true);
+                       scene_.camera = c.camera;
+                       ui_.message.clear();
+                   },
+                   [&](const command::Load& c) {
+                       scene::LoadResult loaded = scene::loadScene(c.path);
+                       if (!loaded.scene) return message("load failed (scene unchanged): " + loaded.error, true);
+                       replaceScene(std::move(*loaded.scene));
+                       message("loaded " + c.path, false);
+                   },
+                   [&](const command::Save& c) {
+                       if (auto error = scene::saveScene(scene_, c.path))
+                           return message("save failed: " + *error, true);
+                       message("saved " + c.path, false);
+                   },
+                   [&](const command::Screenshot& c) {
+                       screenshot_ = ScreenshotRequest{timestampedScreenshotPath(), c.withUi};
+                   },
+                   [&](const command::ClearPick&) { pick_.reset(); },
+                   [&](const command::Generate& c) {
+                       if (c.count < 1 || c.count > kMaxGenerated)
+                           return message(
+                               "generate refused: between 1 and " + std::to_string(kMaxGenerated) + " objects", true);
+                       replaceScene(scene::generateStressScene(c.count));
+                       message("generated " + std::to_string(c.count) + " objects", false);
+                   },
+               },
+               command);
 }
 
 // ---- what is drawn over the scene -------------------------------------------------------------
@@ -512,7 +517,8 @@ int App::runScript() {
         if (round == 0) performance_.rssFirstRoundKiB = residentKiB();
     }
     if (options_.orbitDegrees) {
-        scene_.camera = orbit(scene_.camera, glm::radians(options_.orbitDegrees->x), glm::radians(options_.orbitDegrees->y));
+        scene_.camera =
+            orbit(scene_.camera, glm::radians(options_.orbitDegrees->x), glm::radians(options_.orbitDegrees->y));
         frame();
     }
     if (options_.hover) {

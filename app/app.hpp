@@ -16,10 +16,10 @@
 #include "imgui_layer.hpp"
 #include "performance.hpp"
 #include "pick.hpp"
-#include "platform.hpp"
 #include "pickray/render/renderer.hpp"
 #include "pickray/scene/scene.hpp"
 #include "pickray/scene/scene_index.hpp"
+#include "platform.hpp"
 #include "report.hpp"
 #include "ui.hpp"
 
@@ -94,11 +94,11 @@ private:
     ImGuiLayer imgui_;
     render::Renderer renderer_;
     scene::Scene scene_;
-    scene::SceneIndex index_;             ///< BVH over scene_'s objects, for every pick
+    scene::SceneIndex index_;  ///< BVH over scene_'s objects, for every pick
     UiState ui_;
-    std::vector<std::size_t> selection_;  ///< last one is the primary (inspector) selection
+    std::vector<std::size_t> selection_;          ///< last one is the primary (inspector) selection
     std::vector<std::size_t> scriptedSelection_;  ///< --select, applied after the scripted clicks
-    std::optional<Pick> pick_;            ///< last click; its ray stays fixed while the camera moves
+    std::optional<Pick> pick_;                    ///< last click; its ray stays fixed while the camera moves
     std::optional<Pick> hover_;
     std::vector<ClickRecord> clicks_;
     FrameInput input_;
@@ -116,7 +116,7 @@ private:
     };
     std::uint64_t sceneRevision_ = 1;  ///< bumped by every change of the objects
     std::optional<DrawnScene> drawn_;
-    bool forceRedraw_ = false;         ///< measureFrames: time real redraws
+    bool forceRedraw_ = false;  ///< measureFrames: time real redraws
     Performance performance_;
     bool measured_ = false;  ///< performance_.frameMs is a measured median (headless report)
     bool running_ = true;

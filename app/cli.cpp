@@ -114,9 +114,8 @@ ParseResult parseCommandLine(const std::vector<std::string>& args) {
             if (!n || (*n)[0] < 1 || (*n)[0] > kMaxRepeat)
                 return fail("expects a count from 1 to " + std::to_string(kMaxRepeat));
             o.repeat = (*n)[0];
-        }
-        else if (arg == "--scene" || arg == "--report" || arg == "--screenshot" || arg == "--select" ||
-                 arg == "--load" || arg == "--save") {
+        } else if (arg == "--scene" || arg == "--report" || arg == "--screenshot" || arg == "--select" ||
+                   arg == "--load" || arg == "--save") {
             auto v = value();
             if (!v || v->empty()) return fail("expects a value");
             if (arg == "--scene") o.scenePath = *v;
@@ -190,8 +189,9 @@ ParseResult parseCommandLine(const std::vector<std::string>& args) {
     if (o.generate && !o.scenePath.empty()) return UsageError{"--generate and --scene: give one scene, not both"};
     if (!o.headless && (!o.clicks.empty() || o.hover || !o.load.empty() || !o.drags.empty() || o.orbitDegrees ||
                         !o.window.empty() || o.repeat != 1 || o.duplicate || o.remove))
-        return UsageError{"--click, --drag, --orbit, --hover, --load, --resize, --minimize, --duplicate, --delete and "
-                          "--repeat are script steps: they need --headless"};
+        return UsageError{
+            "--click, --drag, --orbit, --hover, --load, --resize, --minimize, --duplicate, --delete and "
+            "--repeat are script steps: they need --headless"};
     return o;
 }
 

@@ -9,22 +9,22 @@
 namespace pickray::app {
 
 struct Performance {
-    double frameMs = 0.0;        ///< wall time of the last frame (events, UI, queries, drawing, swap)
-    double redrawMs = 0.0;       ///< the same for the last frame that redrew the scene (not just the UI)
-    double pickMs = 0.0;         ///< the last click's scene queries (hits and line spans)
-    double hoverMs = 0.0;        ///< the same for the hover pick of this frame
+    double frameMs = 0.0;   ///< wall time of the last frame (events, UI, queries, drawing, swap)
+    double redrawMs = 0.0;  ///< the same for the last frame that redrew the scene (not just the UI)
+    double pickMs = 0.0;    ///< the last click's scene queries (hits and line spans)
+    double hoverMs = 0.0;   ///< the same for the hover pick of this frame
     int drawCalls = 0;
     std::size_t objects = 0;
-    std::size_t instances = 0;   ///< mesh instances drawn (one per object, plus markers)
-    std::size_t culled = 0;      ///< instances outside the view
+    std::size_t instances = 0;  ///< mesh instances drawn (one per object, plus markers)
+    std::size_t culled = 0;     ///< instances outside the view
     std::size_t triangles = 0;
-    std::size_t dots = 0;        ///< objects drawn as one point (a pixel or so across)
+    std::size_t dots = 0;             ///< objects drawn as one point (a pixel or so across)
     std::vector<std::size_t> levels;  ///< round instances per level of detail, finest first
-    std::size_t bvhBuilds = 0;   ///< the scene index built from scratch (load, add, delete, generate)
-    std::size_t bvhRefits = 0;   ///< ... and refitted after one object changed (edit, drag)
-    int glErrors = 0;            ///< GL errors over the run: glGetError and KHR_debug (checked once per frame)
-    int glWarnings = 0;          ///< KHR_debug messages that are not errors (performance, portability, ...)
-    bool glDebugOutput = false;  ///< the KHR_debug callback is installed
+    std::size_t bvhBuilds = 0;        ///< the scene index built from scratch (load, add, delete, generate)
+    std::size_t bvhRefits = 0;        ///< ... and refitted after one object changed (edit, drag)
+    int glErrors = 0;                 ///< GL errors over the run: glGetError and KHR_debug (checked once per frame)
+    int glWarnings = 0;               ///< KHR_debug messages that are not errors (performance, portability, ...)
+    bool glDebugOutput = false;       ///< the KHR_debug callback is installed
     // Resident memory (KiB) of the script: after the first frames, after its first round, at the end.
     std::size_t rssStartKiB = 0;
     std::size_t rssFirstRoundKiB = 0;

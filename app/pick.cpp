@@ -25,7 +25,8 @@ FrameMatrices frameMatrices(const scene::Camera& camera, glm::ivec2 windowSize, 
     f.viewport = Viewport{0.0f, 0.0f, drawable.x, drawable.y, 0.0f, 1.0f};
     f.clipDepth = camera.clipDepth;
     // A window of 0 units with a drawable of some pixels (seen nowhere yet): no NaN scale either.
-    f.pixelsPerWindowUnit = glm::min(windowSize.x, windowSize.y) > 0 ? drawable / glm::vec2(windowSize) : glm::vec2(1.0f);
+    f.pixelsPerWindowUnit =
+        glm::min(windowSize.x, windowSize.y) > 0 ? drawable / glm::vec2(windowSize) : glm::vec2(1.0f);
     f.pickable = isValidPickingSetup(f.view, f.projection, f.viewport);
     return f;
 }

@@ -18,9 +18,9 @@ namespace pickray::app {
 /// Everything a frame is drawn and picked with, computed once per frame.
 struct FrameMatrices {
     glm::mat4 view{1.0f};
-    glm::mat4 projection{1.0f};  ///< in `clipDepth`'s convention: the matrix picking inverts
+    glm::mat4 projection{1.0f};          ///< in `clipDepth`'s convention: the matrix picking inverts
     glm::mat4 drawViewProjection{1.0f};  ///< glClipRemap(clipDepth) · projection · view, for GL 3.3
-    Viewport viewport;           ///< drawable pixels, depth 0..1 (D3DVIEWPORT9 defaults)
+    Viewport viewport;                   ///< drawable pixels, depth 0..1 (D3DVIEWPORT9 defaults)
     ClipDepth clipDepth = ClipDepth::NegativeOneToOne;
     glm::vec2 pixelsPerWindowUnit{1.0f};  ///< HiDPI scale: drawable size / window size
     /// False for a window with no pixels (minimised, 0 wide or high): its matrices are not finite,

@@ -19,7 +19,8 @@ bool displayAvailable() {
 Platform::Platform(const std::string& title, glm::ivec2 size, bool headless) : headless_(headless) {
     // Must be set before SDL_Init: the driver is chosen there.
     if (headless) SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen");
-    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0) throw std::runtime_error(std::string("SDL_Init: ") + SDL_GetError());
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0)
+        throw std::runtime_error(std::string("SDL_Init: ") + SDL_GetError());
     if (!headless) {
         // SDL tries its drivers in turn and ends at the offscreen one when no display answers (an
         // unreachable DISPLAY): a window there is never seen and the loop would wait for input
@@ -42,7 +43,8 @@ Platform::Platform(const std::string& title, glm::ivec2 size, bool headless) : h
     // Debug builds: a debug context, in which drivers report more through KHR_debug.
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_DEBUG_FLAG);
 #endif
-    const Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_ALLOW_HIGHDPI | (headless ? SDL_WINDOW_HIDDEN : SDL_WINDOW_RESIZABLE);
+    const Uint32 flags =
+        SDL_WINDOW_OPENGL | SDL_WINDOW_ALLOW_HIGHDPI | (headless ? SDL_WINDOW_HIDDEN : SDL_WINDOW_RESIZABLE);
     window_ = SDL_CreateWindow(title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, size.x, size.y, flags);
     if (!window_) {
         const std::string error = SDL_GetError();
@@ -51,7 +53,8 @@ Platform::Platform(const std::string& title, glm::ivec2 size, bool headless) : h
     }
     context_ = SDL_GL_CreateContext(window_);
     if (!context_ || gladLoadGL(reinterpret_cast<GLADloadfunc>(SDL_GL_GetProcAddress)) == 0) {
-        const std::string error = context_ ? "gladLoadGL failed" : std::string("SDL_GL_CreateContext: ") + SDL_GetError();
+        const std::string error =
+            context_ ? "gladLoadGL failed" : std::string("SDL_GL_CreateContext: ") + SDL_GetError();
         if (context_) SDL_GL_DeleteContext(context_);
         SDL_DestroyWindow(window_);
         SDL_Quit();

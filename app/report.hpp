@@ -15,7 +15,7 @@ namespace pickray::app {
 /// A click as it was handled; names are taken at click time, since the scene may change after.
 struct ClickRecord {
     Pick pick;
-    bool onUi = false;                 ///< the click landed on an ImGui window, so it picked nothing
+    bool onUi = false;                  ///< the click landed on an ImGui window, so it picked nothing
     std::vector<std::string> hitNames;  ///< name of the object of each of pick.hits
 };
 

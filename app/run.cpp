@@ -6,10 +6,10 @@
 
 #include "app.hpp"
 #include "cli.hpp"
-#include "platform.hpp"
 #include "pickray/scene/camera_math.hpp"
 #include "pickray/scene/generate.hpp"
 #include "pickray/scene/scene_io.hpp"
+#include "platform.hpp"
 
 namespace pickray::app {
 namespace {
@@ -28,10 +28,9 @@ void applyOverrides(const Options& o, scene::Camera& c) {
 glm::ivec2 clickOnFirstObject(const scene::Scene& s, glm::ivec2 size) {
     if (s.objects.empty()) return size / 2;
     const glm::vec2 pixels(size);
-    const glm::vec3 screen =
-        worldToScreen(scene::interiorPoint(s.objects.front().shape), scene::viewMatrix(s.camera),
-                      scene::projectionMatrix(s.camera, pixels.x / pixels.y), Viewport{0, 0, pixels.x, pixels.y},
-                      s.camera.clipDepth);
+    const glm::vec3 screen = worldToScreen(scene::interiorPoint(s.objects.front().shape), scene::viewMatrix(s.camera),
+                                           scene::projectionMatrix(s.camera, pixels.x / pixels.y),
+                                           Viewport{0, 0, pixels.x, pixels.y}, s.camera.clipDepth);
     const glm::ivec2 click(glm::floor(glm::vec2(screen)));
     const bool inside = click.x >= 0 && click.y >= 0 && click.x < size.x && click.y < size.y;
     return inside ? click : size / 2;
@@ -70,9 +69,9 @@ int runFromCommandLine(const std::vector<std::string>& args, std::ostream& out, 
     }
     Options options = std::get<Options>(parsed);
     // A generated scene has no file: the GUI's Load/Save fields start with this name.
-    const std::string scenePath = options.generate                ? "generated.json"
+    const std::string scenePath = options.generate            ? "generated.json"
                                   : options.scenePath.empty() ? PICKRAY_DEFAULT_SCENE
-                                                                : options.scenePath;
+                                                              : options.scenePath;
     bool fallBack = !options.headless && !displayAvailable();
     // Twice at most: where a display was advertised but no window opens, once more headless. Each
     // attempt loads the scene itself (the first gave its copy to the window that failed).

@@ -12,7 +12,7 @@
 namespace pickray::app {
 
 /// Writes RGBA8 rows (top row first) as a PNG; returns an error message or nullopt.
-[[nodiscard]] std::optional<std::string> writePng(const std::filesystem::path& path, const std::vector<std::uint8_t>& rgba,
-                                                  glm::ivec2 size);
+[[nodiscard]] std::optional<std::string> writePng(const std::filesystem::path& path,
+                                                  const std::vector<std::uint8_t>& rgba, glm::ivec2 size);
 
 }  // namespace pickray::app

@@ -16,31 +16,34 @@ using scene::Overloaded;
 
 using scene::Object;
 
-void text(const char* label, glm::vec3 v) { ImGui::Text("%s (%.4f, %.4f, %.4f)", label, double(v.x), double(v.y), double(v.z)); }
+void text(const char* label, glm::vec3 v) {
+    ImGui::Text("%s (%.4f, %.4f, %.4f)", label, double(v.x), double(v.y), double(v.z));
+}
 
 // Each editor returns true when the user changed a value; the copy is then sent back as an Edit.
 bool editVec(const char* label, glm::vec3& v) { return ImGui::DragFloat3(label, &v.x, 0.01f, 0.0f, 0.0f, "%.3f"); }
 bool editRadius(float& r) { return ImGui::DragFloat("radius", &r, 0.005f, 0.0f, 0.0f, "%.3f"); }
 
 bool editShape(scene::Shape& shape) {
-    return std::visit(Overloaded{
-                          [](Sphere& s) -> bool { return editVec("center", s.center) | editRadius(s.radius); },
-                          [](Capsule& s) -> bool { return editVec("a", s.a) | editVec("b", s.b) | editRadius(s.radius); },
-                          [](Cylinder& s) -> bool { return editVec("a", s.a) | editVec("b", s.b) | editRadius(s.radius); },
-                          [](InfiniteCylinder& s) -> bool {
-                              return editVec("p1", s.p1) | editVec("p2", s.p2) | editRadius(s.radius);
-                          },
-                          [](scene::Box& b) -> bool {
-                              bool changed = editVec("min", b.local.min) | editVec("max", b.local.max);
-                              ImGui::Separator();
-                              changed |= editVec("position", b.transform.position);
-                              changed |= ImGui::DragFloat3("rotation (deg)", &b.transform.rotationDegrees.x, 0.5f, 0.0f,
-                                                           0.0f, "%.1f");
-                              changed |= editVec("scale", b.transform.scale);
-                              return changed;
-                          },
-                      },
-                      shape);
+    return std::visit(
+        Overloaded{
+            [](Sphere& s) -> bool { return editVec("center", s.center) | editRadius(s.radius); },
+            [](Capsule& s) -> bool { return editVec("a", s.a) | editVec("b", s.b) | editRadius(s.radius); },
+            [](Cylinder& s) -> bool { return editVec("a", s.a) | editVec("b", s.b) | editRadius(s.radius); },
+            [](InfiniteCylinder& s) -> bool {
+                return editVec("p1", s.p1) | editVec("p2", s.p2) | editRadius(s.radius);
+            },
+            [](scene::Box& b) -> bool {
+                bool changed = editVec("min", b.local.min) | editVec("max", b.local.max);
+                ImGui::Separator();
+                changed |= editVec("position", b.transform.position);
+                changed |=
+                    ImGui::DragFloat3("rotation (deg)", &b.transform.rotationDegrees.x, 0.5f, 0.0f, 0.0f, "%.1f");
+                changed |= editVec("scale", b.transform.scale);
+                return changed;
+            },
+        },
+        shape);
 }
 
 bool isSelected(const UiView& view, std::size_t i) {
@@ -58,9 +61,11 @@ void outliner(UiState& state, const UiView& view, std::vector<Command>& out) {
     ImGuiListClipper clipper;
     clipper.Begin(static_cast<int>(view.scene.objects.size()));
     while (clipper.Step())
-        for (auto i = static_cast<std::size_t>(clipper.DisplayStart); i < static_cast<std::size_t>(clipper.DisplayEnd); ++i) {
+        for (auto i = static_cast<std::size_t>(clipper.DisplayStart); i < static_cast<std::size_t>(clipper.DisplayEnd);
+             ++i) {
             const Object& o = view.scene.objects[i];
-            const std::string label = o.name + "  [" + scene::typeName(scene::kindOf(o.shape)) + "]##" + std::to_string(i);
+            const std::string label =
+                o.name + "  [" + scene::typeName(scene::kindOf(o.shape)) + "]##" + std::to_string(i);
             if (ImGui::Selectable(label.c_str(), isSelected(view, i)))
                 out.push_back(command::Select{i, ImGui::GetIO().KeyCtrl});
         }
@@ -160,8 +165,8 @@ void pickPanel(const UiView& view, std::vector<Command>& out) {
     const Performance& perf = view.performance;
     ImGui::Text("frame %.1f ms (scene %.1f ms)  pick %.3f ms  hover %.3f ms", perf.frameMs, perf.redrawMs, perf.pickMs,
                 perf.hoverMs);
-    ImGui::TextDisabled("%zu objects  %d draw calls  %zu instances  %zu dots  %zu culled", perf.objects,
-                        perf.drawCalls, perf.instances, perf.dots, perf.culled);
+    ImGui::TextDisabled("%zu objects  %d draw calls  %zu instances  %zu dots  %zu culled", perf.objects, perf.drawCalls,
+                        perf.instances, perf.dots, perf.culled);
     ImGui::TextDisabled("BVH: %zu builds, %zu refits", perf.bvhBuilds, perf.bvhRefits);
     if (view.hover) {
         const auto n = view.hover->nearest();
@@ -200,14 +205,14 @@ void pickPanel(const UiView& view, std::vector<Command>& out) {
         rows.Begin(static_cast<int>(p.spans.size()));
         while (rows.Step())
             for (int row = rows.DisplayStart; row < rows.DisplayEnd; ++row) {
-            const scene::ObjectSpan& s = p.spans[static_cast<std::size_t>(row)];
-            ImGui::TableNextRow();
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(view.scene.objects[s.object].name.c_str());
-            ImGui::TableNextColumn();
-            ImGui::Text("%.4f", double(s.span.enter));
-            ImGui::TableNextColumn();
-            ImGui::Text("%.4f", double(s.span.exit));
+                const scene::ObjectSpan& s = p.spans[static_cast<std::size_t>(row)];
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(view.scene.objects[s.object].name.c_str());
+                ImGui::TableNextColumn();
+                ImGui::Text("%.4f", double(s.span.enter));
+                ImGui::TableNextColumn();
+                ImGui::Text("%.4f", double(s.span.exit));
             }
         ImGui::EndTable();
     }

@@ -8,13 +8,13 @@
 // items_per_second.
 #include <algorithm>
 #include <array>
-#include <cstdio>
-#include <string>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <optional>
 #include <random>
 #include <span>
+#include <string>
 #include <vector>
 
 #include <benchmark/benchmark.h>
@@ -36,7 +36,6 @@
 namespace {
 
 constexpr int kCases = 1024;
-
 
 pickref::Vec ref(glm::vec3 v) {
     return {static_cast<pickref::Real>(v.x), static_cast<pickref::Real>(v.y), static_cast<pickref::Real>(v.z)};
@@ -175,7 +174,8 @@ AxisData<Shape> makeAxisShapes(unsigned seed, Reach reach) {
     std::vector<RefSolid> solids;
     for (int i = 0; i < kCases; ++i) {
         const glm::vec3 c = randomIn(rng, -20, 20);
-        const glm::vec3 half = glm::normalize(randomIn(rng, -1, 1)) * std::uniform_real_distribution<float>(0.3f, 1.5f)(rng);
+        const glm::vec3 half =
+            glm::normalize(randomIn(rng, -1, 1)) * std::uniform_real_distribution<float>(0.3f, 1.5f)(rng);
         const float r = std::uniform_real_distribution<float>(0.3f, 1.0f)(rng);
         d.shapes.push_back({c - half, c + half, r});
         centres.push_back(c);
@@ -213,14 +213,16 @@ BoxData makeBoxes(Reach reach) {
         const glm::vec3 c = randomIn(rng, -20, 20);
         const glm::vec3 half = randomIn(rng, 0.3f, 1.2f);
         d.boxes.push_back({c - half, c + half});
-        const glm::mat4 m = glm::rotate(glm::translate(glm::mat4(1), c), std::uniform_real_distribution<float>(0, 6.28f)(rng),
-                                        glm::normalize(randomIn(rng, -1, 1)));
+        const glm::mat4 m =
+            glm::rotate(glm::translate(glm::mat4(1), c), std::uniform_real_distribution<float>(0, 6.28f)(rng),
+                        glm::normalize(randomIn(rng, -1, 1)));
         d.oriented.push_back({{-half, half}, m});
         centres.push_back(c);
         solids.emplace_back(pickref::Box{ref(c - half), ref(c + half)});
         std::array<std::array<pickref::Real, 3>, 3> rows{};
         for (int r = 0; r < 3; ++r) {
-            for (int k = 0; k < 3; ++k) rows[static_cast<size_t>(r)][static_cast<size_t>(k)] = static_cast<pickref::Real>(m[k][r]);
+            for (int k = 0; k < 3; ++k)
+                rows[static_cast<size_t>(r)][static_cast<size_t>(k)] = static_cast<pickref::Real>(m[k][r]);
         }
         orientedSolids.emplace_back(pickref::Box{ref(-half), ref(half)}, rows, ref(c));
     }
@@ -252,7 +254,8 @@ FanData<Shape> makeFan(const std::vector<Shape>& shapes, SolidOf solidOf, Reach 
     const float nearest = reach == Reach::Near ? 30.0f : 1000.0f;
     const float farthest = reach == Reach::Near ? 40.0f : 4000.0f;
     for (int r = 0; r < kFanRays; ++r) {
-        const glm::vec3 eye = glm::normalize(randomIn(rng, -1, 1)) * std::uniform_real_distribution<float>(nearest, farthest)(rng);
+        const glm::vec3 eye =
+            glm::normalize(randomIn(rng, -1, 1)) * std::uniform_real_distribution<float>(nearest, farthest)(rng);
         d.rays.push_back({eye, glm::normalize(randomIn(rng, -15, 15) - eye)});
         for (const Shape& shape : d.shapes) {
             const auto solid = solidOf(shape);
@@ -267,7 +270,9 @@ const FanData<Shape>& fan(Reach reach);
 template <>
 const FanData<pickray::Sphere>& fan(Reach reach) {
     const auto make = [](Reach r) {
-        return makeFan(spheres(r).shapes, [](const pickray::Sphere& s) { return pickref::SphereSolid(ref(s.center), s.radius); }, r);
+        return makeFan(
+            spheres(r).shapes, [](const pickray::Sphere& s) { return pickref::SphereSolid(ref(s.center), s.radius); },
+            r);
     };
     static const auto near = make(Reach::Near), far = make(Reach::Far);
     return reach == Reach::Near ? near : far;
@@ -275,7 +280,9 @@ const FanData<pickray::Sphere>& fan(Reach reach) {
 template <>
 const FanData<pickray::Capsule>& fan(Reach reach) {
     const auto make = [](Reach r) {
-        return makeFan(capsules(r).shapes, [](const pickray::Capsule& c) { return pickref::CapsuleSolid(ref(c.a), ref(c.b), c.radius); }, r);
+        return makeFan(
+            capsules(r).shapes,
+            [](const pickray::Capsule& c) { return pickref::CapsuleSolid(ref(c.a), ref(c.b), c.radius); }, r);
     };
     static const auto near = make(Reach::Near), far = make(Reach::Far);
     return reach == Reach::Near ? near : far;
@@ -283,7 +290,9 @@ const FanData<pickray::Capsule>& fan(Reach reach) {
 template <>
 const FanData<pickray::Cylinder>& fan(Reach reach) {
     const auto make = [](Reach r) {
-        return makeFan(cylinders(r).shapes, [](const pickray::Cylinder& c) { return pickref::CylinderSolid(ref(c.a), ref(c.b), c.radius); }, r);
+        return makeFan(
+            cylinders(r).shapes,
+            [](const pickray::Cylinder& c) { return pickref::CylinderSolid(ref(c.a), ref(c.b), c.radius); }, r);
     };
     static const auto near = make(Reach::Near), far = make(Reach::Far);
     return reach == Reach::Near ? near : far;
@@ -291,7 +300,12 @@ const FanData<pickray::Cylinder>& fan(Reach reach) {
 template <>
 const FanData<pickray::Aabb>& fan(Reach reach) {
     const auto make = [](Reach r) {
-        return makeFan(boxes(r).boxes, [](const pickray::Aabb& b) { return pickref::BoxSolid(pickref::Box{ref(b.min), ref(b.max)}); }, r);
+        return makeFan(
+            boxes(r).boxes,
+            [](const pickray::Aabb& b) {
+                return pickref::BoxSolid(pickref::Box{ref(b.min), ref(b.max)});
+            },
+            r);
     };
     static const auto near = make(Reach::Near), far = make(Reach::Far);
     return reach == Reach::Near ? near : far;
@@ -314,11 +328,13 @@ float pickrayHit(const pickray::Ray& ray, const Shape& shape) {
 
 void Sphere_pickray(benchmark::State& state, Reach reach) {
     const auto& d = spheres(reach);
-    run(state, d.expected, [&](size_t i) { return pickrayT(d.rays[i], d.shapes[i]); }, true);
+    run(
+        state, d.expected, [&](size_t i) { return pickrayT(d.rays[i], d.shapes[i]); }, true);
 }
 void Sphere_pickray_hit(benchmark::State& state, Reach reach) {
     const auto& d = spheres(reach);
-    run(state, d.expected, [&](size_t i) { return pickrayHit(d.rays[i], d.shapes[i]); }, true);
+    run(
+        state, d.expected, [&](size_t i) { return pickrayHit(d.rays[i], d.shapes[i]); }, true);
 }
 void Sphere_pickray_batch(benchmark::State& state, Reach reach) {
     const auto& d = spheres(reach);
@@ -330,13 +346,16 @@ void Sphere_glm(benchmark::State& state, Reach reach) {
     run(state, d.expected, [&](size_t i) {
         float t = -1.0f;
         return glm::intersectRaySphere(d.rays[i].origin, d.rays[i].direction, d.shapes[i].center,
-                                       d.shapes[i].radius * d.shapes[i].radius, t) ? t : -1.0f;
+                                       d.shapes[i].radius * d.shapes[i].radius, t)
+                   ? t
+                   : -1.0f;
     });
 }
 void Sphere_textbook(benchmark::State& state, Reach reach) {
     const auto& d = spheres(reach);
-    run(state, d.expected,
-        [&](size_t i) { return textbook::raySphere(d.rays[i].origin, d.rays[i].direction, d.shapes[i].center, d.shapes[i].radius); });
+    run(state, d.expected, [&](size_t i) {
+        return textbook::raySphere(d.rays[i].origin, d.rays[i].direction, d.shapes[i].center, d.shapes[i].radius);
+    });
 }
 BENCHMARK_CAPTURE(Sphere_pickray, near, Reach::Near);
 BENCHMARK_CAPTURE(Sphere_pickray, far, Reach::Far);
@@ -353,39 +372,47 @@ BENCHMARK_CAPTURE(Sphere_textbook, far, Reach::Far);
 
 void Capsule_pickray_hit(benchmark::State& state, Reach reach) {
     const auto& d = capsules(reach);
-    run(state, d.expected, [&](size_t i) { return pickrayHit(d.rays[i], d.shapes[i]); }, true);
+    run(
+        state, d.expected, [&](size_t i) { return pickrayHit(d.rays[i], d.shapes[i]); }, true);
 }
 void Capsule_pickray(benchmark::State& state, Reach reach) {
     const auto& d = capsules(reach);
-    run(state, d.expected, [&](size_t i) { return pickrayT(d.rays[i], d.shapes[i]); }, true);
+    run(
+        state, d.expected, [&](size_t i) { return pickrayT(d.rays[i], d.shapes[i]); }, true);
 }
 void Capsule_textbook(benchmark::State& state, Reach reach) {
     const auto& d = capsules(reach);
     run(state, d.expected, [&](size_t i) {
-        return textbook::rayCapsule(d.rays[i].origin, d.rays[i].direction, d.shapes[i].a, d.shapes[i].b, d.shapes[i].radius);
+        return textbook::rayCapsule(d.rays[i].origin, d.rays[i].direction, d.shapes[i].a, d.shapes[i].b,
+                                    d.shapes[i].radius);
     });
 }
 void Cylinder_pickray_hit(benchmark::State& state, Reach reach) {
     const auto& d = cylinders(reach);
-    run(state, d.expected, [&](size_t i) { return pickrayHit(d.rays[i], d.shapes[i]); }, true);
+    run(
+        state, d.expected, [&](size_t i) { return pickrayHit(d.rays[i], d.shapes[i]); }, true);
 }
 void Cylinder_pickray(benchmark::State& state, Reach reach) {
     const auto& d = cylinders(reach);
-    run(state, d.expected, [&](size_t i) { return pickrayT(d.rays[i], d.shapes[i]); }, true);
+    run(
+        state, d.expected, [&](size_t i) { return pickrayT(d.rays[i], d.shapes[i]); }, true);
 }
 void Cylinder_textbook(benchmark::State& state, Reach reach) {
     const auto& d = cylinders(reach);
     run(state, d.expected, [&](size_t i) {
-        return textbook::rayCylinder(d.rays[i].origin, d.rays[i].direction, d.shapes[i].a, d.shapes[i].b, d.shapes[i].radius);
+        return textbook::rayCylinder(d.rays[i].origin, d.rays[i].direction, d.shapes[i].a, d.shapes[i].b,
+                                     d.shapes[i].radius);
     });
 }
 void Box_pickray_hit(benchmark::State& state, Reach reach) {
     const auto& d = boxes(reach);
-    run(state, d.expected, [&](size_t i) { return pickrayHit(d.rays[i], d.boxes[i]); }, true);
+    run(
+        state, d.expected, [&](size_t i) { return pickrayHit(d.rays[i], d.boxes[i]); }, true);
 }
 void Box_pickray(benchmark::State& state, Reach reach) {
     const auto& d = boxes(reach);
-    run(state, d.expected, [&](size_t i) { return pickrayT(d.rays[i], d.boxes[i]); }, true);
+    run(
+        state, d.expected, [&](size_t i) { return pickrayT(d.rays[i], d.boxes[i]); }, true);
 }
 void Box_textbook(benchmark::State& state, Reach reach) {
     const auto& d = boxes(reach);
@@ -395,18 +422,21 @@ void Box_textbook(benchmark::State& state, Reach reach) {
 }
 void OrientedBox_pickray_hit(benchmark::State& state, Reach reach) {
     const auto& d = boxes(reach);
-    run(state, d.expectedOriented, [&](size_t i) { return pickrayHit(d.rays[i], d.oriented[i]); }, true);
+    run(
+        state, d.expectedOriented, [&](size_t i) { return pickrayHit(d.rays[i], d.oriented[i]); }, true);
 }
 void OrientedBox_pickray(benchmark::State& state, Reach reach) {
     const auto& d = boxes(reach);
-    run(state, d.expectedOriented, [&](size_t i) { return pickrayT(d.rays[i], d.oriented[i]); }, true);
+    run(
+        state, d.expectedOriented, [&](size_t i) { return pickrayT(d.rays[i], d.oriented[i]); }, true);
 }
 // The boxes prepared once (their inverse transforms worked out), as a BVH or a caller testing many
 // rays against the same boxes keeps them.
 void OrientedBox_pickray_prepared(benchmark::State& state, Reach reach) {
     const auto& d = boxes(reach);
     const std::vector<pickray::PreparedOrientedBox> prepared(d.oriented.begin(), d.oriented.end());
-    run(state, d.expectedOriented, [&](size_t i) { return pickrayT(d.rays[i], prepared[i]); }, true);
+    run(
+        state, d.expectedOriented, [&](size_t i) { return pickrayT(d.rays[i], prepared[i]); }, true);
 }
 // The batch routine (collision/batch.hpp) over the same pairs, all in one call.
 void Capsule_pickray_batch(benchmark::State& state, Reach reach) {
@@ -464,13 +494,15 @@ BENCHMARK_CAPTURE(OrientedBox_pickray_prepared, far, Reach::Far);
 template <typename Shape>
 void fanPickray(benchmark::State& state, Reach reach) {
     const auto& d = fan<Shape>(reach);
-    run(state, d.expected, [&](size_t i) { return pickrayT(d.rays[i / kCases], d.shapes[i % kCases]); }, true);
+    run(
+        state, d.expected, [&](size_t i) { return pickrayT(d.rays[i / kCases], d.shapes[i % kCases]); }, true);
 }
 template <typename Shape>
 void fanPickrayBatch(benchmark::State& state, Reach reach) {
     const auto& d = fan<Shape>(reach);
     runBatch(state, d.expected, [&](std::span<float> t) {
-        for (size_t r = 0; r < d.rays.size(); ++r) pickray::raycastT(d.rays[r], d.shapes, t.subspan(r * kCases, kCases));
+        for (size_t r = 0; r < d.rays.size(); ++r)
+            pickray::raycastT(d.rays[r], d.shapes, t.subspan(r * kCases, kCases));
     });
 }
 /// nearestT (the nearest of the 1,024 for each ray, brute force on the batch routine); `wrong`
@@ -493,7 +525,9 @@ void fanPickrayNearest(benchmark::State& state, Reach reach) {
             if (e.hit) nearest = std::min(nearest, e.t);
         }
         const float t = got[r] ? got[r]->t : std::numeric_limits<float>::infinity();
-        if (std::isinf(nearest) != std::isinf(t) || (!std::isinf(t) && std::abs(t - nearest) > 1e-4f * (1.0f + nearest))) ++wrong;
+        if (std::isinf(nearest) != std::isinf(t) ||
+            (!std::isinf(t) && std::abs(t - nearest) > 1e-4f * (1.0f + nearest)))
+            ++wrong;
     }
     state.counters["wrong"] = wrong;
     if (wrong > 0) bench::pickrayDisagreed = true;
@@ -508,7 +542,9 @@ void fanPeer(benchmark::State& state, Reach reach, Peer peer) {
 
 void SphereFan_pickray(benchmark::State& state, Reach reach) { fanPickray<pickray::Sphere>(state, reach); }
 void SphereFan_pickray_batch(benchmark::State& state, Reach reach) { fanPickrayBatch<pickray::Sphere>(state, reach); }
-void SphereFan_pickray_nearest(benchmark::State& state, Reach reach) { fanPickrayNearest<pickray::Sphere>(state, reach); }
+void SphereFan_pickray_nearest(benchmark::State& state, Reach reach) {
+    fanPickrayNearest<pickray::Sphere>(state, reach);
+}
 void SphereFan_glm(benchmark::State& state, Reach reach) {
     fanPeer<pickray::Sphere>(state, reach, [](const pickray::Ray& ray, const pickray::Sphere& s) {
         float t = -1.0f;
@@ -522,15 +558,21 @@ void SphereFan_textbook(benchmark::State& state, Reach reach) {
 }
 void CapsuleFan_pickray(benchmark::State& state, Reach reach) { fanPickray<pickray::Capsule>(state, reach); }
 void CapsuleFan_pickray_batch(benchmark::State& state, Reach reach) { fanPickrayBatch<pickray::Capsule>(state, reach); }
-void CapsuleFan_pickray_nearest(benchmark::State& state, Reach reach) { fanPickrayNearest<pickray::Capsule>(state, reach); }
+void CapsuleFan_pickray_nearest(benchmark::State& state, Reach reach) {
+    fanPickrayNearest<pickray::Capsule>(state, reach);
+}
 void CapsuleFan_textbook(benchmark::State& state, Reach reach) {
     fanPeer<pickray::Capsule>(state, reach, [](const pickray::Ray& ray, const pickray::Capsule& c) {
         return textbook::rayCapsule(ray.origin, ray.direction, c.a, c.b, c.radius);
     });
 }
 void CylinderFan_pickray(benchmark::State& state, Reach reach) { fanPickray<pickray::Cylinder>(state, reach); }
-void CylinderFan_pickray_batch(benchmark::State& state, Reach reach) { fanPickrayBatch<pickray::Cylinder>(state, reach); }
-void CylinderFan_pickray_nearest(benchmark::State& state, Reach reach) { fanPickrayNearest<pickray::Cylinder>(state, reach); }
+void CylinderFan_pickray_batch(benchmark::State& state, Reach reach) {
+    fanPickrayBatch<pickray::Cylinder>(state, reach);
+}
+void CylinderFan_pickray_nearest(benchmark::State& state, Reach reach) {
+    fanPickrayNearest<pickray::Cylinder>(state, reach);
+}
 void CylinderFan_textbook(benchmark::State& state, Reach reach) {
     fanPeer<pickray::Cylinder>(state, reach, [](const pickray::Ray& ray, const pickray::Cylinder& c) {
         return textbook::rayCylinder(ray.origin, ray.direction, c.a, c.b, c.radius);
@@ -544,8 +586,8 @@ void BoxFan_textbook(benchmark::State& state, Reach reach) {
         return textbook::rayAabb(ray.origin, 1.0f / ray.direction, b.min, b.max);
     });
 }
-#define PICKRAY_FAN(name)                            \
-    BENCHMARK_CAPTURE(name, near, Reach::Near);      \
+#define PICKRAY_FAN(name)                       \
+    BENCHMARK_CAPTURE(name, near, Reach::Near); \
     BENCHMARK_CAPTURE(name, far, Reach::Far)
 PICKRAY_FAN(SphereFan_pickray);
 PICKRAY_FAN(SphereFan_pickray_batch);
@@ -583,8 +625,8 @@ btTransform axisTransform(glm::vec3 a, glm::vec3 b) {
 }
 
 template <typename MakeShape>
-void runBullet(benchmark::State& state, Reach reach, const std::vector<pickray::Ray>& rays, const std::vector<Expected>& expected,
-               MakeShape makeShape) {
+void runBullet(benchmark::State& state, Reach reach, const std::vector<pickray::Ray>& rays,
+               const std::vector<Expected>& expected, MakeShape makeShape) {
     // Bullet takes a segment: long enough to reach every shape, short enough to keep its hit
     // fraction (a float in [0, 1]) fine-grained.
     const float rayLength = reach == Reach::Near ? 100.0f : 10000.0f;
@@ -676,7 +718,8 @@ const SegmentData& segments() {
             }
             const auto& s1 = d.first.back();
             const auto& s2 = d.second.back();
-            d.exact.push_back(static_cast<float>(pickref::segmentSegment(ref(s1.a), ref(s1.b), ref(s2.a), ref(s2.b)).distance));
+            d.exact.push_back(
+                static_cast<float>(pickref::segmentSegment(ref(s1.a), ref(s1.b), ref(s2.a), ref(s2.b)).distance));
         }
         return d;
     }();
@@ -700,7 +743,8 @@ void runDistance(benchmark::State& state, Distance distance, bool isPickray = fa
 
 void SegmentDistance_pickray(benchmark::State& state) {
     const auto& d = segments();
-    runDistance(state, [&](size_t i) { return pickray::closestPoints(d.first[i], d.second[i]).distance; }, true);
+    runDistance(
+        state, [&](size_t i) { return pickray::closestPoints(d.first[i], d.second[i]).distance; }, true);
 }
 // The batch routine (collision/batch.hpp) over the same pairs, all in one call.
 void SegmentDistance_pickray_batch(benchmark::State& state) {
@@ -733,7 +777,9 @@ void SegmentDistance_fcl(benchmark::State& state) {
     // FCL's segment–segment routine, the core of its capsule–capsule distance.
     const auto& d = segments();
     runDistance(state, [&](size_t i) {
-        const auto v = [](glm::vec3 p) { return fcl::Vector3<double>(glm::dvec3(p).x, glm::dvec3(p).y, glm::dvec3(p).z); };
+        const auto v = [](glm::vec3 p) {
+            return fcl::Vector3<double>(glm::dvec3(p).x, glm::dvec3(p).y, glm::dvec3(p).z);
+        };
         double s = 0, t = 0;
         fcl::Vector3<double> c1, c2;
         const double squared = fcl::detail::closestPtSegmentSegment(v(d.first[i].a), v(d.first[i].b), v(d.second[i].a),

@@ -33,7 +33,6 @@ namespace {
 using bench::Mix;
 using bench::StressScene;
 
-
 struct Answer {
     bool hit = false;
     std::uint32_t index = 0;
@@ -137,9 +136,10 @@ void LineSpans_pickray(benchmark::State& state) {
             return a.span.enter < b.span.enter || (a.span.enter == b.span.enter && a.index < b.index);
         });
         const auto got = bvh.lineSpans(rays[k]);
-        const bool same = std::equal(got.begin(), got.end(), expected.begin(), expected.end(), [](const auto& a, const auto& b) {
-            return a.index == b.index && a.span.enter == b.span.enter && a.span.exit == b.span.exit;
-        });
+        const bool same =
+            std::equal(got.begin(), got.end(), expected.begin(), expected.end(), [](const auto& a, const auto& b) {
+                return a.index == b.index && a.span.enter == b.span.enter && a.span.exit == b.span.exit;
+            });
         wrong += same ? 0 : 1;
     }
     state.counters["wrong"] = wrong;
@@ -262,7 +262,8 @@ void userIntersect(const RTCIntersectFunctionNArguments* args) {
     if (!args->valid[0]) return;
     const auto* e = static_cast<const EmbreeScene*>(args->geometryUserPtr);
     auto* rh = reinterpret_cast<RTCRayHit*>(args->rayhit);
-    const pickray::Ray ray{{rh->ray.org_x, rh->ray.org_y, rh->ray.org_z}, {rh->ray.dir_x, rh->ray.dir_y, rh->ray.dir_z}};
+    const pickray::Ray ray{{rh->ray.org_x, rh->ray.org_y, rh->ray.org_z},
+                           {rh->ray.dir_x, rh->ray.dir_y, rh->ray.dir_z}};
     const auto hit = pickray::raycast(ray, (*e->shapes)[e->objectOf[2][args->primID]], rh->ray.tfar);
     if (!hit || hit->t < rh->ray.tnear) return;
     rh->ray.tfar = hit->t;
@@ -299,7 +300,7 @@ std::unique_ptr<EmbreeScene> buildEmbree(const std::vector<pickray::Shape>& shap
     if (!e->objectOf[0].empty()) {
         RTCGeometry g = rtcNewGeometry(e->device, RTC_GEOMETRY_TYPE_SPHERE_POINT);
         auto* v = static_cast<float*>(rtcSetNewGeometryBuffer(g, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT4,
-                                                             4 * sizeof(float), e->objectOf[0].size()));
+                                                              4 * sizeof(float), e->objectOf[0].size()));
         std::copy(spheres.begin(), spheres.end(), v);
         rtcCommitGeometry(g);
         rtcAttachGeometryByID(e->scene, g, 0);
@@ -308,10 +309,10 @@ std::unique_ptr<EmbreeScene> buildEmbree(const std::vector<pickray::Shape>& shap
     if (!e->objectOf[1].empty()) {
         RTCGeometry g = rtcNewGeometry(e->device, RTC_GEOMETRY_TYPE_ROUND_LINEAR_CURVE);
         auto* v = static_cast<float*>(rtcSetNewGeometryBuffer(g, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT4,
-                                                             4 * sizeof(float), curves.size() / 4));
+                                                              4 * sizeof(float), curves.size() / 4));
         std::copy(curves.begin(), curves.end(), v);
-        auto* idx = static_cast<unsigned*>(rtcSetNewGeometryBuffer(g, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT,
-                                                                  sizeof(unsigned), curveIndex.size()));
+        auto* idx = static_cast<unsigned*>(
+            rtcSetNewGeometryBuffer(g, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT, sizeof(unsigned), curveIndex.size()));
         std::copy(curveIndex.begin(), curveIndex.end(), idx);
         rtcCommitGeometry(g);
         rtcAttachGeometryByID(e->scene, g, 1);
@@ -335,8 +336,18 @@ Answer embreeNearest(const EmbreeScene& e, const pickray::Ray& ray) {
     RTCIntersectContext context;
     rtcInitIntersectContext(&context);
     RTCRayHit rh{};
-    rh.ray = {ray.origin.x, ray.origin.y, ray.origin.z, 0.0f, ray.direction.x, ray.direction.y, ray.direction.z,
-              0.0f, pickray::kInfinity, ~0u, 0, 0};
+    rh.ray = {ray.origin.x,
+              ray.origin.y,
+              ray.origin.z,
+              0.0f,
+              ray.direction.x,
+              ray.direction.y,
+              ray.direction.z,
+              0.0f,
+              pickray::kInfinity,
+              ~0u,
+              0,
+              0};
     rh.hit.geomID = RTC_INVALID_GEOMETRY_ID;
     rtcIntersect1(e.scene, &context, &rh);
     if (rh.hit.geomID == RTC_INVALID_GEOMETRY_ID) return {};
@@ -348,8 +359,8 @@ void nearestEmbree(benchmark::State& state, bool native) {
     const auto e = buildEmbree(c.scene.shapes, native);
     timeRays(state, c, [&](const pickray::Ray& ray) { return embreeNearest(*e, ray); });
     state.counters["bytes_per_object"] =
-        (static_cast<double>(e->bytes.load()) + static_cast<double>(c.scene.shapes.size() * sizeof(pickray::Shape)) *
-                                                    (native ? 0.0 : 1.0)) /
+        (static_cast<double>(e->bytes.load()) +
+         static_cast<double>(c.scene.shapes.size() * sizeof(pickray::Shape)) * (native ? 0.0 : 1.0)) /
         static_cast<double>(c.scene.shapes.size());
 }
 void Nearest_embree_native(benchmark::State& state) { nearestEmbree(state, true); }

@@ -34,8 +34,10 @@ std::optional<Options> parse(int argc, char** argv) {
             options.cursor = {a, b};
         } else if (arg == "--size" && value && std::sscanf(value, "%fx%f%c", &a, &b, &extra) == 2 && a > 0 && b > 0) {
             options.size = {a, b};
-        } else if (arg == "--clip-depth" && value && (std::strcmp(value, "gl") == 0 || std::strcmp(value, "d3d") == 0)) {
-            options.depth = std::strcmp(value, "gl") == 0 ? pickray::ClipDepth::NegativeOneToOne : pickray::ClipDepth::ZeroToOne;
+        } else if (arg == "--clip-depth" && value &&
+                   (std::strcmp(value, "gl") == 0 || std::strcmp(value, "d3d") == 0)) {
+            options.depth =
+                std::strcmp(value, "gl") == 0 ? pickray::ClipDepth::NegativeOneToOne : pickray::ClipDepth::ZeroToOne;
         } else {
             return std::nullopt;
         }
@@ -75,8 +77,9 @@ int main(int argc, char** argv) {
     collect(hits, "sphere", ray, pickray::Sphere{{-4, 1, 0}, 1});
     collect(hits, "capsule", ray, pickray::Capsule{{-1.5f, 0.5f, 0}, {-1.5f, 2.5f, 0}, 0.6f});
     collect(hits, "cylinder", ray, pickray::Cylinder{{1, 0, 0}, {1, 2, 0}, 0.7f});
-    collect(hits, "box", ray, pickray::OrientedBox{{{-0.7f, 0, -0.7f}, {0.7f, 1.4f, 0.7f}},
-                                                  glm::rotate(glm::translate(glm::mat4(1), {3.5f, 0, 0}), 0.6f, {0, 1, 0})});
+    collect(hits, "box", ray,
+            pickray::OrientedBox{{{-0.7f, 0, -0.7f}, {0.7f, 1.4f, 0.7f}},
+                                 glm::rotate(glm::translate(glm::mat4(1), {3.5f, 0, 0}), 0.6f, {0, 1, 0})});
     collect(hits, "pole", ray, pickray::InfiniteCylinder{{0, 0, -6}, {0, 1, -6}, 0.4f});
     std::sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) { return a.hit.t < b.hit.t; });
 

@@ -16,7 +16,9 @@ Options parsed(const std::vector<std::string>& args) {
     return std::holds_alternative<Options>(result) ? std::get<Options>(result) : Options{};
 }
 
-bool refused(const std::vector<std::string>& args) { return std::holds_alternative<UsageError>(parseCommandLine(args)); }
+bool refused(const std::vector<std::string>& args) {
+    return std::holds_alternative<UsageError>(parseCommandLine(args));
+}
 
 }  // namespace
 
@@ -112,7 +114,8 @@ TEST(Cli, WindowStepsRepeatAndEditsAreScriptSteps) {
     EXPECT_TRUE(parsed({"--headless", "--debug-provoke-gl-error"}).provokeGlError);
     // Clicks must lie in the window the last --resize leaves.
     EXPECT_TRUE(refused({"--headless", "--size", "640x480", "--resize", "100x50", "--click", "100,10"}));
-    for (const char* size : {"-1x5", "16385x1", "1x", "big"}) EXPECT_TRUE(refused({"--headless", "--resize", size})) << size;
+    for (const char* size : {"-1x5", "16385x1", "1x", "big"})
+        EXPECT_TRUE(refused({"--headless", "--resize", size})) << size;
     for (const char* n : {"0", "-1", "100001", "2.5"}) EXPECT_TRUE(refused({"--headless", "--repeat", n})) << n;
     for (const char* step : {"--minimize", "--duplicate", "--delete"}) EXPECT_TRUE(refused({step})) << step;
     EXPECT_TRUE(refused({"--resize", "10x10"}));

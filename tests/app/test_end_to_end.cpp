@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
+#include <stb_image.h>
 #include <glm/geometric.hpp>
 #include <glm/gtc/matrix_transform.hpp>
-#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
-#include <stb_image.h>
 
 #include "pickray/collision/ray.hpp"
 #include "pickray/picking.hpp"
@@ -150,7 +150,8 @@ struct Image {
     int height = 0;
     std::vector<unsigned char> rgba;
     [[nodiscard]] glm::ivec3 at(int x, int y) const {
-        const std::size_t i = 4 * (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x));
+        const std::size_t i =
+            4 * (static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x));
         return {rgba[i], rgba[i + 1], rgba[i + 2]};
     }
 };
@@ -216,8 +217,8 @@ TEST(EndToEnd, BackgroundClickPicksNothing) {
     const glm::ivec2 sky{5, 5};
     ASSERT_FALSE(ps::nearestHit(scene, rayAt(sky, frameFor(scene.camera, kSize))));
     const fs::path report = tempDir() / "background.json";
-    const ProcessResult run = runPickray({"--headless", "--scene", kDefaultScene.string(), "--size", "640x360", "--hide-ui",
-                                "--click", pixelArg(sky), "--report", report.string()});
+    const ProcessResult run = runPickray({"--headless", "--scene", kDefaultScene.string(), "--size", "640x360",
+                                          "--hide-ui", "--click", pixelArg(sky), "--report", report.string()});
     ASSERT_EQ(run.exitCode, 0) << run.output;
     const json click = readJson(report).at("clicks").at(0);
     EXPECT_TRUE(click.at("picked").is_null());
@@ -234,8 +235,8 @@ TEST(EndToEnd, ClickOnAnImGuiWindowPicksNothing) {
     ASSERT_FALSE(ps::saveScene(scene, scenePath));
     const fs::path report = tempDir() / "ui.json";
     // (60, 20): inside the "Scene" window's title bar; (640, 360): the middle of the view.
-    const ProcessResult run = runPickray({"--headless", "--scene", scenePath.string(), "--size", "1280x720", "--click", "60,20",
-                                "--click", "640,360", "--report", report.string()});
+    const ProcessResult run = runPickray({"--headless", "--scene", scenePath.string(), "--size", "1280x720", "--click",
+                                          "60,20", "--click", "640,360", "--report", report.string()});
     ASSERT_EQ(run.exitCode, 0) << run.output;
     const json clicks = readJson(report).at("clicks");
     ASSERT_EQ(clicks.size(), 2u);
@@ -250,16 +251,18 @@ TEST(EndToEnd, BothClipDepthsAndBothProjectionsGiveTheSamePick) {
     while (scene.objects[crate].name != "crate") ++crate;
     for (const char* projection : {"perspective", "orthographic"}) {
         ps::Camera camera = scene.camera;
-        camera.projection = std::string(projection) == "perspective" ? ps::Projection::Perspective : ps::Projection::Orthographic;
+        camera.projection =
+            std::string(projection) == "perspective" ? ps::Projection::Perspective : ps::Projection::Orthographic;
         std::vector<json> picks;
         for (const char* depth : {"opengl", "direct3d"}) {
-            camera.clipDepth = std::string(depth) == "opengl" ? pickray::ClipDepth::NegativeOneToOne : pickray::ClipDepth::ZeroToOne;
+            camera.clipDepth =
+                std::string(depth) == "opengl" ? pickray::ClipDepth::NegativeOneToOne : pickray::ClipDepth::ZeroToOne;
             const auto pixel = visiblePixelOf(scene, crate, frameFor(camera, kSize), kSize);
             ASSERT_TRUE(pixel);
             const fs::path report = tempDir() / (std::string("modes_") + projection + depth + ".json");
-            const ProcessResult run = runPickray({"--headless", "--scene", kDefaultScene.string(), "--size", "640x360", "--hide-ui",
-                                        "--projection", projection, "--clip-depth", depth, "--click", pixelArg(*pixel),
-                                        "--report", report.string()});
+            const ProcessResult run = runPickray({"--headless", "--scene", kDefaultScene.string(), "--size", "640x360",
+                                                  "--hide-ui", "--projection", projection, "--clip-depth", depth,
+                                                  "--click", pixelArg(*pixel), "--report", report.string()});
             ASSERT_EQ(run.exitCode, 0) << run.output;
             picks.push_back(readJson(report).at("clicks").at(0));
             EXPECT_EQ(picks.back().at("picked"), "crate") << projection << " " << depth;
@@ -280,9 +283,10 @@ TEST(EndToEnd, ScreenshotShowsTheHighlightAtTheClickedObject) {
     ASSERT_TRUE(pixel);
     const fs::path before = tempDir() / "before.png";
     const fs::path after = tempDir() / "after.png";
-    ASSERT_EQ(runPickray({"--headless", "--size", "640x360", "--hide-ui", "--screenshot", before.string()}).exitCode, 0);
-    const ProcessResult run = runPickray({"--headless", "--size", "640x360", "--hide-ui", "--click", pixelArg(*pixel),
-                                "--screenshot", after.string()});
+    ASSERT_EQ(runPickray({"--headless", "--size", "640x360", "--hide-ui", "--screenshot", before.string()}).exitCode,
+              0);
+    const ProcessResult run = runPickray(
+        {"--headless", "--size", "640x360", "--hide-ui", "--click", pixelArg(*pixel), "--screenshot", after.string()});
     ASSERT_EQ(run.exitCode, 0) << run.output;
     const Image a = loadPng(before);
     const Image b = loadPng(after);
@@ -317,7 +321,8 @@ TEST(EndToEnd, DraggingMovesTheGrabbedObjectWithTheCursor) {
     const glm::vec3 grabbed = ps::nearestHit(scene, rayAt(*from, f))->hit.point;
     const glm::vec3 normal = glm::normalize(scene.camera.target - scene.camera.eye);
     const pickray::Ray ray = rayAt(to, f);
-    const glm::vec3 dropped = pickray::pointAt(ray, glm::dot(grabbed - ray.origin, normal) / glm::dot(ray.direction, normal));
+    const glm::vec3 dropped =
+        pickray::pointAt(ray, glm::dot(grabbed - ray.origin, normal) / glm::dot(ray.direction, normal));
     const auto after = ps::loadScene(saved);
     ASSERT_TRUE(after.scene) << after.error;
     const auto& before = std::get<pickray::Sphere>(scene.objects[ball].shape);
@@ -328,12 +333,13 @@ TEST(EndToEnd, DraggingMovesTheGrabbedObjectWithTheCursor) {
 
 TEST(EndToEnd, MalformedSceneLeavesTheRunningSceneUntouched) {
     const fs::path bad = tempDir() / "bad.json";
-    std::ofstream(bad) << R"({"objects": [{"name": "x", "type": "capsule", "a": [0,0,0], "b": [1,1,1], "radius": -1}]})";
+    std::ofstream(bad)
+        << R"({"objects": [{"name": "x", "type": "capsule", "a": [0,0,0], "b": [1,1,1], "radius": -1}]})";
     const fs::path notJson = tempDir() / "not_json.json";
     std::ofstream(notJson) << "{ \"objects\": [ ";
     const fs::path saved = tempDir() / "after_bad_load.json";
-    const ProcessResult run = runPickray({"--headless", "--size", "320x240", "--hide-ui", "--load", bad.string(), "--load",
-                                notJson.string(), "--save", saved.string()});
+    const ProcessResult run = runPickray({"--headless", "--size", "320x240", "--hide-ui", "--load", bad.string(),
+                                          "--load", notJson.string(), "--save", saved.string()});
     ASSERT_EQ(run.exitCode, 0) << run.output;
     EXPECT_NE(run.output.find("objects[0] (\"x\"): field radius"), std::string::npos) << run.output;
     EXPECT_NE(run.output.find("not valid JSON"), std::string::npos) << run.output;
@@ -370,8 +376,8 @@ TEST(EndToEnd, BadArgumentsGiveUsageAndExitCode2) {
 TEST(EndToEnd, NoDisplayFallsBackToTheScriptedMode) {
     const fs::path dir = tempDir() / "fallback";
     fs::create_directories(dir);
-    const ProcessResult run = runPickray({}, "cd " + quote(dir.string()) +
-                                                 " && env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER");
+    const ProcessResult run =
+        runPickray({}, "cd " + quote(dir.string()) + " && env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER");
     ASSERT_EQ(run.exitCode, 0) << run.output;
     EXPECT_NE(run.output.find("no display"), std::string::npos) << run.output;
     EXPECT_NE(run.output.find((dir / "pickray-screenshot.png").string()), std::string::npos) << run.output;
@@ -388,8 +394,8 @@ TEST(EndToEnd, AnUnreachableDisplayFallsBackToTheScriptedModeOnce) {
     // for input in the invisible window forever).
     const fs::path dir = tempDir() / "unreachable";
     fs::create_directories(dir);
-    const ProcessResult run = runPickray({}, "cd " + quote(dir.string()) +
-                                                 " && env -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER DISPLAY=:9999 timeout 60 env");
+    const ProcessResult run = runPickray(
+        {}, "cd " + quote(dir.string()) + " && env -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER DISPLAY=:9999 timeout 60 env");
     ASSERT_EQ(run.exitCode, 0) << run.output;
     EXPECT_NE(run.output.find("no display could be opened (DISPLAY=:9999)"), std::string::npos) << run.output;
     EXPECT_NE(run.output.find("running the headless scripted mode"), std::string::npos) << run.output;
@@ -421,8 +427,9 @@ TEST(EndToEnd, RealXWindowUnderXvfbPicksWithXdotool) {
                           << "wait $PID\n";
     const ProcessResult run = [&] {
         const fs::path out = tempDir() / "xvfb_output.txt";
-        const std::string command = "ASAN_OPTIONS=detect_leaks=0 timeout 60 xvfb-run -a -s '-screen 0 1280x720x24' sh " +
-                                    quote(script.string()) + " > " + quote(out.string()) + " 2>&1";
+        const std::string command =
+            "ASAN_OPTIONS=detect_leaks=0 timeout 60 xvfb-run -a -s '-screen 0 1280x720x24' sh " +
+            quote(script.string()) + " > " + quote(out.string()) + " 2>&1";
         const int status = std::system(command.c_str());
         std::ifstream in(out);
         std::stringstream text;
@@ -441,7 +448,8 @@ TEST(EndToEnd, RealXWindowUnderXvfbPicksWithXdotool) {
 
 namespace {
 
-json frameReport(const std::vector<std::string>& sceneArgs, const std::string& name, std::vector<std::string> more = {}) {
+json frameReport(const std::vector<std::string>& sceneArgs, const std::string& name,
+                 std::vector<std::string> more = {}) {
     const fs::path report = tempDir() / (name + ".json");
     std::vector<std::string> args{"--headless", "--size", "640x360", "--hide-ui", "--report", report.string()};
     args.insert(args.end(), sceneArgs.begin(), sceneArgs.end());
@@ -498,7 +506,8 @@ TEST(EndToEnd, DraggingInALargeSceneRefitsTheBvhInsteadOfRebuildingIt) {
     std::optional<glm::ivec2> from;
     for (int x = kSize.x / 2; x < kSize.x - 20 && !from; x += 7)
         if (const auto hit = ps::nearestHit(scene, rayAt({x, kSize.y / 2}, f)))
-            if (!std::holds_alternative<pickray::InfiniteCylinder>(scene.objects[hit->object].shape)) from = glm::ivec2(x, kSize.y / 2);
+            if (!std::holds_alternative<pickray::InfiniteCylinder>(scene.objects[hit->object].shape))
+                from = glm::ivec2(x, kSize.y / 2);
     ASSERT_TRUE(from);
     const std::string drag = pixelArg(*from) + "," + pixelArg(*from + glm::ivec2(-40, 20));
     const json report = frameReport({"--generate", "5000"}, "drag_5000", {"--drag", drag});
@@ -527,7 +536,8 @@ TEST(EndToEnd, EveryClassOfHostileSceneFileLeavesTheOpenSceneByteForByte) {
     // file -> what the message must say
     const std::vector<std::pair<std::string, std::string>> cases = {
         {write("truncated.json", fileText(kDefaultScene).substr(0, 300)), "not valid JSON"},
-        {write("wrong_type.json", R"({"objects": [{"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": "1"}]})"),
+        {write("wrong_type.json",
+               R"({"objects": [{"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": "1"}]})"),
          "objects[0] (\"x\"): field \"radius\": expected a number, got string"},
         {write("missing.json", R"({"objects": [{"name": "x", "type": "capsule", "a": [0, 0, 0], "radius": 1}]})"),
          "objects[0] (\"x\"): field \"b\": missing"},
@@ -537,9 +547,11 @@ TEST(EndToEnd, EveryClassOfHostileSceneFileLeavesTheOpenSceneByteForByte) {
          "not valid JSON"},
         {write("huge.json", R"({"objects": [{"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": 1e39}]})"),
          "objects[0] (\"x\"): field \"radius\": must be a finite number that fits a float"},
-        {write("overflow.json", R"({"objects": [{"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": 1e400}]})"),
+        {write("overflow.json",
+               R"({"objects": [{"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": 1e400}]})"),
          "number overflow parsing '1e400'"},
-        {write("negative.json", R"({"objects": [{"name": "x", "type": "cylinder", "a": [0, 0, 0], "b": [0, 1, 0], "radius": -1}]})"),
+        {write("negative.json",
+               R"({"objects": [{"name": "x", "type": "cylinder", "a": [0, 0, 0], "b": [0, 1, 0], "radius": -1}]})"),
          "objects[0] (\"x\"): field radius"},
         {write("deep.json", R"({"objects": )" + deep + "}"), "objects[0]: expected an object"},
         {(dir / "sub").string(), "is a directory, not a scene file"},
@@ -590,12 +602,28 @@ TEST(EndToEnd, AHostileStartingSceneExitsWith1AndNamesIt) {
 
 TEST(EndToEnd, EveryClassOfBadCommandLineGivesUsageOnStderrAndExit2) {
     const std::vector<std::vector<std::string>> cases = {
-        {"--bogus"}, {"-x"}, {"--headless", "extra"},                                   // unknown
-        {"--size"}, {"--scene"}, {"--headless", "--click"}, {"--fov"}, {"--save"},      // missing value
-        {"--size", "0x0"}, {"--size", "-5x5"}, {"--size", "1e9x1"}, {"--size", "12x"},  // malformed --size
-        {"--size", "x12"}, {"--size", "big"}, {"--size", "99999999999x100"}, {"--size", "1280x720x3"},
-        {"--headless", "--click", "1,2,3"}, {"--headless", "--click", "a,b"}, {"--headless", "--click", ""},
-        {"--headless", "--click", "1,"}, {"--headless", "--click", ",1"}, {"--headless", "--click", "1.5,2"},
+        {"--bogus"},
+        {"-x"},
+        {"--headless", "extra"},  // unknown
+        {"--size"},
+        {"--scene"},
+        {"--headless", "--click"},
+        {"--fov"},
+        {"--save"},  // missing value
+        {"--size", "0x0"},
+        {"--size", "-5x5"},
+        {"--size", "1e9x1"},
+        {"--size", "12x"},  // malformed --size
+        {"--size", "x12"},
+        {"--size", "big"},
+        {"--size", "99999999999x100"},
+        {"--size", "1280x720x3"},
+        {"--headless", "--click", "1,2,3"},
+        {"--headless", "--click", "a,b"},
+        {"--headless", "--click", ""},
+        {"--headless", "--click", "1,"},
+        {"--headless", "--click", ",1"},
+        {"--headless", "--click", "1.5,2"},
     };
     for (const std::vector<std::string>& args : cases) {
         std::string shown;
@@ -620,7 +648,8 @@ TEST(EndToEnd, MissingOrBrokenShadersNameTheFileAndTheLogAndExitNonZero) {
     fs::remove(dir / "line.frag");
     ProcessResult run = runPickray(args, env);
     EXPECT_EQ(run.exitCode, 1) << run.output;
-    EXPECT_NE(run.output.find("pickray: " + (dir / "line.frag").string() + ": cannot open shader file"), std::string::npos)
+    EXPECT_NE(run.output.find("pickray: " + (dir / "line.frag").string() + ": cannot open shader file"),
+              std::string::npos)
         << run.output;
 
     fs::copy_file(source / "line.frag", dir / "line.frag");
@@ -670,7 +699,8 @@ std::string readFile(const fs::path& path) {
 // A small tmpfs at `dir` (we run as root); false when mounting is not permitted here.
 bool mountTmpfs(const fs::path& dir, const std::string& size) {
     fs::create_directories(dir);
-    return std::system(("mount -t tmpfs -o size=" + size + " tmpfs " + quote(dir.string()) + " 2>/dev/null").c_str()) == 0;
+    return std::system(("mount -t tmpfs -o size=" + size + " tmpfs " + quote(dir.string()) + " 2>/dev/null").c_str()) ==
+           0;
 }
 
 void unmount(const fs::path& dir) {
@@ -692,10 +722,9 @@ TEST(WindowSizes, TinyMinimisedAndHugeWindowsThenAClickPicksAsWithoutThem) {
                   .exitCode,
               0);
     // SDL refuses 0x0 (the window stays as it was, which is said); 1x1 and 8192x8192 are drawn.
-    const ProcessResult run =
-        runPickray({"--headless", "--hide-ui", "--size", "480x360", "--resize", "1x1", "--minimize", "--resize", "0x0",
-                    "--resize", "8192x8192", "--minimize", "--resize", "480x360", "--click", click, "--report",
-                    resized.string()});
+    const ProcessResult run = runPickray({"--headless", "--hide-ui", "--size", "480x360", "--resize", "1x1",
+                                          "--minimize", "--resize", "0x0", "--resize", "8192x8192", "--minimize",
+                                          "--resize", "480x360", "--click", click, "--report", resized.string()});
     ASSERT_EQ(run.exitCode, 0) << run.output;
     const json r = readJson(resized);
     const json p = readJson(plain);
@@ -703,15 +732,16 @@ TEST(WindowSizes, TinyMinimisedAndHugeWindowsThenAClickPicksAsWithoutThem) {
     ASSERT_EQ(r["clicks"].size(), 1u) << r.dump();
     EXPECT_EQ(r["clicks"][0]["picked"], scene.objects[0].name);
     EXPECT_EQ(r["clicks"][0]["picked"], p["clicks"][0]["picked"]);
-    expectNear(vec(r["clicks"][0]["ray"]["direction"]), vec(p["clicks"][0]["ray"]["direction"]), 1e-6f, "ray direction");
+    expectNear(vec(r["clicks"][0]["ray"]["direction"]), vec(p["clicks"][0]["ray"]["direction"]), 1e-6f,
+               "ray direction");
     EXPECT_NE(run.output.find("--resize 0x0: the window is 1x1"), std::string::npos) << run.output;
 }
 
 TEST(GlDebugOutput, AProvokedGlErrorIsPrintedAndCounted) {
     const fs::path report = tempDir() / "provoked.json";
-    const ProcessResult run = runPickray({"--headless", "--size", "160x120", "--debug-provoke-gl-error", "--report",
-                                          report.string()},
-                                         "", "2>&1", /*glErrorExpected=*/true);
+    const ProcessResult run =
+        runPickray({"--headless", "--size", "160x120", "--debug-provoke-gl-error", "--report", report.string()}, "",
+                   "2>&1", /*glErrorExpected=*/true);
     ASSERT_EQ(run.exitCode, 0) << run.output;
     const json r = readJson(report, /*glErrorExpected=*/true);
     EXPECT_EQ(r["glErrors"], 1) << "counted once, though glGetError and the callback both saw it";
@@ -729,7 +759,8 @@ TEST(SavingUnderFailure, AFullDiskAndAReadOnlyTargetLeaveTheOldFileAndSayWhy) {
     const std::string old = readFile(target);
 
     // 1000 generated objects are ~475 KB of JSON: more than the 64 KB file system holds.
-    ProcessResult run = runPickray({"--headless", "--size", "160x120", "--generate", "1000", "--save", target.string()});
+    ProcessResult run =
+        runPickray({"--headless", "--size", "160x120", "--generate", "1000", "--save", target.string()});
     EXPECT_EQ(run.exitCode, 1) << run.output;
     EXPECT_NE(run.output.find("save failed: " + target.string() + ": not saved"), std::string::npos) << run.output;
     EXPECT_NE(run.output.find("No space left on device"), std::string::npos) << run.output;
@@ -755,9 +786,10 @@ TEST(LongSession, ThousandsOfClicksAndEditsKeepMemoryFlat) {
     constexpr int kRounds = 700;
     [[maybe_unused]] constexpr std::size_t kSoakGrowthKiB = 4096;
     const fs::path report = tempDir() / "soak.json";
-    const ProcessResult run = runPickray({"--headless", "--hide-ui", "--size", "160x120", "--click", "80,60", "--click",
-                                          "40,30", "--drag", "80,60,90,65", "--select", "ball", "--duplicate",
-                                          "--delete", "--repeat", std::to_string(kRounds), "--report", report.string()});
+    const ProcessResult run =
+        runPickray({"--headless", "--hide-ui", "--size", "160x120", "--click", "80,60", "--click", "40,30", "--drag",
+                    "80,60,90,65", "--select", "ball", "--duplicate", "--delete", "--repeat", std::to_string(kRounds),
+                    "--report", report.string()});
     ASSERT_EQ(run.exitCode, 0) << run.output;
     const json r = readJson(report);
     EXPECT_EQ(r["clicks"].size(), 3u * kRounds);

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include <glm/geometric.hpp>
 #include <gtest/gtest.h>
+#include <glm/geometric.hpp>
 
 #include "pickray/render/meshes.hpp"
 #include "pickray/render/renderer.hpp"  // kLongSideRings
@@ -39,9 +39,11 @@ double ringDeviation(const pr::MeshData& m) {
     double deepest = 0.0;
     for (std::size_t i = 0; i < m.indices.size(); i += 3)
         for (int e = 0; e < 3; ++e) {
-            const glm::dvec3 a = at(m, i + static_cast<std::size_t>(e)), b = at(m, i + static_cast<std::size_t>((e + 1) % 3));
+            const glm::dvec3 a = at(m, i + static_cast<std::size_t>(e)),
+                             b = at(m, i + static_cast<std::size_t>((e + 1) % 3));
             const glm::dvec2 pa(a), pb(b);
-            if (std::abs(glm::length(pa) - 1.0) > 1e-6 || std::abs(glm::length(pb) - 1.0) > 1e-6) continue;  // not a rim edge
+            if (std::abs(glm::length(pa) - 1.0) > 1e-6 || std::abs(glm::length(pb) - 1.0) > 1e-6)
+                continue;                               // not a rim edge
             if (glm::length(pa - pb) < 1e-9) continue;  // along the axis
             deepest = std::max(deepest, 1.0 - glm::length(0.5 * (pa + pb)));
         }
@@ -59,9 +61,10 @@ TEST(Meshes, EverySilhouetteIsWithinAPixelAt1080p) {
     const double capsuleSide = ringDeviation(capsule) * kRadiusPixels;
     const double cylinder = ringDeviation(pr::makeCappedCylinder()) * kRadiusPixels;
     const double longSide = ringDeviation(pr::makeCylinderSide(pr::kRoundSegments, pr::kLongSideRings)) * kRadiusPixels;
-    std::printf("worst silhouette deviation at 540 px radius: sphere %.3f px, capsule ends %.3f px, capsule side "
-                "%.3f px, capped cylinder %.3f px, infinite cylinder %.3f px\n",
-                sphere, capsuleEnds, capsuleSide, cylinder, longSide);
+    std::printf(
+        "worst silhouette deviation at 540 px radius: sphere %.3f px, capsule ends %.3f px, capsule side "
+        "%.3f px, capped cylinder %.3f px, infinite cylinder %.3f px\n",
+        sphere, capsuleEnds, capsuleSide, cylinder, longSide);
     for (double px : {sphere, capsuleEnds, capsuleSide, cylinder, longSide}) {
         EXPECT_GT(px, 0.0);
         EXPECT_LE(px, 1.0);
@@ -104,7 +107,9 @@ int inwardFacets(const pr::MeshData& m, glm::dvec3 axisA, glm::dvec3 axisB) {
         if (glm::length(n) < 1e-12) continue;
         const glm::dvec3 centroid = (a + b + c) / 3.0;
         const glm::dvec3 axis = axisB - axisA;
-        const double s = glm::dot(axis, axis) > 0 ? std::clamp(glm::dot(centroid - axisA, axis) / glm::dot(axis, axis), 0.0, 1.0) : 0.0;
+        const double s = glm::dot(axis, axis) > 0
+                             ? std::clamp(glm::dot(centroid - axisA, axis) / glm::dot(axis, axis), 0.0, 1.0)
+                             : 0.0;
         if (glm::dot(n, centroid - (axisA + s * axis)) <= 0.0) ++inward;
     }
     return inward;
@@ -117,7 +122,8 @@ TEST(Meshes, ClosedMeshesWindOutwards) {
         EXPECT_EQ(inwardFacets(pr::makeSphere(segments), {0, 0, 0}, {0, 0, 0}), 0) << "sphere " << segments;
         EXPECT_EQ(inwardFacets(pr::makeCapsule(segments), {0, 0, 0}, {0, 0, 2}), 0) << "capsule " << segments;
         // A cap's facets contain the axis end: measure from just inside.
-        EXPECT_EQ(inwardFacets(pr::makeCappedCylinder(segments), {0, 0, 0.01}, {0, 0, 1.99}), 0) << "cylinder " << segments;
+        EXPECT_EQ(inwardFacets(pr::makeCappedCylinder(segments), {0, 0, 0.01}, {0, 0, 1.99}), 0)
+            << "cylinder " << segments;
     }
     EXPECT_EQ(inwardFacets(pr::makeCube(), {0.5, 0.5, 0.5}, {0.5, 0.5, 0.5}), 0);
 }

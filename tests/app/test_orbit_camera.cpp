@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Orbit camera moves keep the distance, never reach the poles, and pan moves eye and target alike.
-#include <glm/geometric.hpp>
 #include <gtest/gtest.h>
+#include <glm/geometric.hpp>
 
 #include "orbit_camera.hpp"
 

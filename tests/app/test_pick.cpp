@@ -4,8 +4,8 @@
 // ray a scale-1 window casts through the same point.
 #include <cmath>
 
-#include <glm/geometric.hpp>
 #include <gtest/gtest.h>
+#include <glm/geometric.hpp>
 
 #include "pick.hpp"
 
@@ -39,8 +39,9 @@ TEST(HiDpi, ScaleOneIsTheIdentityPlusHalfAPixel) {
 TEST(HiDpi, TheRayIsTheSameAsAtScaleOneAndPicksTheSameObject) {
     ps::Scene scene;
     for (ps::ShapeKind kind : ps::kAllShapeKinds)
-        scene.objects.push_back({ps::typeName(kind), glm::vec3(0.5f),
-                                 ps::defaultShape(kind, glm::vec3(2.0f * static_cast<float>(scene.objects.size()) - 4.0f, 0.5f, 0.0f))});
+        scene.objects.push_back(
+            {ps::typeName(kind), glm::vec3(0.5f),
+             ps::defaultShape(kind, glm::vec3(2.0f * static_cast<float>(scene.objects.size()) - 4.0f, 0.5f, 0.0f))});
     const ps::SceneIndex index(scene);
     const pa::FrameMatrices scale1 = pa::frameMatrices(scene.camera, {640, 360}, {640, 360});
     const pa::FrameMatrices scale2 = pa::frameMatrices(scene.camera, {640, 360}, {1280, 720});

@@ -42,9 +42,10 @@ float scalarT(const Ray& ray, const Shape& shape, float tMax) {
 
 std::string describe(const Ray& ray, float tMax) {
     char text[256];
-    std::snprintf(text, sizeof text, "ray (%.9g %.9g %.9g) -> (%.9g %.9g %.9g), tMax %.9g", static_cast<double>(ray.origin.x),
-                  static_cast<double>(ray.origin.y), static_cast<double>(ray.origin.z), static_cast<double>(ray.direction.x),
-                  static_cast<double>(ray.direction.y), static_cast<double>(ray.direction.z), static_cast<double>(tMax));
+    std::snprintf(
+        text, sizeof text, "ray (%.9g %.9g %.9g) -> (%.9g %.9g %.9g), tMax %.9g", static_cast<double>(ray.origin.x),
+        static_cast<double>(ray.origin.y), static_cast<double>(ray.origin.z), static_cast<double>(ray.direction.x),
+        static_cast<double>(ray.direction.y), static_cast<double>(ray.direction.z), static_cast<double>(tMax));
     return text;
 }
 
@@ -128,12 +129,13 @@ TYPED_TEST(BatchRaycastT, TheScalarRoutineForACheckedRayAnswersAsThePublicOne) {
         ++checked;
         const float tMax = batch_cases::randomTMax(random);
         const float want = scalarT(cases.rays[i], cases.shapes[i], tMax);
-        const float got = pickray::detail::raycastT(cases.rays[i], cases.shapes[i], tMax,
-                                                    pickray::detail::RayCheck::kCheckedByCaller)
-                              .value_or(kInf);
+        const float got =
+            pickray::detail::raycastT(cases.rays[i], cases.shapes[i], tMax, pickray::detail::RayCheck::kCheckedByCaller)
+                .value_or(kInf);
         hits += got < kInf ? 1 : 0;
         if (std::bit_cast<std::uint32_t>(want) != std::bit_cast<std::uint32_t>(got) && ++differences <= 5) {
-            ADD_FAILURE() << "case " << i << ": checked " << got << ", public " << want << "; " << describe(cases.rays[i], tMax);
+            ADD_FAILURE() << "case " << i << ": checked " << got << ", public " << want << "; "
+                          << describe(cases.rays[i], tMax);
         }
     }
     EXPECT_EQ(differences, 0);
@@ -148,7 +150,8 @@ TYPED_TEST(BatchRaycastT, EveryLengthOfTheLastBlockIsAnsweredAndNothingBeyondIsW
     const auto all = split(batch_cases::BatchCases<TypeParam>::make(random, 40));
     for (std::size_t count = 0; count <= 33; ++count) {
         const std::vector<Ray> rays(all.rays.begin(), all.rays.begin() + static_cast<std::ptrdiff_t>(count));
-        const std::vector<TypeParam> shapes(all.shapes.begin(), all.shapes.begin() + static_cast<std::ptrdiff_t>(count));
+        const std::vector<TypeParam> shapes(all.shapes.begin(),
+                                            all.shapes.begin() + static_cast<std::ptrdiff_t>(count));
         std::vector<float> t(count + 1, -1.0f);  // one guard entry past the end
         pickray::raycastT(rays, shapes, std::span<float>(t.data(), count));
         EXPECT_EQ(t[count], -1.0f) << count;
@@ -245,19 +248,31 @@ std::vector<std::pair<pickray::Segment, pickray::Segment>> segmentCases(Random& 
                 second = {first.a + offset + (first.b - first.a) * random.uniform(-1.0f, 1.0f), first.b + offset};
                 break;
             }
-            case 1: second = {first.a + (first.b - first.a) * 0.25f, first.a + (first.b - first.a) * 1.5f}; break;  // collinear
+            case 1:
+                second = {first.a + (first.b - first.a) * 0.25f, first.a + (first.b - first.a) * 1.5f};
+                break;  // collinear
             case 2: first.b = first.a; break;
             case 3: second.b = second.a; break;
-            case 4: first.b = first.a; second.b = second.a; break;
+            case 4:
+                first.b = first.a;
+                second.b = second.a;
+                break;
             case 5: second = first; break;
             case 6: second = {first.b, first.a}; break;
-            case 7: first = {grid(), grid()}; second = {grid(), grid()}; break;
+            case 7:
+                first = {grid(), grid()};
+                second = {grid(), grid()};
+                break;
             case 8: {  // within a hair of parallel
                 const glm::vec3 d = first.b - first.a;
-                second = {first.a + random.inBox(1.0f), first.a + random.inBox(1.0f) + d * (1.0f + random.uniform(-1e-7f, 1e-7f))};
+                second = {first.a + random.inBox(1.0f),
+                          first.a + random.inBox(1.0f) + d * (1.0f + random.uniform(-1e-7f, 1e-7f))};
                 break;
             }
-            case 9: first.a *= 1e18f; second.b *= 1e-20f; break;
+            case 9:
+                first.a *= 1e18f;
+                second.b *= 1e-20f;
+                break;
             case 10:
                 if (random.chance(0.5f)) first.b.y = kNaN;
                 else second.a.z = random.chance(0.5f) ? kInf : -kInf;
@@ -277,7 +292,8 @@ bool sameBits(const pickray::ClosestPoints& x, const pickray::ClosestPoints& y) 
     std::memcpy(a, &x, sizeof a);
     std::memcpy(b, &y, sizeof b);
     for (int i = 0; i < 9; ++i) {
-        if (std::bit_cast<std::uint32_t>(a[i]) != std::bit_cast<std::uint32_t>(b[i]) && !(std::isnan(a[i]) && std::isnan(b[i]))) {
+        if (std::bit_cast<std::uint32_t>(a[i]) != std::bit_cast<std::uint32_t>(b[i]) &&
+            !(std::isnan(a[i]) && std::isnan(b[i]))) {
             return false;
         }
     }
@@ -293,10 +309,13 @@ TEST(BatchClosestPoints, SegmentPairsEqualTheScalarRoutineBitForBit) {
         second.push_back(y);
     }
     std::vector<std::size_t> counts{cases.size()};
-    for (std::size_t n = 0; n <= 17; ++n) counts.push_back(n);  // every length of a last partial block, for 4 or 8 lanes
+    for (std::size_t n = 0; n <= 17; ++n)
+        counts.push_back(n);  // every length of a last partial block, for 4 or 8 lanes
     for (const std::size_t count : counts) {
-        std::vector<pickray::ClosestPoints> out(count + 1, pickray::ClosestPoints{{-1, -1, -1}, {-1, -1, -1}, -1, -1, -1});
-        pickray::closestPoints(std::span(first).first(count), std::span(second).first(count), std::span(out).first(count));
+        std::vector<pickray::ClosestPoints> out(count + 1,
+                                                pickray::ClosestPoints{{-1, -1, -1}, {-1, -1, -1}, -1, -1, -1});
+        pickray::closestPoints(std::span(first).first(count), std::span(second).first(count),
+                               std::span(out).first(count));
         EXPECT_EQ(out[count].distance, -1.0f) << "nothing written past the end";
         int differences = 0;
         for (std::size_t i = 0; i < count; ++i) {
@@ -310,7 +329,8 @@ TEST(BatchClosestPoints, SegmentPairsEqualTheScalarRoutineBitForBit) {
         EXPECT_EQ(differences, 0) << count;
     }
     std::vector<pickray::ClosestPoints> out(3);
-    EXPECT_THROW(pickray::closestPoints(std::span(first).first(3), std::span(second).first(2), out), std::invalid_argument);
+    EXPECT_THROW(pickray::closestPoints(std::span(first).first(3), std::span(second).first(2), out),
+                 std::invalid_argument);
 }
 
 TEST(BatchRaycastTLevel, ReportsTheInstructionSetInUse) {
@@ -330,7 +350,8 @@ TEST(BatchRaycastTLevel, ReportsTheInstructionSetInUse) {
         }
     }
     const char* wanted = std::getenv("PICKRAY_SIMD");
-    std::printf("simd level: %s requested, batch routines ran %s\n", wanted != nullptr ? wanted : "(none)", level.c_str());
+    std::printf("simd level: %s requested, batch routines ran %s\n", wanted != nullptr ? wanted : "(none)",
+                level.c_str());
 }
 
 TEST(BatchRaycastTCapsule, WholeBlocksOfLinesThatOnlyReachACapSphere) {
@@ -458,7 +479,8 @@ TEST(BatchRaycastTSphere, CrossingsFarAlongTheRayOrFromAFarOriginAreCheckedForOv
         for (std::size_t i = static_cast<std::size_t>(kind); i < t.size(); i += 2) {
             hits += t[i] < kInf ? 1 : 0;
             if (t[i] < kInf) {
-                EXPECT_EQ(kind == 0, t[i] > 0x1p60f) << "case " << i << " is meant to test t " << (kind == 0 ? ">" : "<=") << " 2^60";
+                EXPECT_EQ(kind == 0, t[i] > 0x1p60f)
+                    << "case " << i << " is meant to test t " << (kind == 0 ? ">" : "<=") << " 2^60";
             }
         }
         EXPECT_GT(hits, 50) << "kind " << kind << ": the sweep must reach both sides of FLT_MAX";
@@ -468,7 +490,9 @@ TEST(BatchRaycastTSphere, CrossingsFarAlongTheRayOrFromAFarOriginAreCheckedForOv
     for (int kind = 0; kind < 2; ++kind) {
         std::vector<float> one(spheres.size(), -1.0f);
         pickray::raycastT(rays[static_cast<std::size_t>(kind)], spheres, one);
-        EXPECT_EQ(countDifferences(std::vector<Ray>(spheres.size(), rays[static_cast<std::size_t>(kind)]), spheres, one, kInf), 0);
+        EXPECT_EQ(countDifferences(std::vector<Ray>(spheres.size(), rays[static_cast<std::size_t>(kind)]), spheres, one,
+                                   kInf),
+                  0);
     }
     EXPECT_GT(kTop, 3.35e38f + 0.3e37f) << "the odd cases' spheres start inside the float range";
 }
@@ -492,7 +516,8 @@ TEST(BatchRaycastTSphere, DirectionsAtTheEdgesOfValidityAreJudgedAsInTheScalarRo
             for (int step = 0; step < 80; ++step, scale = std::nextafter(scale, kMax)) {
                 glm::vec3 direction = components == 1 ? glm::vec3(0.0f, scale, 0.0f) : glm::vec3(scale);
                 if (step % 3 == 1) direction.x += 1e-30f * scale;  // a product that underflows in float
-                const Ray ray{components == 1 ? glm::vec3(0.0f, -5.0f, 0.0f) : glm::vec3(-3.0f), direction};  // aimed at the sphere
+                const Ray ray{components == 1 ? glm::vec3(0.0f, -5.0f, 0.0f) : glm::vec3(-3.0f),
+                              direction};  // aimed at the sphere
                 (pickray::isValidRay(ray) ? valid : invalid) += 1;
                 rays.push_back(ray);
                 spheres.push_back({{0.0f, 0.0f, 0.0f}, 1.0f});
@@ -542,8 +567,10 @@ TEST(BatchRaycastTSphere, DirectionsAtTheEdgesOfValidityAreJudgedAsInTheScalarRo
     EXPECT_EQ(edgeHits, valid) << "every valid edge ray hits, so validity decides each answer";
     for (std::size_t i = 0; i < rays.size(); i += 8) {
         std::vector<float> one(spheres.size(), -1.0f);
-        pickray::raycastT(rays[i], std::span<const pickray::Sphere>(spheres.data(), 8), std::span<float>(one.data(), 8));
-        EXPECT_EQ(countDifferences(std::vector<Ray>(8, rays[i]), std::vector<pickray::Sphere>(spheres.begin(), spheres.begin() + 8),
+        pickray::raycastT(rays[i], std::span<const pickray::Sphere>(spheres.data(), 8),
+                          std::span<float>(one.data(), 8));
+        EXPECT_EQ(countDifferences(std::vector<Ray>(8, rays[i]),
+                                   std::vector<pickray::Sphere>(spheres.begin(), spheres.begin() + 8),
                                    std::vector<float>(one.begin(), one.begin() + 8), kInf),
                   0);
     }

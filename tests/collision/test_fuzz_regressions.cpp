@@ -3,8 +3,8 @@
 #include <cmath>
 #include <random>
 
-#include <glm/geometric.hpp>
 #include <gtest/gtest.h>
+#include <glm/geometric.hpp>
 
 #include "pickray/collision.hpp"
 #include "support/geometry_asserts.hpp"
@@ -34,9 +34,9 @@ TEST(FuzzRegression, ExtremeBoxTransformNormalIsUnitOrNoHit) {
     // Transform entries from 1e20 down to 1e-40: |n|² of the inverse-transpose normal overflowed
     // double and the normal came out zero.
     const Ray ray{{0.0f, 1.24970542e+33f, 1.24973436e+33f}, {-1650382.75f, -855196.562f, 2.24207754e-44f}};
-    OrientedBox box{{{-9.67140656e+24f, 2.52435971e-29f, 2.84113667e-29f},
-                     {2.84113667e-29f, 4.46464325e-29f, 2.84113667e-29f}},
-                    glm::mat4(1.0f)};
+    OrientedBox box{
+        {{-9.67140656e+24f, 2.52435971e-29f, 2.84113667e-29f}, {2.84113667e-29f, 4.46464325e-29f, 2.84113667e-29f}},
+        glm::mat4(1.0f)};
     box.toWorld[0] = glm::vec4(2.4810418e+17f, 2.81268628e-40f, 2.59845894e+20f, 0.0f);
     box.toWorld[1] = glm::vec4(2.59845894e+20f, 0.0f, 2.64486229e-38f, 0.0f);
     box.toWorld[2] = glm::vec4(2.7550789e-40f, 0.0f, 0.0f, 0.0f);

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <limits>
 
-#include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
+#include <glm/gtc/matrix_transform.hpp>
 
 #include "pickray/collision.hpp"
 
@@ -19,12 +19,30 @@ constexpr float kInf = std::numeric_limits<float>::infinity();
 // A valid instance of each solid, all containing the segment from (0,0,0) to (0,0,1).
 template <typename Solid>
 Solid validSolid();
-template <> Sphere validSolid() { return {{0, 0, 0.5f}, 1}; }
-template <> Capsule validSolid() { return {{0, 0, 0}, {0, 0, 1}, 1}; }
-template <> Cylinder validSolid() { return {{0, 0, -1}, {0, 0, 2}, 1}; }
-template <> InfiniteCylinder validSolid() { return {{0, 0, 0}, {0, 0, 1}, 1}; }
-template <> Aabb validSolid() { return {{-1, -1, -1}, {1, 1, 2}}; }
-template <> OrientedBox validSolid() { return {{{-1, -1, -1}, {1, 1, 1}}, glm::translate(glm::mat4(1), {0, 0, 0.5f})}; }
+template <>
+Sphere validSolid() {
+    return {{0, 0, 0.5f}, 1};
+}
+template <>
+Capsule validSolid() {
+    return {{0, 0, 0}, {0, 0, 1}, 1};
+}
+template <>
+Cylinder validSolid() {
+    return {{0, 0, -1}, {0, 0, 2}, 1};
+}
+template <>
+InfiniteCylinder validSolid() {
+    return {{0, 0, 0}, {0, 0, 1}, 1};
+}
+template <>
+Aabb validSolid() {
+    return {{-1, -1, -1}, {1, 1, 2}};
+}
+template <>
+OrientedBox validSolid() {
+    return {{{-1, -1, -1}, {1, 1, 1}}, glm::translate(glm::mat4(1), {0, 0, 0.5f})};
+}
 
 template <typename Solid>
 class EverySolid : public ::testing::Test {};
@@ -44,15 +62,15 @@ TYPED_TEST(EverySolid, TheValidRayHits) {
 TYPED_TEST(EverySolid, InvalidRaysGetNothing) {
     const TypeParam solid = validSolid<TypeParam>();
     const Ray bad[] = {
-        {{0, -5, 0.5f}, {0, 0, 0}},                // zero direction
-        {{0, -5, 0.5f}, {0, 1e-25f, 0}},           // squared length underflows
-        {{0, -5, 0.5f}, {0, 1e25f, 0}},            // squared length overflows
-        {{0, -5, 0.5f}, {0, kInf, 0}},             // infinite direction
-        {{0, -5, 0.5f}, {kNan, 1, 0}},             // NaN direction
-        {{kNan, -5, 0.5f}, {0, 1, 0}},             // NaN origin
-        {{0, -kInf, 0.5f}, {0, 1, 0}},             // infinite origin
-        {{0, -5, kInf}, {0, 1, 0}},                // infinite origin, last coordinate
-        {{kInf, -kInf, 0.5f}, {0, 1, 0}},          // infinities of both signs (they must not cancel)
+        {{0, -5, 0.5f}, {0, 0, 0}},        // zero direction
+        {{0, -5, 0.5f}, {0, 1e-25f, 0}},   // squared length underflows
+        {{0, -5, 0.5f}, {0, 1e25f, 0}},    // squared length overflows
+        {{0, -5, 0.5f}, {0, kInf, 0}},     // infinite direction
+        {{0, -5, 0.5f}, {kNan, 1, 0}},     // NaN direction
+        {{kNan, -5, 0.5f}, {0, 1, 0}},     // NaN origin
+        {{0, -kInf, 0.5f}, {0, 1, 0}},     // infinite origin
+        {{0, -5, kInf}, {0, 1, 0}},        // infinite origin, last coordinate
+        {{kInf, -kInf, 0.5f}, {0, 1, 0}},  // infinities of both signs (they must not cancel)
     };
     for (const Ray& ray : bad) {
         EXPECT_FALSE(raycast(ray, solid)) << ray.direction.y;

@@ -42,9 +42,7 @@ TEST(SolveWithinRadius, ZeroLeadingTermInsideIsUnbounded) {
     EXPECT_EQ(span->exit, std::numeric_limits<double>::infinity());
 }
 
-TEST(SolveWithinRadius, ZeroLeadingTermOutsideIsEmpty) {
-    EXPECT_FALSE(solveWithinRadius({3, 0, 0}, {0, 0, 0}, 2.0));
-}
+TEST(SolveWithinRadius, ZeroLeadingTermOutsideIsEmpty) { EXPECT_FALSE(solveWithinRadius({3, 0, 0}, {0, 0, 0}, 2.0)); }
 
 TEST(SolveWithinRadius, NegativeOrNanRadiusIsEmpty) {
     EXPECT_FALSE(solveWithinRadius({0, 0, 0}, {1, 0, 0}, -1.0));

@@ -2,8 +2,8 @@
 #include <cmath>
 #include <random>
 
-#include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
+#include <glm/gtc/matrix_transform.hpp>
 
 #include "pickray/collision/ray_box.hpp"
 #include "support/geometry_asserts.hpp"
@@ -93,9 +93,7 @@ TEST(RayBox, ZeroSizeBoxIsAFlatTarget) {
     EXPECT_TRUE(raycast(Ray{{0, 0, 0}, {1, 1, 1}}, point));
 }
 
-TEST(RayBox, InvertedBoxIsInvalid) {
-    EXPECT_FALSE(raycast(Ray{{-5, 0, 0}, {1, 0, 0}}, Aabb{{1, -1, -1}, {-1, 1, 1}}));
-}
+TEST(RayBox, InvertedBoxIsInvalid) { EXPECT_FALSE(raycast(Ray{{-5, 0, 0}, {1, 0, 0}}, Aabb{{1, -1, -1}, {-1, 1, 1}})); }
 
 TEST(RayOrientedBox, IdentityTransformEqualsAabb) {
     std::mt19937 rng(7);
@@ -193,10 +191,10 @@ TEST(PreparedOrientedBox, AnswersExactlyAsTheOrientedBox) {
     for (int i = 0; i < 3000; ++i) {
         glm::mat4 m = glm::rotate(glm::translate(glm::mat4(1), {u(rng), u(rng), u(rng)}), 3.0f * u(rng),
                                   glm::normalize(glm::vec3(u(rng), u(rng), u(rng)) + glm::vec3(0, 0, 2)));
-        if (i % 5 == 1) m = glm::scale(m, {-1.0f, 1.0f, 2.0f});        // mirrored and stretched
-        if (i % 5 == 2) m[1][0] += 0.7f;                                // sheared
-        if (i % 97 == 3) m[2] = m[0];                                   // singular: never hit
-        if (i % 89 == 4) m[3][3] = 2.0f;                                // not affine: never hit
+        if (i % 5 == 1) m = glm::scale(m, {-1.0f, 1.0f, 2.0f});  // mirrored and stretched
+        if (i % 5 == 2) m[1][0] += 0.7f;                         // sheared
+        if (i % 97 == 3) m[2] = m[0];                            // singular: never hit
+        if (i % 89 == 4) m[3][3] = 2.0f;                         // not affine: never hit
         const OrientedBox box{{{-0.5f, -1.0f, -0.25f}, {0.5f, 1.0f, 0.25f}}, m};
         const PreparedOrientedBox prepared(box);
         const glm::vec3 from{3.0f * u(rng), 3.0f * u(rng), 3.0f * u(rng)};

@@ -64,7 +64,8 @@ TEST(RayCapsule, SeamCircleIsHitWithContinuousNormal) {
 /// routine (the plain quadratic in long double): the two roots, smaller first.
 std::pair<long double, long double> sphereRoots(glm::vec3 o, glm::vec3 d, glm::vec3 c, float r) {
     const long double px = o.x - c.x, py = o.y - c.y, pz = o.z - c.z;
-    const long double a = static_cast<long double>(d.x) * d.x + static_cast<long double>(d.y) * d.y + static_cast<long double>(d.z) * d.z;
+    const long double a =
+        static_cast<long double>(d.x) * d.x + static_cast<long double>(d.y) * d.y + static_cast<long double>(d.z) * d.z;
     const long double b = px * d.x + py * d.y + pz * d.z;
     const long double c0 = px * px + py * py + pz * pz - static_cast<long double>(r) * r;
     const long double root = std::sqrt(b * b - a * c0);
@@ -98,8 +99,8 @@ TEST(RayCapsule, ALineBeyondACapPlaneHitsOnlyThatCapSphere) {
 }
 
 TEST(RayCapsule, LinesThatMissTheInfiniteCylinderMiss) {
-    EXPECT_FALSE(raycast(Ray{{-5, 2, 1.5f}, {1, 0, 0}}, kPill));     // across the axis, outside the radius
-    EXPECT_FALSE(raycast(Ray{{1.5f, -5, 0}, {0, 1, 0}}, kPill));     // parallel to the axis, outside the radius
+    EXPECT_FALSE(raycast(Ray{{-5, 2, 1.5f}, {1, 0, 0}}, kPill));  // across the axis, outside the radius
+    EXPECT_FALSE(raycast(Ray{{1.5f, -5, 0}, {0, 1, 0}}, kPill));  // parallel to the axis, outside the radius
     EXPECT_FALSE(intersectLine(Ray{{1.5f, -5, 0}, {0, -1, 0}}, kPill));
 }
 

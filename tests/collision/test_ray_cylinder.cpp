@@ -60,9 +60,7 @@ TEST(RayCylinder, ParallelToTheAxisOnTheAxisFromInside) {
     EXPECT_VEC_NEAR(hit->normal, glm::vec3(0, 1, 0), 1e-6f);
 }
 
-TEST(RayCylinder, ParallelToTheAxisOutsideMisses) {
-    EXPECT_FALSE(raycast(Ray{{1.01f, -3, 0}, {0, 1, 0}}, kCan));
-}
+TEST(RayCylinder, ParallelToTheAxisOutsideMisses) { EXPECT_FALSE(raycast(Ray{{1.01f, -3, 0}, {0, 1, 0}}, kCan)); }
 
 TEST(RayCylinder, PerpendicularToTheAxisBetweenCapsOrNot) {
     EXPECT_TRUE(raycast(Ray{{-5, 3.99f, 0}, {1, 0, 0}}, kCan));
@@ -137,7 +135,8 @@ TEST(RayCylinder, RandomHitsLieOnTheSurface) {
         const bool onSide = std::abs(radial - cyl.radius) < 1e-4f && along > -1e-4f && along < height + 1e-4f;
         const bool onCap = (std::abs(along) < 1e-4f || std::abs(along - height) < 1e-4f) && radial < cyl.radius + 1e-4f;
         EXPECT_TRUE(onSide || onCap) << "radial " << radial << " along " << along;
-        if (std::abs(glm::dot(hit->normal, axis)) > 0.5f) ++caps; else ++sides;
+        if (std::abs(glm::dot(hit->normal, axis)) > 0.5f) ++caps;
+        else ++sides;
     }
     EXPECT_GT(caps, 200);
     EXPECT_GT(sides, 200);

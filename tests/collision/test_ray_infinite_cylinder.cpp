@@ -76,9 +76,7 @@ TEST(RayInfiniteCylinder, StartInsideGetsTheExit) {
     EXPECT_VEC_NEAR(hit->normal, glm::vec3(0, 0, -1), 1e-6f);
 }
 
-TEST(RayInfiniteCylinder, BehindTheOriginIsNotHit) {
-    EXPECT_FALSE(raycast(Ray{{0, 0, 10}, {0, 0, 1}}, kPole));
-}
+TEST(RayInfiniteCylinder, BehindTheOriginIsNotHit) { EXPECT_FALSE(raycast(Ray{{0, 0, 10}, {0, 0, 1}}, kPole)); }
 
 TEST(RayInfiniteCylinder, CoincidentAxisPointsAreInvalid) {
     EXPECT_FALSE(raycast(Ray{{-3, 0, 5}, {1, 0, 0}}, InfiniteCylinder{{0, 0, 5}, {0, 0, 5}, 1}));

@@ -44,10 +44,10 @@
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
 #include <glm/geometric.hpp>
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
-#include <gtest/gtest.h>
 
 #include <pickray/collision.hpp>
 
@@ -72,12 +72,8 @@ constexpr Real kInf = std::numeric_limits<Real>::infinity();  // reproducers pri
 Vec ref(glm::vec3 v) { return {static_cast<Real>(v.x), static_cast<Real>(v.y), static_cast<Real>(v.z)}; }
 Real ref(float v) { return static_cast<Real>(v); }
 pickref::Ray ref(const pickray::Ray& r) { return {ref(r.origin), ref(r.direction)}; }
-glm::vec3 toFloat(glm::dvec3 v) {
-    return {static_cast<float>(v.x), static_cast<float>(v.y), static_cast<float>(v.z)};
-}
-glm::dvec3 toDouble(Vec v) {
-    return {static_cast<double>(v.x), static_cast<double>(v.y), static_cast<double>(v.z)};
-}
+glm::vec3 toFloat(glm::dvec3 v) { return {static_cast<float>(v.x), static_cast<float>(v.y), static_cast<float>(v.z)}; }
+glm::dvec3 toDouble(Vec v) { return {static_cast<double>(v.x), static_cast<double>(v.y), static_cast<double>(v.z)}; }
 bool finite(glm::vec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
 std::string str(glm::vec3 v) {
@@ -258,15 +254,14 @@ struct RayStats {
     }
 
     void finish() {
-        const double ms =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
         char row[512];
         std::snprintf(row, sizeof row,
                       "%-17s %7ld %7ld %7ld %6ld %8.1Le | %4ld %4ld | %7ld %9.3Lf | %7ld %9.3Lf | %7ld %10.2Le | "
                       "%9.3Lf | %5ld %4ld | %8.0f",
                       name, cases, refHits, refMisses, nearTangent, maxDisagreeMargin, wrongHitMiss, wrongLine,
-                      pointChecks, maxPoint,
-                      linePointChecks, maxLinePoint, normalChecks, maxNormal, maxResidual, tMaxWrong, contract, ms);
+                      pointChecks, maxPoint, linePointChecks, maxLinePoint, normalChecks, maxNormal, maxResidual,
+                      tMaxWrong, contract, ms);
         summaryRows().push_back(row);
         printHeader();
         std::printf("%s\n", row);
@@ -278,8 +273,8 @@ struct RayStats {
         EXPECT_LE(maxPoint, 1.0L) << name << ": hit point error over tolerance (" << pointFails << " cases)";
         EXPECT_LE(maxLinePoint, 1.0L) << name << ": enter/exit point error over tolerance (" << linePointFails
                                       << " cases)";
-        EXPECT_LE(maxNormal, kNormalDegrees) << name << ": normal error over 0.01 degrees (" << normalFails
-                                             << " cases)";
+        EXPECT_LE(maxNormal, kNormalDegrees)
+            << name << ": normal error over 0.01 degrees (" << normalFails << " cases)";
         EXPECT_LE(maxResidual, 1.0L) << name << ": hit point off the surface (" << residualFails << " cases)";
         EXPECT_EQ(tMaxWrong, 0) << name << ": tMax not honoured";
         EXPECT_EQ(contract, 0) << name << ": contract violations";
@@ -293,18 +288,17 @@ struct RayStats {
     }
 
     static void printHeader(const char* prefix = "") {
-        std::printf(
-            "%s%-17s %7s %7s %7s %6s %8s | %4s %4s | %7s %9s | %7s %9s | %7s %10s | %9s | %5s %4s | %8s\n", prefix, "shape",
-            "cases", "hits", "misses", "tangnt", "disagr", "wHit", "wLin", "ptChk", "maxPt/tol", "lnChk", "maxLn/tol",
-            "nrmChk", "maxNrm(deg)", "maxRes/tol", "wTmax", "ctr", "ms");
+        std::printf("%s%-17s %7s %7s %7s %6s %8s | %4s %4s | %7s %9s | %7s %9s | %7s %10s | %9s | %5s %4s | %8s\n",
+                    prefix, "shape", "cases", "hits", "misses", "tangnt", "disagr", "wHit", "wLin", "ptChk",
+                    "maxPt/tol", "lnChk", "maxLn/tol", "nrmChk", "maxNrm(deg)", "maxRes/tol", "wTmax", "ctr", "ms");
     }
 };
 
 /// A distance routine's answer, for reports: " -> p1 … t1 … p2 … t2 … distance …" for a pair,
 /// " -> point … t … distance …" for one point; with the reference's closest points.
 std::string describe(const pickray::ClosestPoints& got) {
-    return " -> p1 " + str(got.p1) + " t1 " + str(got.t1) + " p2 " + str(got.p2) + " t2 " + str(got.t2) +
-           " distance " + str(got.distance);
+    return " -> p1 " + str(got.p1) + " t1 " + str(got.t1) + " p2 " + str(got.p2) + " t2 " + str(got.t2) + " distance " +
+           str(got.distance);
 }
 std::string describe(const pickray::ClosestPoint& got) {
     return " -> point " + str(got.point) + " t " + str(got.t) + " distance " + str(got.distance);
@@ -373,8 +367,7 @@ struct DistanceStats {
     }
 
     void finish() {
-        const double ms =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
         char row[512];
         std::snprintf(row, sizeof row,
                       "%-17s %7ld | max dist err/tol %9.3Le (abs %9.3Le) | point checks %6ld max/tol %9.3Le | "
@@ -464,10 +457,11 @@ void checkRay(RayStats& st, const Shape& shape, const pickref::Solid& solid, con
             ++st.wrongHitMiss;
             char buf[160];
             std::snprintf(buf, sizeof buf, " (margin %.3Lg = %.3Lg x size)", want.margin, want.margin / size);
-            st.report(1, std::string(want.hit ? "MISSED hit: " : "FALSE hit: ") + where() +
-                             (want.hit ? " reference t " + str(static_cast<float>(want.t)) + fmtPoint(" point ", want.point)
-                                       : " library t " + str(hit->t) + " point " + str(hit->point)) +
-                             buf);
+            st.report(
+                1, std::string(want.hit ? "MISSED hit: " : "FALSE hit: ") + where() +
+                       (want.hit ? " reference t " + str(static_cast<float>(want.t)) + fmtPoint(" point ", want.point)
+                                 : " library t " + str(hit->t) + " point " + str(hit->point)) +
+                       buf);
         }
     }
     const bool lineCompared = !wantLine.ambiguous && wantLine.margin >= threshold;
@@ -511,9 +505,8 @@ void checkRay(RayStats& st, const Shape& shape, const pickref::Solid& solid, con
                 if (ratio > 1) {
                     ++st.pointFails;
                     st.report(4, "hit point: " + where() + " -> " + str(hit->point) + " t " + str(hit->t) +
-                                     fmtPoint(", reference ", want.point) + " t " +
-                                     str(static_cast<float>(want.t)) + " (error/tol " +
-                                     std::to_string(static_cast<double>(ratio)) + ")");
+                                     fmtPoint(", reference ", want.point) + " t " + str(static_cast<float>(want.t)) +
+                                     " (error/tol " + std::to_string(static_cast<double>(ratio)) + ")");
                 }
             }
             // The reference normal is taken where the library's t puts the hit, o + t·d evaluated in
@@ -530,8 +523,8 @@ void checkRay(RayStats& st, const Shape& shape, const pickref::Solid& solid, con
                 }
                 if (!(deg <= kNormalDegrees)) {
                     ++st.normalFails;
-                    st.report(5, "normal: " + where() + " -> point " + str(hit->point) + " normal " +
-                                     str(hit->normal) + fmtPoint(", reference ", wantNormal) + " (" +
+                    st.report(5, "normal: " + where() + " -> point " + str(hit->point) + " normal " + str(hit->normal) +
+                                     fmtPoint(", reference ", wantNormal) + " (" +
                                      std::to_string(static_cast<double>(deg)) + " deg)");
                 }
             }
@@ -563,8 +556,8 @@ void checkRay(RayStats& st, const Shape& shape, const pickref::Solid& solid, con
                     st.maxLinePoint = kInf;
                     char buf[120];
                     std::snprintf(buf, sizeof buf, " reference span [%.9Lg, %.9Lg]", wantLine.enter, wantLine.exit);
-                    st.report(7, "span end: " + where() + " -> [" + str(span->enter) + ", " + str(span->exit) + "]" +
-                                     buf);
+                    st.report(7,
+                              "span end: " + where() + " -> [" + str(span->enter) + ", " + str(span->exit) + "]" + buf);
                 }
                 continue;
             }
@@ -576,10 +569,10 @@ void checkRay(RayStats& st, const Shape& shape, const pickref::Solid& solid, con
                 if (ratio > 1) {
                     ++st.linePointFails;
                     char buf[160];
-                    std::snprintf(buf, sizeof buf, " reference span [%.12Lg, %.12Lg] (error/tol %.3Lg)",
-                                  wantLine.enter, wantLine.exit, ratio);
-                    st.report(7, "span end: " + where() + " -> [" + str(span->enter) + ", " + str(span->exit) + "]" +
-                                     buf);
+                    std::snprintf(buf, sizeof buf, " reference span [%.12Lg, %.12Lg] (error/tol %.3Lg)", wantLine.enter,
+                                  wantLine.exit, ratio);
+                    st.report(7,
+                              "span end: " + where() + " -> [" + str(span->enter) + ", " + str(span->exit) + "]" + buf);
                 }
             }
         }
@@ -590,10 +583,10 @@ void checkRay(RayStats& st, const Shape& shape, const pickref::Solid& solid, con
 
 /// How to aim rays at one shape.
 struct RayRecipe {
-    glm::dvec3 center;   // bounding-sphere centre (a point inside the solid)
-    double radius = 0;   // bounding radius
-    double cross = 0;    // radius of the cross-section (for rays parallel to the axis)
-    glm::dvec3 axis{0};  // unit axis, or zero
+    glm::dvec3 center;                        // bounding-sphere centre (a point inside the solid)
+    double radius = 0;                        // bounding radius
+    double cross = 0;                         // radius of the cross-section (for rays parallel to the axis)
+    glm::dvec3 axis{0};                       // unit axis, or zero
     std::function<glm::dvec3(Rng&)> seam;     // a point on a crease (or anywhere on a smooth surface)
     std::function<glm::dvec3(Rng&)> surface;  // a point on the surface
 };
@@ -868,7 +861,8 @@ TEST(Differential, Aabb) {
         checkRay(st, box, solid, ray, rng);
 
         // Contract: a flat box is crossed with enter == exit.
-        const int flatAxis = box.min.x == box.max.x ? 0 : (box.min.y == box.max.y ? 1 : (box.min.z == box.max.z ? 2 : -1));
+        const int flatAxis =
+            box.min.x == box.max.x ? 0 : (box.min.y == box.max.y ? 1 : (box.min.z == box.max.z ? 2 : -1));
         if (isFlat && flatAxis >= 0 && ray.direction[flatAxis] != 0.0f) {
             const auto span = pickray::intersectLine(ray, box);
             if (span && span->enter != span->exit) {
@@ -912,9 +906,10 @@ TEST(Differential, Aabb) {
             st.report(0, "identity OrientedBox differs from the Aabb: " + describe(box) + " " + describe(ray));
         }
     }
-    std::printf("  flat boxes: %ld (enter != exit: %ld), rays with exactly zero direction components: %ld, identity "
-                "OrientedBox mismatches: %ld\n",
-                flat, flatSpanMismatch, parallel, identityMismatch);
+    std::printf(
+        "  flat boxes: %ld (enter != exit: %ld), rays with exactly zero direction components: %ld, identity "
+        "OrientedBox mismatches: %ld\n",
+        flat, flatSpanMismatch, parallel, identityMismatch);
     EXPECT_EQ(identityMismatch, 0);
     EXPECT_EQ(flatSpanMismatch, 0);
     std::printf("  rays starting exactly on a face, entering: %ld, not answered with t = 0: %ld\n", onFaceChecks,
@@ -1093,8 +1088,8 @@ TEST(Differential, SegmentSegmentDistance) {
             const pickref::ClosestPair slow = pickref::segmentSegment(a1, b1, a2, b2, true);
             worstSelf = std::max(worstSelf, std::fabs(slow.distance - want.distance) / (1 + extent));
         }
-        const pickray::ClosestPoints got = pickray::closestPoints(pickray::Segment{s.a1, s.b1},
-                                                                  pickray::Segment{s.a2, s.b2});
+        const pickray::ClosestPoints got =
+            pickray::closestPoints(pickray::Segment{s.a1, s.b1}, pickray::Segment{s.a2, s.b2});
         const auto where = [&] { return describe(s); };
         st.add(ref(got.distance), want.distance, tol, where);
         // Contract: parameters in [0, 1], points on the segments at them, |p1 − p2| == distance.
@@ -1144,8 +1139,8 @@ TEST(Differential, LineLineClosestPoints) {
         const pickref::ClosestPair want = pickref::lineLine(p1, d1, p2, d2);
         // extent: the largest absolute coordinate among the two base points and the reference's
         // closest points (for parallel lines, the pair nearest the first base point).
-        const Real extent = std::max({pickref::maxAbsCoord(p1), pickref::maxAbsCoord(p2),
-                                      pickref::maxAbsCoord(want.p1), pickref::maxAbsCoord(want.p2)});
+        const Real extent = std::max({pickref::maxAbsCoord(p1), pickref::maxAbsCoord(p2), pickref::maxAbsCoord(want.p1),
+                                      pickref::maxAbsCoord(want.p2)});
         const Real tol = kDistanceRel * (1 + extent);
         const pickray::ClosestPoints got = pickray::closestPoints(l1, l2);
         const auto where = [&] {

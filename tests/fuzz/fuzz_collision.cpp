@@ -71,9 +71,10 @@ bool sameBitsOrBothNaN(float a, float b) {
 bool finite(glm::vec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 double magnitude(glm::vec3 v) { return glm::length(glm::dvec3(v)); }
 
-
 // Signed distances in double, independent of the library's formulas.
-double sdf(const pickray::Sphere& s, glm::dvec3 p) { return glm::length(p - glm::dvec3(s.center)) - static_cast<double>(s.radius); }
+double sdf(const pickray::Sphere& s, glm::dvec3 p) {
+    return glm::length(p - glm::dvec3(s.center)) - static_cast<double>(s.radius);
+}
 double segmentDistance(glm::dvec3 p, glm::dvec3 a, glm::dvec3 b) {
     const glm::dvec3 ab = b - a;
     const double l = glm::dot(ab, ab);
@@ -201,9 +202,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             double scale = magnitude(b.local.min) + magnitude(b.local.max);
             for (int c = 0; c < 4; ++c) scale += magnitude(glm::vec3(b.toWorld[c])) * (1.0 + scale);
             checkRay(ray, b, tMax, scale, nullptr);  // no independent SDF for sheared boxes here
-            {  // the batch form takes the box prepared
+            {                                        // the batch form takes the box prepared
                 const pickray::PreparedOrientedBox prepared(b);
-                const float want = pickray::raycastT(ray, prepared, tMax).value_or(std::numeric_limits<float>::infinity());
+                const float want =
+                    pickray::raycastT(ray, prepared, tMax).value_or(std::numeric_limits<float>::infinity());
                 float one = -1.0f, pair = -1.0f;
                 pickray::raycastT(ray, std::span(&prepared, 1), std::span(&one, 1), tMax);
                 pickray::raycastT(std::span(&ray, 1), std::span(&prepared, 1), std::span(&pair, 1), tMax);
@@ -222,8 +224,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 std::memcpy(got, &batch, sizeof got);
                 std::memcpy(want, &r, sizeof want);
                 for (int k = 0; k < 9; ++k) {
-                    check(sameBitsOrBothNaN(got[k], want[k]),
-                          "batch closestPoints is not closestPoints", double{got[k]});
+                    check(sameBitsOrBothNaN(got[k], want[k]), "batch closestPoints is not closestPoints",
+                          double{got[k]});
                 }
             }
             if (finite(s1.a) && finite(s1.b) && finite(s2.a) && finite(s2.b) && std::isfinite(r.distance)) {
@@ -300,7 +302,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                     const auto& h = all[k];
                     check(h.index < shapes.size() && hits[h.index] && hits[h.index]->t == h.hit.t,
                           "BVH allHits holds a hit that is not the shape's raycast");
-                    check(k == 0 || before(all[k - 1].hit.t, all[k - 1].index, h.hit.t, h.index), "BVH allHits not sorted");
+                    check(k == 0 || before(all[k - 1].hit.t, all[k - 1].index, h.hit.t, h.index),
+                          "BVH allHits not sorted");
                 }
                 for (std::uint32_t i = 0; i < shapes.size(); ++i) {
                     if (!hits[i] || !inBounds(i, hits[i]->t, hits[i]->t)) continue;
@@ -312,14 +315,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             const auto judgeSpans = [&](const pickray::Bvh& bvh) {
                 const auto spans = bvh.lineSpans(ray);
                 for (const pickray::ShapeSpan& s : spans) {
-                    const auto want = s.index < shapes.size() ? pickray::intersectLine(ray, shapes[s.index]) : std::nullopt;
+                    const auto want =
+                        s.index < shapes.size() ? pickray::intersectLine(ray, shapes[s.index]) : std::nullopt;
                     check(want && want->enter == s.span.enter && want->exit == s.span.exit,
                           "BVH lineSpans holds a span that is not the shape's intersectLine");
                 }
                 for (std::uint32_t i = 0; i < shapes.size(); ++i) {
                     const auto want = pickray::intersectLine(ray, shapes[i]);
                     if (!want || !inBounds(i, want->enter, want->exit)) continue;
-                    check(std::count_if(spans.begin(), spans.end(), [&](const pickray::ShapeSpan& s) { return s.index == i; }) == 1,
+                    check(std::count_if(spans.begin(), spans.end(),
+                                        [&](const pickray::ShapeSpan& s) { return s.index == i; }) == 1,
                           "BVH lineSpans misses or repeats a span brute force finds", double{want->enter});
                 }
             };
@@ -332,7 +337,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             // that held only invalid ones: insertion into an empty tree, below leaves, and moves
             // between the tree and the lists beside it.
             if ((which & 0x40) != 0) {
-                pickray::Bvh updated(std::vector<pickray::Shape>(shapes.size(), pickray::Shape{pickray::Sphere{{}, -1.0f}}));
+                pickray::Bvh updated(
+                    std::vector<pickray::Shape>(shapes.size(), pickray::Shape{pickray::Sphere{{}, -1.0f}}));
                 for (std::uint32_t i = 0; i < shapes.size(); ++i) updated.update(i, shapes[i]);
                 judge(updated);
                 judgeSpans(updated);

@@ -3,9 +3,9 @@
 #include <cstdio>
 #include <random>
 
-#include <glm/gtc/matrix_transform.hpp>
-#include <glm/gtc/matrix_inverse.hpp>
 #include <gtest/gtest.h>
+#include <glm/gtc/matrix_inverse.hpp>
+#include <glm/gtc/matrix_transform.hpp>
 
 #include "pickray/picking.hpp"
 #include "support/geometry_asserts.hpp"
@@ -49,8 +49,9 @@ TEST(ViewportMatrix, MapsNdcCornersAndDepthRangeInBothConventions) {
     for (const ClipDepth depth : {ClipDepth::NegativeOneToOne, ClipDepth::ZeroToOne}) {
         const float nearNdc = depth == ClipDepth::ZeroToOne ? 0.0f : -1.0f;
         const glm::mat4 m = viewportMatrix(vp, depth);
-        EXPECT_VEC_NEAR(glm::vec3(m * glm::vec4(-1, 1, nearNdc, 1)), glm::vec3(10, 20, 0.25f), 1e-6f);  // top-left, near
-        EXPECT_VEC_NEAR(glm::vec3(m * glm::vec4(1, -1, 1, 1)), glm::vec3(650, 500, 0.75f), 1e-6f);       // bottom-right, far
+        EXPECT_VEC_NEAR(glm::vec3(m * glm::vec4(-1, 1, nearNdc, 1)), glm::vec3(10, 20, 0.25f),
+                        1e-6f);                                                                     // top-left, near
+        EXPECT_VEC_NEAR(glm::vec3(m * glm::vec4(1, -1, 1, 1)), glm::vec3(650, 500, 0.75f), 1e-6f);  // bottom-right, far
     }
 }
 
@@ -87,8 +88,8 @@ TEST(ScreenToWorld, RoundTripThroughWorldToScreen) {
 }
 
 TEST(CursorRay, CentreOfTheViewLooksAtTheTarget) {
-    const Ray ray = cursorRay({640, 360}, kCamera.view(), kCamera.perspective(ClipDepth::ZeroToOne, kAspect),
-                              kViewport, ClipDepth::ZeroToOne);
+    const Ray ray = cursorRay({640, 360}, kCamera.view(), kCamera.perspective(ClipDepth::ZeroToOne, kAspect), kViewport,
+                              ClipDepth::ZeroToOne);
     EXPECT_VEC_NEAR(ray.direction, glm::normalize(kCamera.target - kCamera.eye), 1e-6f);
     EXPECT_NEAR(glm::length(ray.direction), 1.0f, 1e-6f);
     // The origin is on the near plane, straight ahead of the eye.
@@ -106,9 +107,10 @@ TEST(CursorRay, ProjectThenPickRoundTripInEveryMode) {
             Ray rays[2];
             int k = 0;
             for (const ClipDepth depth : {ClipDepth::NegativeOneToOne, ClipDepth::ZeroToOne}) {
-                const glm::mat4 proj = ortho ? (depth == ClipDepth::ZeroToOne ? glm::orthoZO(-8.f, 8.f, -4.5f, 4.5f, 0.1f, 100.f)
-                                                                              : glm::orthoNO(-8.f, 8.f, -4.5f, 4.5f, 0.1f, 100.f))
-                                             : kCamera.perspective(depth, kAspect);
+                const glm::mat4 proj =
+                    ortho ? (depth == ClipDepth::ZeroToOne ? glm::orthoZO(-8.f, 8.f, -4.5f, 4.5f, 0.1f, 100.f)
+                                                           : glm::orthoNO(-8.f, 8.f, -4.5f, 4.5f, 0.1f, 100.f))
+                          : kCamera.perspective(depth, kAspect);
                 const glm::vec3 screen = worldToScreen(world, view, proj, kViewport, depth);
                 const Ray ray = cursorRay({screen.x, screen.y}, view, proj, kViewport, depth);
                 const float t = glm::dot(world - ray.origin, ray.direction);
@@ -123,7 +125,8 @@ TEST(CursorRay, ProjectThenPickRoundTripInEveryMode) {
 }
 
 // The exact direction under a pixel, from the camera's basis in long double.
-glm::dvec3 exactDirection(glm::dvec3 eye, glm::dvec3 target, glm::dvec3 up, double fovY, double aspect, glm::dvec2 ndc) {
+glm::dvec3 exactDirection(glm::dvec3 eye, glm::dvec3 target, glm::dvec3 up, double fovY, double aspect,
+                          glm::dvec2 ndc) {
     const glm::dvec3 forward = glm::normalize(target - eye);
     const glm::dvec3 right = glm::normalize(glm::cross(forward, up));
     const glm::dvec3 trueUp = glm::cross(right, forward);
@@ -131,9 +134,7 @@ glm::dvec3 exactDirection(glm::dvec3 eye, glm::dvec3 target, glm::dvec3 up, doub
     return glm::normalize(forward + ndc.x * h * aspect * right + ndc.y * h * trueUp);
 }
 
-double angleBetween(glm::dvec3 a, glm::dvec3 b) {
-    return std::atan2(glm::length(glm::cross(a, b)), glm::dot(a, b));
-}
+double angleBetween(glm::dvec3 a, glm::dvec3 b) { return std::atan2(glm::length(glm::cross(a, b)), glm::dot(a, b)); }
 
 TEST(CursorRay, DirectionAccurateAtExtremeDepthRatiosAndFarCameras) {
     // Issue requirement: < 1e-5 rad for far/near up to 1e6 and cameras up to 1e4 from the origin.
@@ -170,7 +171,10 @@ TEST(CursorRay, DirectionAccurateAtExtremeDepthRatiosAndFarCameras) {
             }
         }
     }
-    std::printf("precision: cursorRay worst direction error %.3g rad over far/near up to 1e6 and cameras 1e4 away (naive float unprojection: %.3g rad)\n", worst, worstNaive);
+    std::printf(
+        "precision: cursorRay worst direction error %.3g rad over far/near up to 1e6 and cameras 1e4 away (naive float "
+        "unprojection: %.3g rad)\n",
+        worst, worstNaive);
     EXPECT_LT(worst, 1e-5);
     EXPECT_GT(worstNaive, worst);  // the naive method really is worse here
 }

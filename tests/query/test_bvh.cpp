@@ -12,8 +12,8 @@
 #include <stdexcept>
 #include <string>
 
-#include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
+#include <glm/gtc/matrix_transform.hpp>
 
 #include "pickray/query.hpp"
 #include "support/geometry_asserts.hpp"
@@ -27,18 +27,23 @@ Shape randomShape(std::mt19937& rng, float spread) {
     const float size = std::uniform_real_distribution<float>(0.2f, 1.5f)(rng);
     const glm::vec3 half = test::randomUnit(rng) * size;
     switch (std::uniform_int_distribution<int>(0, 11)(rng)) {
-        case 0: case 1: return Sphere{c, size};
-        case 2: case 3: return Capsule{c - half, c + half, 0.5f * size};
-        case 4: case 5: return Cylinder{c - half, c + half, 0.5f * size};
-        case 6: case 7: return Aabb{c - glm::abs(half), c + glm::abs(half) + 0.1f};
-        case 8: case 9: {
+        case 0:
+        case 1: return Sphere{c, size};
+        case 2:
+        case 3: return Capsule{c - half, c + half, 0.5f * size};
+        case 4:
+        case 5: return Cylinder{c - half, c + half, 0.5f * size};
+        case 6:
+        case 7: return Aabb{c - glm::abs(half), c + glm::abs(half) + 0.1f};
+        case 8:
+        case 9: {
             glm::mat4 m = glm::translate(glm::mat4(1), c);
             m = glm::rotate(m, std::uniform_real_distribution<float>(0, 6.3f)(rng), test::randomUnit(rng));
             m = glm::scale(m, test::randomIn(rng, 0.3f, 2.0f));
             return OrientedBox{{glm::vec3(-0.5f), glm::vec3(0.5f)}, m};
         }
         case 10: return InfiniteCylinder{c, c + half, 0.05f * size};  // thin: unbounded, kept beside the tree
-        default: return Sphere{c, -1.0f};                               // invalid: never hit
+        default: return Sphere{c, -1.0f};                             // invalid: never hit
     }
 }
 
@@ -190,9 +195,9 @@ TEST(Bvh, FarOriginsAndFarShapesOnOppositeSides) {
     Bvh updated(std::vector<Shape>(shapes.size(), Shape{Sphere{{}, -1.0f}}));
     for (std::uint32_t i = 0; i < shapes.size(); ++i) updated.update(i, shapes[i]);
     int hits = 0;
-    for (const Ray& ray : {Ray{{3156.3f, 3.23e6f, -2.689e38f}, {2.8e-29f, 3156.6f, 3.475e12f}},
-                           Ray{{0, 0, -2.0e38f}, {0, 0, 1}}, Ray{{0, 0, 3.0e38f}, {0, 0, -1}},
-                           Ray{{-3.0e38f, 0, 8.05e37f}, {1, 0, 0}}}) {
+    for (const Ray& ray :
+         {Ray{{3156.3f, 3.23e6f, -2.689e38f}, {2.8e-29f, 3156.6f, 3.475e12f}}, Ray{{0, 0, -2.0e38f}, {0, 0, 1}},
+          Ray{{0, 0, 3.0e38f}, {0, 0, -1}}, Ray{{-3.0e38f, 0, 8.05e37f}, {1, 0, 0}}}) {
         const auto expected = bruteNearest(ray, shapes);
         for (const Bvh* bvh : std::initializer_list<const Bvh*>{&built, &updated}) {
             const auto got = bvh->nearest(ray);
@@ -215,10 +220,14 @@ TEST(Bvh, NearestKeepsABoxWhoseFloatEntryRoundsPastTheLimit) {
     const Ray ray{{-6.40131492e+18f, 808498944.0f, -210981184.0f}, {4.39664247e+11f, -60.0607719f, -10.0128555f}};
     const std::vector<Shape> shapes{
         Sphere{{0, 0, 0}, 2.2469052e+11f},
-        Capsule{{-2.24690225e+11f, -65959032.0f, -356763904.0f}, {-2.24690225e+11f, -65959064.0f, -356763872.0f}, 19.4722862f},
-        Cylinder{{-2.42055397e+11f, 4.18980762e+09f, -1.55186586e+10f}, {-2.27863478e+11f, 1.2325079e+09f, -1.50888612e+10f},
+        Capsule{{-2.24690225e+11f, -65959032.0f, -356763904.0f},
+                {-2.24690225e+11f, -65959064.0f, -356763872.0f},
+                19.4722862f},
+        Cylinder{{-2.42055397e+11f, 4.18980762e+09f, -1.55186586e+10f},
+                 {-2.27863478e+11f, 1.2325079e+09f, -1.50888612e+10f},
                  1.71238185e+10f},
-        InfiniteCylinder{{-2.24690225e+11f, -65959020.0f, -356763872.0f}, {-2.24690225e+11f, -65959020.0f, -356763872.0f},
+        InfiniteCylinder{{-2.24690225e+11f, -65959020.0f, -356763872.0f},
+                         {-2.24690225e+11f, -65959020.0f, -356763872.0f},
                          0.403881341f},
         Aabb{{-2.24690225e+11f, -65959020.0f, -356763872.0f}, {-2.24690225e+11f, -65959020.0f, -356763872.0f}},
         Sphere{{-2.17451266e+11f, 7.52663859e+09f, 2.84505882e+09f}, 5.37928346e+09f}};
@@ -297,7 +306,8 @@ TEST(Bvh, LineSpansFindFlatShapesBehindTheOrigin) {
     // Zero-thickness boxes across the line, one behind the origin and one ahead. Behind it, t < 0,
     // where a far distance scaled up by 1 + ε moves down, not up: the box seemed to end before it
     // began and was culled. The line is now walked as two rays from the origin.
-    const std::vector<Shape> shapes{Aabb{{-3, -1, -1}, {-3, 1, 1}}, Sphere{{-5, 0, 0}, 1}, Aabb{{3, -1, -1}, {3, 1, 1}}};
+    const std::vector<Shape> shapes{Aabb{{-3, -1, -1}, {-3, 1, 1}}, Sphere{{-5, 0, 0}, 1},
+                                    Aabb{{3, -1, -1}, {3, 1, 1}}};
     Bvh updated(std::vector<Shape>(shapes.size(), Shape{Sphere{{}, -1.0f}}));
     for (std::uint32_t i = 0; i < shapes.size(); ++i) updated.update(i, shapes[i]);
     for (const Bvh& bvh : {Bvh(shapes), std::move(updated)}) {
@@ -315,7 +325,8 @@ TEST(Bvh, LineSpansFindFlatShapesBehindTheOrigin) {
 
 TEST(Bvh, LineSpansListAShapeAcrossTheOriginOnce) {
     // Walked as two rays, the line meets the leaves around its origin twice.
-    const std::vector<Shape> shapes{Sphere{{0, 0, 0}, 1}, Aabb{{-2, -2, -2}, {2, 2, 2}}, Capsule{{-1, 0, 0}, {1, 0, 0}, 0.5f}};
+    const std::vector<Shape> shapes{Sphere{{0, 0, 0}, 1}, Aabb{{-2, -2, -2}, {2, 2, 2}},
+                                    Capsule{{-1, 0, 0}, {1, 0, 0}, 0.5f}};
     const auto spans = Bvh(shapes).lineSpans(Ray{{0.25f, 0, 0}, {1, 0, 0}});
     ASSERT_EQ(spans.size(), 3u);
     EXPECT_EQ(spans[0].index, 1u);
@@ -443,10 +454,12 @@ TEST(Bvh, ShapeGivesBackEachShapeAsStored) {
             const Shape got = bvh.shape(i);
             ASSERT_EQ(got.index(), shapes[i].index()) << i;
             // Byte for byte: every kind is plain floats, and NaNs must come back as they went in.
-            std::visit([&](const auto& s) {
-                using T = std::decay_t<decltype(s)>;
-                EXPECT_EQ(std::memcmp(&s, &std::get<T>(shapes[i]), sizeof(T)), 0) << i;
-            }, got);
+            std::visit(
+                [&](const auto& s) {
+                    using T = std::decay_t<decltype(s)>;
+                    EXPECT_EQ(std::memcmp(&s, &std::get<T>(shapes[i]), sizeof(T)), 0) << i;
+                },
+                got);
         }
     };
     expectRoundTrip();

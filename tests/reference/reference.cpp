@@ -172,9 +172,7 @@ Vec normalize(Vec a) noexcept {
 
 Real maxAbsCoord(Vec a) noexcept { return std::max({std::fabs(a.x), std::fabs(a.y), std::fabs(a.z)}); }
 
-Real angleDegrees(Vec a, Vec b) noexcept {
-    return std::atan2(length(cross(a, b)), dot(a, b)) * (180 / kPi);
-}
+Real angleDegrees(Vec a, Vec b) noexcept { return std::atan2(length(cross(a, b)), dot(a, b)) * (180 / kPi); }
 
 Real projectToSegmentDistance(Vec p, Vec a, Vec b) noexcept {
     const Vec e = b - a;
@@ -283,8 +281,7 @@ Real CapsuleSolid::sdf(Vec p) const { return projectToSegmentDistance(p, a_, b_)
 
 // ---- Capped cylinder ----------------------------------------------------------------------------
 
-CylinderSolid::CylinderSolid(Vec a, Vec b, Real radius)
-    : a_(a), u_(normalize(b - a)), h_(length(b - a)), r_(radius) {
+CylinderSolid::CylinderSolid(Vec a, Vec b, Real radius) : a_(a), u_(normalize(b - a)), h_(length(b - a)), r_(radius) {
     center_ = Real{0.5L} * (a + b);
     radius_ = std::sqrt(h_ * h_ / 4 + radius * radius);
     size_ = 2 * radius_;
@@ -480,8 +477,7 @@ Real BoxSolid::incidenceSine(Vec p, Vec unitDirection) const {
 
 // ---- Oriented box -------------------------------------------------------------------------------
 
-OrientedBoxSolid::OrientedBoxSolid(const Box& local, const std::array<std::array<Real, 3>, 3>& m,
-                                   Vec translation)
+OrientedBoxSolid::OrientedBoxSolid(const Box& local, const std::array<std::array<Real, 3>, 3>& m, Vec translation)
     : local_(local), localSolid_(local), m_(m), t_(translation) {
     // Inverse by cofactors, in long double.
     const Real det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -

@@ -131,7 +131,7 @@ public:
     [[nodiscard]] Vec position() const noexcept { return center_; }
 
 protected:
-    Vec center_;        // bounding sphere
+    Vec center_;  // bounding sphere
     Real radius_ = 0;
     Real size_ = 0;
 };
@@ -204,7 +204,7 @@ public:
 
 private:
     Box box_;
-    int flatAxis_ = -1;   // the single zero-extent axis, or -1
+    int flatAxis_ = -1;  // the single zero-extent axis, or -1
     int flatCount_ = 0;
 };
 
@@ -231,8 +231,8 @@ private:
     std::array<std::array<Real, 3>, 3> m_{};
     std::array<std::array<Real, 3>, 3> inv_{};
     Vec t_;
-    Real normM_ = 0;     // Frobenius norms: ‖M‖ >= largest singular value,
-    Real normInv_ = 0;   // 1/‖M⁻¹‖ <= smallest singular value
+    Real normM_ = 0;    // Frobenius norms: ‖M‖ >= largest singular value,
+    Real normInv_ = 0;  // 1/‖M⁻¹‖ <= smallest singular value
     bool singular_ = false;
     std::array<Vec, 8> corners_{};
 };

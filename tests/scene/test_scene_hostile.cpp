@@ -63,9 +63,12 @@ TEST(HostileScene, WrongTypesNameTheObjectAndTheField) {
     const std::vector<std::pair<std::string, std::string>> cases = {
         {R"({"name": "x", "type": "sphere", "center": "origin", "radius": 1})", "\"center\""},
         {R"({"name": "x", "type": "sphere", "center": [0, "0", 0], "radius": 1})", "\"center\": element 1"},
-        {R"({"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": [1]})", "\"radius\": expected a number, got array"},
-        {R"({"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": true})", "\"radius\": expected a number, got boolean"},
-        {R"({"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": null})", "\"radius\": expected a number, got null"},
+        {R"({"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": [1]})",
+         "\"radius\": expected a number, got array"},
+        {R"({"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": true})",
+         "\"radius\": expected a number, got boolean"},
+        {R"({"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": null})",
+         "\"radius\": expected a number, got null"},
         {R"({"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": 1, "color": {}})", "\"color\""},
         {R"({"name": "x", "type": "box", "min": [0, 0, 0], "max": [1, 1, 1], "transform": []})", "\"transform\""},
         {R"({"name": "x", "type": "box", "min": [0, 0, 0], "max": [1, 1, 1], "transform": {"scale": 2}})", "\"scale\""},
@@ -75,7 +78,8 @@ TEST(HostileScene, WrongTypesNameTheObjectAndTheField) {
     EXPECT_NE(refused("[]").find("top level"), std::string::npos);
     EXPECT_NE(refused(R"({"objects": {}})").find("\"objects\": expected an array"), std::string::npos);
     EXPECT_NE(refused(R"({"objects": [42]})").find("objects[0]: expected an object"), std::string::npos);
-    EXPECT_NE(refused(R"({"objects": [{"name": 7}]})").find("\"name\": expected a string, got number"), std::string::npos);
+    EXPECT_NE(refused(R"({"objects": [{"name": 7}]})").find("\"name\": expected a string, got number"),
+              std::string::npos);
     EXPECT_NE(refused(R"({"camera": "front", "objects": []})").find("camera"), std::string::npos);
     EXPECT_NE(refused(R"({"camera": {"fovYDegrees": "wide"}, "objects": []})").find("fovYDegrees"), std::string::npos);
 }
@@ -91,7 +95,8 @@ TEST(HostileScene, MissingFieldsNameTheObjectAndTheField) {
         {R"({"name": "x", "center": [0, 0, 0], "radius": 1})", "\"type\": missing"},
     };
     for (const auto& [object, field] : cases) expectNamesObjectAndField(object, field, refused(scene(object)));
-    EXPECT_NE(refused(R"({"objects": [{"type": "sphere"}]})").find("objects[0]: field \"name\": missing"), std::string::npos);
+    EXPECT_NE(refused(R"({"objects": [{"type": "sphere"}]})").find("objects[0]: field \"name\": missing"),
+              std::string::npos);
     EXPECT_NE(refused(R"({"camera": {}})").find("\"objects\": missing"), std::string::npos);
 }
 
@@ -108,34 +113,40 @@ TEST(HostileScene, UnknownKindsAreRefusedWithTheKnownOnes) {
 TEST(HostileScene, NaNAndHugeNumbersAreRefused) {
     // JSON has no NaN or infinity literals: a parse error, with its position.
     for (const std::string literal : {"NaN", "nan", "Infinity", "-Infinity", "inf"}) {
-        const std::string e = refused(scene(R"({"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": )" + literal + "}"));
+        const std::string e =
+            refused(scene(R"({"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": )" + literal + "}"));
         EXPECT_NE(e.find("not valid JSON"), std::string::npos) << e;
         EXPECT_NE(e.find("line 1"), std::string::npos) << e;
     }
     // Finite as a double, not as a float (1e39), or not even as a double (1e400): refused by name.
     for (const std::string number : {"1e39", "-1e39", "3.5e38"})
-        expectNamesObjectAndField(number, "\"radius\": must be a finite number that fits a float",
-                                  refused(scene(R"({"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": )" + number + "}")));
-    expectNamesObjectAndField("center 1e39", "\"center\": elements must be finite",
-                              refused(scene(R"({"name": "x", "type": "sphere", "center": [0, 1e39, 0], "radius": 1})")));
-    const std::string overflow = refused(scene(R"({"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": 1e400})"));
+        expectNamesObjectAndField(
+            number, "\"radius\": must be a finite number that fits a float",
+            refused(scene(R"({"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": )" + number + "}")));
+    expectNamesObjectAndField(
+        "center 1e39", "\"center\": elements must be finite",
+        refused(scene(R"({"name": "x", "type": "sphere", "center": [0, 1e39, 0], "radius": 1})")));
+    const std::string overflow =
+        refused(scene(R"({"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": 1e400})"));
     EXPECT_NE(overflow.find("not valid JSON"), std::string::npos) << overflow;
     EXPECT_NE(overflow.find("number overflow parsing '1e400'"), std::string::npos) << overflow;
     // A huge integer (beyond 64 bits) reads as a double; 1e20 fits a float and is accepted.
-    const auto big = ps::parseScene(scene(R"({"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": 100000000000000000000})"), "ok.json");
+    const auto big = ps::parseScene(
+        scene(R"({"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": 100000000000000000000})"), "ok.json");
     EXPECT_TRUE(big.scene) << big.error;
     // Subnormal and underflowing input is a valid tiny value (1e-300 rounds to radius 0, a point,
     // which the library allows), not an error and not a crash.
-    const auto tiny = ps::parseScene(scene(R"({"name": "x", "type": "sphere", "center": [1e-45, 0, 0], "radius": 1e-300})"), "ok.json");
+    const auto tiny = ps::parseScene(
+        scene(R"({"name": "x", "type": "sphere", "center": [1e-45, 0, 0], "radius": 1e-300})"), "ok.json");
     EXPECT_TRUE(tiny.scene) << tiny.error;
 }
 
 TEST(HostileScene, NegativeRadiiAreRefusedForEveryRoundKind) {
-    for (const std::string object : {
-             R"({"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": -1})",
-             R"({"name": "x", "type": "capsule", "a": [0, 0, 0], "b": [0, 1, 0], "radius": -0.5})",
-             R"({"name": "x", "type": "cylinder", "a": [0, 0, 0], "b": [0, 1, 0], "radius": -1e-30})",
-             R"({"name": "x", "type": "infinite_cylinder", "p1": [0, 0, 0], "p2": [0, 1, 0], "radius": -2})"})
+    for (const std::string object :
+         {R"({"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": -1})",
+          R"({"name": "x", "type": "capsule", "a": [0, 0, 0], "b": [0, 1, 0], "radius": -0.5})",
+          R"({"name": "x", "type": "cylinder", "a": [0, 0, 0], "b": [0, 1, 0], "radius": -1e-30})",
+          R"({"name": "x", "type": "infinite_cylinder", "p1": [0, 0, 0], "p2": [0, 1, 0], "radius": -2})"})
         expectNamesObjectAndField(object, "radius", refused(scene(object)));
 }
 
@@ -170,7 +181,8 @@ TEST(HostileScene, SavingMoreThanTheLimitIsRefusedAndTheOldFileKept) {
     ps::Scene big;
     // Long names make the text large with few objects: 70 objects of 1 MB names.
     for (int i = 0; i < 70; ++i)
-        big.objects.push_back({std::string(1 << 20, 'a') + std::to_string(i), glm::vec3(0.5f), pickray::Sphere{glm::vec3(0), 1.0f}});
+        big.objects.push_back(
+            {std::string(1 << 20, 'a') + std::to_string(i), glm::vec3(0.5f), pickray::Sphere{glm::vec3(0), 1.0f}});
     const fs::path path = scratch("kept.json");
     { std::ofstream(path) << "old"; }
     const auto error = ps::saveScene(big, path);
@@ -187,8 +199,9 @@ TEST(HostileScene, DeepNestingNeitherOverflowsTheStackInParsingNorInDestruction)
     const std::string deep = std::string(100000, '[') + std::string(100000, ']');
     EXPECT_NE(refused(deep).find("top level must be a JSON object"), std::string::npos);
     EXPECT_NE(refused(R"({"objects": )" + deep + "}").find("objects[0]: expected an object"), std::string::npos);
-    expectNamesObjectAndField("deep center", "\"center\"",
-                              refused(scene(R"({"name": "x", "type": "sphere", "radius": 1, "center": )" + deep + "}")));
+    expectNamesObjectAndField(
+        "deep center", "\"center\"",
+        refused(scene(R"({"name": "x", "type": "sphere", "radius": 1, "center": )" + deep + "}")));
     // In a field the loader ignores: parsed, destroyed, and the scene is accepted.
     const auto ignored = ps::parseScene(R"({"comment": )" + deep + R"(, "objects": []})", "deep.json");
     EXPECT_TRUE(ignored.scene) << ignored.error;

@@ -23,7 +23,8 @@ std::vector<pickray::Ray> someRays(const ps::Scene& scene, int count, unsigned s
     for (int i = 0; i < count; ++i) {
         const glm::vec3 jitter(unit() - 0.5f, unit() - 0.5f, unit() - 0.5f);
         const glm::vec3 origin = scene.camera.eye + 0.2f * size * jitter;
-        const glm::vec3 towards = scene.camera.target + 0.5f * size * glm::vec3(unit() - 0.5f, unit() - 0.5f, unit() - 0.5f);
+        const glm::vec3 towards =
+            scene.camera.target + 0.5f * size * glm::vec3(unit() - 0.5f, unit() - 0.5f, unit() - 0.5f);
         rays.push_back({origin, i % 7 == 0 ? jitter : towards - origin});
     }
     return rays;

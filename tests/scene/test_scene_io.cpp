@@ -67,7 +67,8 @@ TEST(SceneIo, BoxWorldIsTranslateRzRyRxScale) {
 }
 
 TEST(SceneIo, ErrorsNameFileObjectAndField) {
-    const std::string e = loadError(objectsJson(R"({"name": "ball", "type": "sphere", "center": [0, 0, 0], "radius": -1})"));
+    const std::string e =
+        loadError(objectsJson(R"({"name": "ball", "type": "sphere", "center": [0, 0, 0], "radius": -1})"));
     EXPECT_TRUE(contains(e, "test.json")) << e;
     EXPECT_TRUE(contains(e, "objects[0]")) << e;
     EXPECT_TRUE(contains(e, "\"ball\"")) << e;
@@ -76,21 +77,23 @@ TEST(SceneIo, ErrorsNameFileObjectAndField) {
 
 TEST(SceneIo, RefusesBadValues) {
     EXPECT_TRUE(contains(loadError(objectsJson(R"({"name": "x", "type": "cone"})")), "unknown type \"cone\""));
-    EXPECT_TRUE(contains(loadError(objectsJson(R"({"name": "x", "type": "sphere", "radius": 1})")), "\"center\": missing"));
+    EXPECT_TRUE(
+        contains(loadError(objectsJson(R"({"name": "x", "type": "sphere", "radius": 1})")), "\"center\": missing"));
     EXPECT_TRUE(contains(loadError(objectsJson(R"({"name": "x", "type": "sphere", "center": [0, 0], "radius": 1})")),
                          "\"center\""));
-    EXPECT_TRUE(contains(loadError(objectsJson(R"({"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": "1"})")),
-                         "expected a number"));
+    EXPECT_TRUE(
+        contains(loadError(objectsJson(R"({"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": "1"})")),
+                 "expected a number"));
     EXPECT_TRUE(contains(loadError(objectsJson(R"({"name": "x", "type": "box", "min": [0, 0, 0], "max": [1, 1, 1],
         "transform": {"scale": [1, 0, 1]}})")),
                          "scale"));
-    EXPECT_TRUE(contains(loadError(objectsJson(R"({"name": "x", "type": "box", "min": [2, 0, 0], "max": [1, 1, 1]})")),
-                         "max"));
+    EXPECT_TRUE(
+        contains(loadError(objectsJson(R"({"name": "x", "type": "box", "min": [2, 0, 0], "max": [1, 1, 1]})")), "max"));
     EXPECT_TRUE(contains(loadError(objectsJson(R"({"name": "x", "type": "infinite_cylinder", "p1": [0, 0, 0],
         "p2": [0, 0, 0], "radius": 1})")),
                          "p2"));
-    EXPECT_TRUE(contains(loadError(objectsJson(R"({"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": 1e39})")),
-                         "radius"));
+    EXPECT_TRUE(contains(
+        loadError(objectsJson(R"({"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": 1e39})")), "radius"));
     EXPECT_TRUE(contains(loadError(R"({"camera": {"clipDepth": "minus"}, "objects": []})"), "clipDepth"));
     EXPECT_TRUE(contains(loadError(R"({"camera": {"near": 0}, "objects": []})"), "near"));
     EXPECT_TRUE(contains(loadError("{ not json"), "not valid JSON"));
@@ -117,7 +120,8 @@ TEST(SceneIo, SaveThenLoadRoundTripsExactly) {
     ASSERT_TRUE(loaded.scene) << loaded.error;
     ps::Scene scene = *loaded.scene;
     // Values with no short decimal form must survive too.
-    scene.objects.push_back({"thirds", glm::vec3(1.0f / 3.0f), pickray::Sphere{glm::vec3(0.1f, 1e-7f, 12345.678f), 2.0f / 3.0f}});
+    scene.objects.push_back(
+        {"thirds", glm::vec3(1.0f / 3.0f), pickray::Sphere{glm::vec3(0.1f, 1e-7f, 12345.678f), 2.0f / 3.0f}});
     scene.camera.fovYDegrees = 47.123456f;
     const auto path = tempPath("roundtrip.json");
     ASSERT_FALSE(ps::saveScene(scene, path));

@@ -6,21 +6,21 @@
 #include <optional>
 #include <random>
 
+#include <gtest/gtest.h>
 #include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
-#include <gtest/gtest.h>
 
 #include "pickray/collision/shapes.hpp"
 
 namespace pickray::test {
 
-inline ::testing::AssertionResult vecNear(const char* aExpr, const char* bExpr, const char*, glm::vec3 a,
-                                          glm::vec3 b, float tolerance) {
+inline ::testing::AssertionResult vecNear(const char* aExpr, const char* bExpr, const char*, glm::vec3 a, glm::vec3 b,
+                                          float tolerance) {
     const float d = glm::distance(a, b);
     if (d <= tolerance) return ::testing::AssertionSuccess();
-    return ::testing::AssertionFailure() << aExpr << " = (" << a.x << ", " << a.y << ", " << a.z << ") and "
-                                         << bExpr << " = (" << b.x << ", " << b.y << ", " << b.z
-                                         << ") are " << d << " apart, tolerance " << tolerance;
+    return ::testing::AssertionFailure() << aExpr << " = (" << a.x << ", " << a.y << ", " << a.z << ") and " << bExpr
+                                         << " = (" << b.x << ", " << b.y << ", " << b.z << ") are " << d
+                                         << " apart, tolerance " << tolerance;
 }
 
 #define EXPECT_VEC_NEAR(a, b, tol) EXPECT_PRED_FORMAT3(::pickray::test::vecNear, a, b, tol)

@@ -67,11 +67,10 @@ struct Viewport {
 /// The picking ray under a cursor: origin on the near plane under the cursor, unit direction
 /// towards the far plane point under it. For a perspective projection every point the frame
 /// drew under that cursor lies on the ray at t >= 0.
-[[nodiscard]] Ray cursorRay(glm::vec2 cursor, const glm::mat4& view, const glm::mat4& proj,
-                            const Viewport& viewport, ClipDepth depth) noexcept;
+[[nodiscard]] Ray cursorRay(glm::vec2 cursor, const glm::mat4& view, const glm::mat4& proj, const Viewport& viewport,
+                            ClipDepth depth) noexcept;
 
 /// True when the matrices are finite and invertible and the viewport has a finite, positive size.
-[[nodiscard]] bool isValidPickingSetup(const glm::mat4& view, const glm::mat4& proj,
-                                       const Viewport& viewport) noexcept;
+[[nodiscard]] bool isValidPickingSetup(const glm::mat4& view, const glm::mat4& proj, const Viewport& viewport) noexcept;
 
 }  // namespace pickray

@@ -39,7 +39,8 @@ void GLAD_API_PTR onMessage(GLenum /*source*/, GLenum type, GLuint /*id*/, GLenu
     const bool error = type == GL_DEBUG_TYPE_ERROR;
     ++(error ? received.errors : received.warnings);
     if (received.lines.size() >= kMaxKeptLines) return;
-    const std::string text = length >= 0 ? std::string(message, static_cast<std::size_t>(length)) : std::string(message);
+    const std::string text =
+        length >= 0 ? std::string(message, static_cast<std::size_t>(length)) : std::string(message);
     // "GL error" is what tests look for in the output: a debug error must be found as well.
     received.lines.push_back(error ? "GL error (debug output): " + text
                                    : std::string("GL warning (") + typeName(type) + "): " + text);

@@ -54,7 +54,8 @@ MeshData makeCylinderSide(int segments, int rings) {
     for (std::size_t r = 0; r < static_cast<std::size_t>(rings); ++r)
         for (std::size_t s = 0; s < static_cast<std::size_t>(segments); ++s) {
             const std::size_t i = r * row + s;
-            mesh.indices.insert(mesh.indices.end(), {u32(i), u32(i + 1), u32(i + row), u32(i + 1), u32(i + row + 1), u32(i + row)});
+            mesh.indices.insert(mesh.indices.end(),
+                                {u32(i), u32(i + 1), u32(i + row), u32(i + 1), u32(i + row + 1), u32(i + row)});
         }
     return mesh;
 }
@@ -66,8 +67,10 @@ MeshData makeCapsule(int segments) {
     MeshData mesh;
     const int rings = 2 * ((segments + 3) / 4);
     std::vector<std::pair<float, float>> rows;  // (theta, stretch)
-    for (int r = 0; r <= rings / 2; ++r) rows.emplace_back(glm::pi<float>() * static_cast<float>(r) / static_cast<float>(rings), 1.0f);
-    for (int r = rings / 2; r <= rings; ++r) rows.emplace_back(glm::pi<float>() * static_cast<float>(r) / static_cast<float>(rings), 0.0f);
+    for (int r = 0; r <= rings / 2; ++r)
+        rows.emplace_back(glm::pi<float>() * static_cast<float>(r) / static_cast<float>(rings), 1.0f);
+    for (int r = rings / 2; r <= rings; ++r)
+        rows.emplace_back(glm::pi<float>() * static_cast<float>(r) / static_cast<float>(rings), 0.0f);
     for (const auto& [theta, stretch] : rows)
         for (int s = 0; s <= segments; ++s) {
             const float phi = angle(s, segments);
@@ -97,17 +100,20 @@ MeshData makeCappedCylinder(int segments) {
         }
     const std::size_t row = n + 1;
     for (std::size_t s = 0; s < n; ++s)
-        mesh.indices.insert(mesh.indices.end(), {u32(s), u32(s + 1), u32(s + row), u32(s + 1), u32(s + row + 1), u32(s + row)});
+        mesh.indices.insert(mesh.indices.end(),
+                            {u32(s), u32(s + 1), u32(s + row), u32(s + 1), u32(s + row + 1), u32(s + row)});
     // Caps: the near one faces −z, the stretched one +z.
     for (float stretch : {0.0f, 1.0f}) {
         const glm::vec3 normal(0.0f, 0.0f, stretch > 0.0f ? 1.0f : -1.0f);
         const std::size_t centre = mesh.vertices.size();
         mesh.vertices.push_back({glm::vec3(0.0f), normal, stretch});
         for (int s = 0; s <= segments; ++s)
-            mesh.vertices.push_back({glm::vec3(std::cos(angle(s, segments)), std::sin(angle(s, segments)), 0.0f), normal, stretch});
+            mesh.vertices.push_back(
+                {glm::vec3(std::cos(angle(s, segments)), std::sin(angle(s, segments)), 0.0f), normal, stretch});
         // Counter-clockwise seen from outside (front faces; the renderer culls back faces).
         for (std::size_t s = 1; s <= n; ++s)
-            if (stretch > 0.0f) mesh.indices.insert(mesh.indices.end(), {u32(centre), u32(centre + s), u32(centre + s + 1)});
+            if (stretch > 0.0f)
+                mesh.indices.insert(mesh.indices.end(), {u32(centre), u32(centre + s), u32(centre + s + 1)});
             else mesh.indices.insert(mesh.indices.end(), {u32(centre), u32(centre + s + 1), u32(centre + s)});
     }
     return mesh;
@@ -122,8 +128,8 @@ MeshData makeCube() {
         const glm::vec3 v = glm::vec3(n.y * u.z - n.z * u.y, n.z * u.x - n.x * u.z, n.x * u.y - n.y * u.x);
         const glm::vec3 c = glm::vec3(0.5f) + 0.5f * n;
         const std::size_t base = mesh.vertices.size();
-        for (glm::vec3 corner : {c - 0.5f * u - 0.5f * v, c + 0.5f * u - 0.5f * v, c + 0.5f * u + 0.5f * v,
-                                 c - 0.5f * u + 0.5f * v})
+        for (glm::vec3 corner :
+             {c - 0.5f * u - 0.5f * v, c + 0.5f * u - 0.5f * v, c + 0.5f * u + 0.5f * v, c - 0.5f * u + 0.5f * v})
             mesh.vertices.push_back({corner, n});
         mesh.indices.insert(mesh.indices.end(),
                             {u32(base), u32(base + 1), u32(base + 2), u32(base), u32(base + 2), u32(base + 3)});

@@ -9,9 +9,9 @@
 #include <variant>
 
 #include <glm/geometric.hpp>
-#include <glm/matrix.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
+#include <glm/matrix.hpp>
 
 namespace pickray::render {
 namespace {
@@ -135,7 +135,8 @@ Renderer::Renderer(const std::filesystem::path& shaderDirectory)
       spheres_(makeLodBatches([](int n) { return makeSphere(n); }, [](int n) { return makeSphere(n); })),
       capsules_(makeLodBatches([](int n) { return makeCapsule(n); }, [](int n) { return makeCapsule(n); })),
       // A capped cylinder's outline is its side's ring.
-      cylinders_(makeLodBatches([](int n) { return makeCappedCylinder(n); }, [](int n) { return makeCylinderSide(n); })),
+      cylinders_(
+          makeLodBatches([](int n) { return makeCappedCylinder(n); }, [](int n) { return makeCylinderSide(n); })),
       longSides_(makeBatch(makeCylinderSide(kRoundSegments, kLongSideRings))),
       cubes_(makeBatch(makeCube())),
       mirroredCubes_(makeBatch(makeCube())),
@@ -239,7 +240,8 @@ public:
         ++stats_.instances;
     }
     /// A round instance of `radius` inside `bound`: the coarsest level within tolerance.
-    void addRound(LodBatches& lod, const glm::mat4& model, const Bound& bound, float radius, glm::vec4 color, glm::vec4 look) {
+    void addRound(LodBatches& lod, const glm::mat4& model, const Bound& bound, float radius, glm::vec4 color,
+                  glm::vec4 look) {
         const float pixels = radiusPixels(bound, radius);
         std::size_t level = 0;
         while (level + 1 < kLodCount && lod.deviation[level + 1] * pixels <= kSilhouetteTolerancePixels) ++level;
@@ -275,8 +277,8 @@ private:
     float pixelsPerNdc_ = 1.0f;
 };
 
-void Renderer::collect(const scene::Scene& scene, const FrameView& view, const DrawStyle& style,
-                       const DebugDraw& debug, FrameStats& stats) {
+void Renderer::collect(const scene::Scene& scene, const FrameView& view, const DrawStyle& style, const DebugDraw& debug,
+                       FrameStats& stats) {
     for (Batch* b : allBatches()) b->pending.clear();
     dots_.clear();
     Collector c(*this, view, stats);
@@ -296,7 +298,9 @@ void Renderer::collect(const scene::Scene& scene, const FrameView& view, const D
             glm::vec4 color;
             glm::vec4 look;
             void operator()(const Sphere& s) const { c.addSphere(s.center, s.radius, color, look); }
-            void operator()(const Capsule& k) const { c.addStretched(c.r_.capsules_, k.a, k.b, k.radius, bound, color, look); }
+            void operator()(const Capsule& k) const {
+                c.addStretched(c.r_.capsules_, k.a, k.b, k.radius, bound, color, look);
+            }
             void operator()(const Cylinder& k) const {
                 c.addStretched(c.r_.cylinders_, k.a, k.b, k.radius, bound, color, look);
             }
@@ -308,13 +312,13 @@ void Renderer::collect(const scene::Scene& scene, const FrameView& view, const D
                 const glm::vec3 centre = k.p1 + glm::dot(view.lookTarget - k.p1, dir) * dir;
                 const float reach = 2.0f * (view.farDistance + glm::length(view.eye - centre));
                 if (auto range = clipToFrustum(view.viewProjection, centre, dir, -reach, reach, k.radius))
-                    c.add(c.r_.longSides_, axisFrame(centre + range->x * dir, (range->y - range->x) * dir, k.radius), color,
-                          look);
-                else
-                    c.culled();
+                    c.add(c.r_.longSides_, axisFrame(centre + range->x * dir, (range->y - range->x) * dir, k.radius),
+                          color, look);
+                else c.culled();
             }
             void operator()(const scene::Box& b) const {
-                const glm::mat4 unitToLocal = glm::scale(glm::translate(glm::mat4(1.0f), b.local.min), b.local.max - b.local.min);
+                const glm::mat4 unitToLocal =
+                    glm::scale(glm::translate(glm::mat4(1.0f), b.local.min), b.local.max - b.local.min);
                 const glm::mat4 model = scene::toWorld(b.transform) * unitToLocal;
                 const bool mirrored = glm::determinant(glm::mat3(model)) < 0.0f;
                 c.add(mirrored ? c.r_.mirroredCubes_ : c.r_.cubes_, model, color, look);
@@ -323,7 +327,8 @@ void Renderer::collect(const scene::Scene& scene, const FrameView& view, const D
         std::visit(Emit{c, view, bound.value_or(Bound{}), color, look}, object.shape);
     }
     // Markers: a handful, never culled.
-    for (const DebugMarker& m : debug.markers) c.addSphere(m.center, m.radius, glm::vec4(m.color, 0.0f), glm::vec4(0.0f));
+    for (const DebugMarker& m : debug.markers)
+        c.addSphere(m.center, m.radius, glm::vec4(m.color, 0.0f), glm::vec4(0.0f));
 }
 
 void Renderer::drawBatch(Batch& batch, FrameStats& stats) {

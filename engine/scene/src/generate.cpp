@@ -74,8 +74,12 @@ Scene generateStressScene(std::size_t count, std::uint32_t seed) {
             const glm::vec3 axis = random.direction() * random.in(0.2f, 0.8f);
             const bool capsule = pick < 0.5f;
             const float radius = capsule ? random.in(0.1f, 0.3f) : random.in(0.15f, 0.45f);
-            if (capsule) o = {"capsule #" + std::to_string(i), random.tint(kCapsuleColor), Capsule{center - axis, center + axis, radius}};
-            else o = {"cylinder #" + std::to_string(i), random.tint(kCylinderColor), Cylinder{center - axis, center + axis, radius}};
+            if (capsule)
+                o = {"capsule #" + std::to_string(i), random.tint(kCapsuleColor),
+                     Capsule{center - axis, center + axis, radius}};
+            else
+                o = {"cylinder #" + std::to_string(i), random.tint(kCylinderColor),
+                     Cylinder{center - axis, center + axis, radius}};
         } else {
             Box box{Aabb{glm::vec3(-0.5f), glm::vec3(0.5f)},
                     Transform{center,

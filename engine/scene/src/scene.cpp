@@ -107,11 +107,29 @@ Shape defaultShape(ShapeKind kind, glm::vec3 c) noexcept {
 
 Shape translated(const Shape& shape, glm::vec3 d) noexcept {
     return std::visit(Overloaded{
-                          [&](Sphere s) -> Shape { s.center += d; return s; },
-                          [&](Capsule s) -> Shape { s.a += d; s.b += d; return s; },
-                          [&](Cylinder s) -> Shape { s.a += d; s.b += d; return s; },
-                          [&](InfiniteCylinder s) -> Shape { s.p1 += d; s.p2 += d; return s; },
-                          [&](Box s) -> Shape { s.transform.position += d; return s; },
+                          [&](Sphere s) -> Shape {
+                              s.center += d;
+                              return s;
+                          },
+                          [&](Capsule s) -> Shape {
+                              s.a += d;
+                              s.b += d;
+                              return s;
+                          },
+                          [&](Cylinder s) -> Shape {
+                              s.a += d;
+                              s.b += d;
+                              return s;
+                          },
+                          [&](InfiniteCylinder s) -> Shape {
+                              s.p1 += d;
+                              s.p2 += d;
+                              return s;
+                          },
+                          [&](Box s) -> Shape {
+                              s.transform.position += d;
+                              return s;
+                          },
                       },
                       shape);
 }

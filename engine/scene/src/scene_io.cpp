@@ -134,8 +134,8 @@ Object readObject(const json& j, std::size_t index) {
     const std::string type = readString(j, "type", ctx);
     const auto kind = kindFromTypeName(type);
     if (!kind)
-        ctx.fail("type", "unknown type \"" + type +
-                             "\" (expected sphere, capsule, cylinder, infinite_cylinder or box)");
+        ctx.fail("type",
+                 "unknown type \"" + type + "\" (expected sphere, capsule, cylinder, infinite_cylinder or box)");
     o.color = readVec3(j, "color", ctx, o.color);
     o.shape = readShape(*kind, j, ctx);
     if (auto e = validate(o)) throw FormatError(ctx.where + ": field " + *e);
@@ -148,11 +148,24 @@ json objectJson(const Object& o) {
     json j = {{"name", o.name}, {"type", typeName(kindOf(o.shape))}, {"color", vec(o.color)}};
     struct Writer {
         json& j;
-        void operator()(const Sphere& s) const { j["center"] = vec(s.center); j["radius"] = s.radius; }
-        void operator()(const Capsule& s) const { j["a"] = vec(s.a); j["b"] = vec(s.b); j["radius"] = s.radius; }
-        void operator()(const Cylinder& s) const { j["a"] = vec(s.a); j["b"] = vec(s.b); j["radius"] = s.radius; }
+        void operator()(const Sphere& s) const {
+            j["center"] = vec(s.center);
+            j["radius"] = s.radius;
+        }
+        void operator()(const Capsule& s) const {
+            j["a"] = vec(s.a);
+            j["b"] = vec(s.b);
+            j["radius"] = s.radius;
+        }
+        void operator()(const Cylinder& s) const {
+            j["a"] = vec(s.a);
+            j["b"] = vec(s.b);
+            j["radius"] = s.radius;
+        }
         void operator()(const InfiniteCylinder& s) const {
-            j["p1"] = vec(s.p1); j["p2"] = vec(s.p2); j["radius"] = s.radius;
+            j["p1"] = vec(s.p1);
+            j["p2"] = vec(s.p2);
+            j["radius"] = s.radius;
         }
         void operator()(const Box& s) const {
             j["min"] = vec(s.local.min);
@@ -267,8 +280,7 @@ std::optional<std::string> saveScene(const Scene& scene, const std::filesystem::
     // POSIX calls rather than a stream: a full disk or a read-only file system must be reported
     // with errno's reason, and fsync makes the data durable before the rename makes it visible.
     const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0)
-        return path.string() + ": not saved: cannot create " + temp.string() + ": " + std::strerror(errno);
+    if (fd < 0) return path.string() + ": not saved: cannot create " + temp.string() + ": " + std::strerror(errno);
     auto fail = [&](const char* what) {
         const int error = errno;
         ::close(fd);

@@ -33,7 +33,8 @@ std::vector<ObjectHit> allHits(const Scene& scene, const Ray& ray) {
     std::vector<ObjectHit> hits;
     for (std::size_t i = 0; i < scene.objects.size(); ++i)
         if (auto hit = raycast(ray, scene.objects[i].shape)) hits.push_back({i, *hit});
-    std::stable_sort(hits.begin(), hits.end(), [](const ObjectHit& l, const ObjectHit& r) { return l.hit.t < r.hit.t; });
+    std::stable_sort(hits.begin(), hits.end(),
+                     [](const ObjectHit& l, const ObjectHit& r) { return l.hit.t < r.hit.t; });
     return hits;
 }
 

@@ -89,5 +89,4 @@ ClosestPoints closestPoints(const Line& first, const Line& second) noexcept {
     return toClosestPoints(found);
 }
 
-
 }  // namespace pickray

@@ -30,7 +30,8 @@ bool within(glm::dvec3 p, glm::dvec3 q, double reach) noexcept {
 
 bool overlaps(const Sphere& first, const Sphere& second) noexcept {
     if (!isValid(first) || !isValid(second)) return false;
-    return within(widen(first.center), widen(second.center), static_cast<double>(first.radius) + static_cast<double>(second.radius));
+    return within(widen(first.center), widen(second.center),
+                  static_cast<double>(first.radius) + static_cast<double>(second.radius));
 }
 
 bool overlaps(const Sphere& sphere, const Capsule& capsule) noexcept {
@@ -44,8 +45,7 @@ bool overlaps(const Capsule& capsule, const Sphere& sphere) noexcept { return ov
 
 bool overlaps(const Capsule& first, const Capsule& second) noexcept {
     if (!isValid(first) || !isValid(second)) return false;
-    const auto pair =
-        detail::closestBetweenSegments(widen(first.a), widen(first.b), widen(second.a), widen(second.b));
+    const auto pair = detail::closestBetweenSegments(widen(first.a), widen(first.b), widen(second.a), widen(second.b));
     return within(pair.p1, pair.p2, static_cast<double>(first.radius) + static_cast<double>(second.radius));
 }
 

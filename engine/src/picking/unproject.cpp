@@ -19,14 +19,16 @@ constexpr double kFarNdcDepth = 1.0;
 glm::dvec4 screenToNdc(glm::dvec3 screen, const Viewport& vp, ClipDepth depth) noexcept {
     const double x = (screen.x - static_cast<double>(vp.x)) / (0.5 * static_cast<double>(vp.width)) - 1.0;
     const double y = 1.0 - (screen.y - static_cast<double>(vp.y)) / (0.5 * static_cast<double>(vp.height));
-    const double unitDepth = (screen.z - static_cast<double>(vp.minZ)) / (static_cast<double>(vp.maxZ) - static_cast<double>(vp.minZ));  // 0..1
+    const double unitDepth = (screen.z - static_cast<double>(vp.minZ)) /
+                             (static_cast<double>(vp.maxZ) - static_cast<double>(vp.minZ));  // 0..1
     const double z = depth == ClipDepth::ZeroToOne ? unitDepth : 2.0 * unitDepth - 1.0;
     return {x, y, z, 1.0};
 }
 
 /// The cursor's NDC x, y (the depth-independent part of screenToNdc).
 glm::dvec2 cursorToNdc(glm::vec2 cursor, const Viewport& vp) noexcept {
-    const glm::dvec4 ndc = screenToNdc(glm::dvec3(cursor.x, cursor.y, static_cast<double>(vp.minZ)), vp, ClipDepth::ZeroToOne);
+    const glm::dvec4 ndc =
+        screenToNdc(glm::dvec3(cursor.x, cursor.y, static_cast<double>(vp.minZ)), vp, ClipDepth::ZeroToOne);
     return {ndc.x, ndc.y};
 }
 
@@ -81,9 +83,10 @@ glm::vec3 worldToScreen(glm::vec3 world, const glm::mat4& view, const glm::mat4&
     const glm::dvec4 clip = glm::dmat4(proj) * (glm::dmat4(view) * glm::dvec4(glm::dvec3(world), 1.0));
     const glm::dvec3 ndc = glm::dvec3(clip) / clip.w;
     const double unitDepth = depth == ClipDepth::ZeroToOne ? ndc.z : 0.5 * (ndc.z + 1.0);
-    return glm::vec3(static_cast<double>(vp.x) + (1.0 + ndc.x) * 0.5 * static_cast<double>(vp.width),
-                     static_cast<double>(vp.y) + (1.0 - ndc.y) * 0.5 * static_cast<double>(vp.height),
-                     static_cast<double>(vp.minZ) + unitDepth * (static_cast<double>(vp.maxZ) - static_cast<double>(vp.minZ)));
+    return glm::vec3(
+        static_cast<double>(vp.x) + (1.0 + ndc.x) * 0.5 * static_cast<double>(vp.width),
+        static_cast<double>(vp.y) + (1.0 - ndc.y) * 0.5 * static_cast<double>(vp.height),
+        static_cast<double>(vp.minZ) + unitDepth * (static_cast<double>(vp.maxZ) - static_cast<double>(vp.minZ)));
 }
 
 Ray cursorRay(glm::vec2 cursor, const glm::mat4& view, const glm::mat4& proj, const Viewport& vp,
@@ -105,8 +108,8 @@ Ray cursorRay(glm::vec2 cursor, const glm::mat4& view, const glm::mat4& proj, co
 
 bool isValidPickingSetup(const glm::mat4& view, const glm::mat4& proj, const Viewport& vp) noexcept {
     const bool viewportOk = std::isfinite(vp.x) && std::isfinite(vp.y) && std::isfinite(vp.width) &&
-                            std::isfinite(vp.height) && vp.width > 0.0f && vp.height > 0.0f &&
-                            std::isfinite(vp.minZ) && std::isfinite(vp.maxZ);
+                            std::isfinite(vp.height) && vp.width > 0.0f && vp.height > 0.0f && std::isfinite(vp.minZ) &&
+                            std::isfinite(vp.maxZ);
     return viewportOk && isInvertible(view) && isInvertible(proj);
 }
 

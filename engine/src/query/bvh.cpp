@@ -52,22 +52,24 @@ std::optional<ShapeHit> Bvh::nearest(const Ray& ray, float tMax) const {
     bool winnerInLeaf = false;
     unsigned winnerKind = 0;
     std::uint32_t winnerPosition = 0;
-    detail::traverse(tree_, ray, 0.0f, limit, [&](unsigned kind, std::uint32_t first, std::uint32_t count, float leafLimit) {
-        return detail::withKind(tree_.kinds, kind, [&](const auto& array) {
-            for (std::uint32_t k = first; k < first + count; ++k) {
-                // The ray was checked once above (isValidRay), not again for every shape.
-                if (const auto t = detail::raycastT(ray, array.shapes[k], leafLimit, detail::RayCheck::kCheckedByCaller);
-                    t && better(*t, array.index[k], best)) {
-                    best = ShapeHit{array.index[k], RayHit{*t, {}, {}}};
-                    winnerInLeaf = true;
-                    winnerKind = kind;
-                    winnerPosition = k;
-                    leafLimit = *t;
+    detail::traverse(
+        tree_, ray, 0.0f, limit, [&](unsigned kind, std::uint32_t first, std::uint32_t count, float leafLimit) {
+            return detail::withKind(tree_.kinds, kind, [&](const auto& array) {
+                for (std::uint32_t k = first; k < first + count; ++k) {
+                    // The ray was checked once above (isValidRay), not again for every shape.
+                    if (const auto t =
+                            detail::raycastT(ray, array.shapes[k], leafLimit, detail::RayCheck::kCheckedByCaller);
+                        t && better(*t, array.index[k], best)) {
+                        best = ShapeHit{array.index[k], RayHit{*t, {}, {}}};
+                        winnerInLeaf = true;
+                        winnerKind = kind;
+                        winnerPosition = k;
+                        leafLimit = *t;
+                    }
                 }
-            }
-            return leafLimit;
+                return leafLimit;
+            });
         });
-    });
     if (winnerInLeaf) {
         // raycast with tMax = t finds that same t: raycastT is raycast's t, bit for bit.
         const auto hit = withKind(tree_.kinds, winnerKind, [&](const auto& array) {

@@ -81,8 +81,8 @@ Aabb boundsOf(const OrientedBox& box) {
     const glm::mat4& m = box.toWorld;
     const glm::dvec3 c0(m[0]), c1(m[1]), c2(m[2]), translation(m[3]);
     const double determinant = glm::dot(c0, glm::cross(c1, c2));
-    if (determinant == 0.0 || !std::isfinite(determinant) || m[0][3] != 0.0f || m[1][3] != 0.0f ||
-        m[2][3] != 0.0f || m[3][3] != 1.0f) {
+    if (determinant == 0.0 || !std::isfinite(determinant) || m[0][3] != 0.0f || m[1][3] != 0.0f || m[2][3] != 0.0f ||
+        m[3][3] != 1.0f) {
         return kEmptyBox;
     }
     // Centre maps through the transform; the half extents through its absolute linear part.

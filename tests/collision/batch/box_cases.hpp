@@ -29,8 +29,9 @@ inline pickray::Aabb gridBox(Random& random) {
 /// can overflow float).
 inline pickray::Aabb randomBox(Random& random, int variant) {
     if (variant == 4) return gridBox(random);
-    const glm::vec3 centre = variant == 6 ? glm::vec3(random.uniform(2.5e38f, 3.0e38f), random.uniform(-1e38f, 1e38f), 0.0f)
-                                          : random.inBox(50.0f);
+    const glm::vec3 centre = variant == 6
+                                 ? glm::vec3(random.uniform(2.5e38f, 3.0e38f), random.uniform(-1e38f, 1e38f), 0.0f)
+                                 : random.inBox(50.0f);
     glm::vec3 half(random.uniform(0.1f, 3.0f), random.uniform(0.1f, 3.0f), random.uniform(0.1f, 3.0f));
     if (variant == 6) half *= 1e37f;
     if (variant == 1) half[static_cast<int>(random.rng() % 3)] = 0.0f;  // flat
@@ -95,7 +96,7 @@ inline Ray rayAtBox(Random& random, const pickray::Aabb& box, int variant) {
             direction.x = 0.0f;
             return {origin, direction * random.scale()};
         }
-        case 3: return rayToward(random, box.max, random.uniform(2.0f, 30.0f), 0.0f);  // at a corner
+        case 3: return rayToward(random, box.max, random.uniform(2.0f, 30.0f), 0.0f);         // at a corner
         case 4: return {centre + random.inBox(0.4f) * size, random.unit() * random.scale()};  // inside
         case 5: return invalidRay(random);
         case 7: return gridRay(random, box);
@@ -180,7 +181,7 @@ struct BatchCases<pickray::PreparedOrientedBox> {
             }
             switch (i % 17) {
                 case 1: toWorld[2] = glm::vec4(0.0f); break;  // singular
-                case 2: toWorld[0][3] = 0.5f; break;           // not affine
+                case 2: toWorld[0][3] = 0.5f; break;          // not affine
                 case 3: toWorld[3][1] = kNaN; break;
                 case 4: toWorld[static_cast<int>(random.rng() % 3)] *= random.chance(0.5f) ? 1e-13f : 1e13f; break;
                 default: break;

@@ -68,7 +68,9 @@ std::vector<Case<Shape>> roundCases(Random& random, int count) {
         const glm::vec3 across = glm::normalize(glm::cross(axis, random.unit()));
         Ray ray;
         switch (i % 20) {
-            case 0: ray = rayToward(random, middle, random.uniform(1e3f, 1e5f), 2.0f * radius + glm::length(b - a)); break;
+            case 0:
+                ray = rayToward(random, middle, random.uniform(1e3f, 1e5f), 2.0f * radius + glm::length(b - a));
+                break;
             case 1:  // parallel to the axis, inside or outside the radius
                 ray = {a - axis * random.uniform(1.0f, 20.0f) + across * radius * random.uniform(0.0f, 2.0f),
                        axis * random.scale() * (random.chance(0.5f) ? 1.0f : -1.0f)};
@@ -80,11 +82,20 @@ std::vector<Case<Shape>> roundCases(Random& random, int count) {
                        glm::normalize(axis + across * random.uniform(-1e-6f, 1e-6f)) * random.scale()};
                 break;
             case 3:  // through the rim: aimed at a point on a cap circle
-                ray = rayToward(random, (random.chance(0.5f) ? a : b) + across * radius, random.uniform(2.0f, 30.0f), 1e-5f);
+                ray = rayToward(random, (random.chance(0.5f) ? a : b) + across * radius, random.uniform(2.0f, 30.0f),
+                                1e-5f);
                 break;
-            case 4: ray = {middle + across * radius * random.uniform(0.0f, 1.0f), random.unit() * random.scale()}; break;
-            case 5: b = a; ray = rayToward(random, a, 10.0f, radius); break;
-            case 6: radius = 0.0f; ray = rayToward(random, middle, 10.0f, 0.0f); break;
+            case 4:
+                ray = {middle + across * radius * random.uniform(0.0f, 1.0f), random.unit() * random.scale()};
+                break;
+            case 5:
+                b = a;
+                ray = rayToward(random, a, 10.0f, radius);
+                break;
+            case 6:
+                radius = 0.0f;
+                ray = rayToward(random, middle, 10.0f, 0.0f);
+                break;
             case 7:
                 if (random.chance(0.5f)) {
                     radius = random.chance(0.5f) ? -1.0f : kNaN;
@@ -94,7 +105,9 @@ std::vector<Case<Shape>> roundCases(Random& random, int count) {
                 ray = rayToward(random, middle, 10.0f, radius);
                 break;
             case 8: ray = invalidRay(random); break;
-            case 9: ray = {middle + across * random.uniform(2.0f, 20.0f), -across * random.scale()}; break;  // perpendicular
+            case 9:
+                ray = {middle + across * random.uniform(2.0f, 20.0f), -across * random.scale()};
+                break;  // perpendicular
             case 10:
             case 11: ray = rayToward(random, middle, random.uniform(2.0f, 60.0f), radius + glm::length(b - a)); break;
             case 12: {  // exactly through a rim point, or exactly tangent to the side at a cap plane
@@ -153,7 +166,8 @@ std::vector<Case<Shape>> roundCases(Random& random, int count) {
                     sine = std::nextafter(sine, step > 0 ? 1.0f : 0.0f);
                 }
                 const glm::vec3 direction = g.axis + g.across * sine * sign(random);
-                ray = {g.a - g.axis * static_cast<float>(pick(random, 1, 4)) + g.other * g.radius * random.uniform(0.0f, 1.0f),
+                ray = {g.a - g.axis * static_cast<float>(pick(random, 1, 4)) +
+                           g.other * g.radius * random.uniform(0.0f, 1.0f),
                        direction * powerOfTwo(random, -6, 6)};
                 break;
             }
@@ -184,7 +198,8 @@ std::vector<Case<Shape>> roundCases(Random& random, int count) {
                     ray = {start, (capCentre - start) * random.scale()};
                     break;
                 }
-                const float side = random.chance(0.5f) ? -random.uniform(1e3f, 1e5f) : g.length + random.uniform(1e3f, 1e5f);
+                const float side =
+                    random.chance(0.5f) ? -random.uniform(1e3f, 1e5f) : g.length + random.uniform(1e3f, 1e5f);
                 const glm::vec3 tilt = random.chance(0.5f) ? glm::vec3(0.0f) : g.across * random.uniform(-2e-6f, 2e-6f);
                 ray = {g.a + g.axis * side + g.other * g.radius * random.uniform(0.0f, 1.25f),
                        (g.axis * (side < 0.0f ? 1.0f : -1.0f) + tilt) * random.scale()};
@@ -204,11 +219,15 @@ std::vector<Case<Shape>> roundCases(Random& random, int count) {
 
 template <>
 struct BatchCases<pickray::Capsule> {
-    static std::vector<Case<pickray::Capsule>> make(Random& random, int count) { return roundCases<pickray::Capsule>(random, count); }
+    static std::vector<Case<pickray::Capsule>> make(Random& random, int count) {
+        return roundCases<pickray::Capsule>(random, count);
+    }
 };
 template <>
 struct BatchCases<pickray::Cylinder> {
-    static std::vector<Case<pickray::Cylinder>> make(Random& random, int count) { return roundCases<pickray::Cylinder>(random, count); }
+    static std::vector<Case<pickray::Cylinder>> make(Random& random, int count) {
+        return roundCases<pickray::Cylinder>(random, count);
+    }
 };
 template <>
 struct BatchCases<pickray::InfiniteCylinder> {

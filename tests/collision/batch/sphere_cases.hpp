@@ -23,7 +23,9 @@ struct BatchCases<pickray::Sphere> {
                     ray = {aim - along * random.uniform(1.0f, 100.0f), along * random.scale()};
                     break;
                 }
-                case 2: ray = {sphere.center + random.unit() * sphere.radius * random.uniform(0.0f, 1.0f), random.unit()}; break;
+                case 2:
+                    ray = {sphere.center + random.unit() * sphere.radius * random.uniform(0.0f, 1.0f), random.unit()};
+                    break;
                 case 3: ray = {sphere.center + random.unit() * sphere.radius, random.unit() * random.scale()}; break;
                 case 4:
                     sphere.radius = random.chance(0.5f) ? 0.0f : 1e30f;
@@ -39,7 +41,9 @@ struct BatchCases<pickray::Sphere> {
                     }
                     break;
                 case 6: ray = invalidRay(random); break;
-                default: ray = rayToward(random, sphere.center, random.uniform(2.0f, 60.0f), 2.0f * sphere.radius); break;
+                default:
+                    ray = rayToward(random, sphere.center, random.uniform(2.0f, 60.0f), 2.0f * sphere.radius);
+                    break;
             }
             cases.push_back({ray, sphere});
         }

@@ -44,8 +44,7 @@ void raycastT(std::span<const Ray> rays, std::span<const InfiniteCylinder> shape
               float tMax = kInfinity);
 void raycastT(const Ray& ray, std::span<const Aabb> shapes, std::span<float> t, float tMax = kInfinity);
 void raycastT(std::span<const Ray> rays, std::span<const Aabb> shapes, std::span<float> t, float tMax = kInfinity);
-void raycastT(const Ray& ray, std::span<const PreparedOrientedBox> shapes, std::span<float> t,
-              float tMax = kInfinity);
+void raycastT(const Ray& ray, std::span<const PreparedOrientedBox> shapes, std::span<float> t, float tMax = kInfinity);
 void raycastT(std::span<const Ray> rays, std::span<const PreparedOrientedBox> shapes, std::span<float> t,
               float tMax = kInfinity);
 
@@ -59,7 +58,8 @@ struct NearestT {
 };
 [[nodiscard]] std::optional<NearestT> nearestT(const Ray& ray, std::span<const Sphere> shapes, float tMax = kInfinity);
 [[nodiscard]] std::optional<NearestT> nearestT(const Ray& ray, std::span<const Capsule> shapes, float tMax = kInfinity);
-[[nodiscard]] std::optional<NearestT> nearestT(const Ray& ray, std::span<const Cylinder> shapes, float tMax = kInfinity);
+[[nodiscard]] std::optional<NearestT> nearestT(const Ray& ray, std::span<const Cylinder> shapes,
+                                               float tMax = kInfinity);
 [[nodiscard]] std::optional<NearestT> nearestT(const Ray& ray, std::span<const InfiniteCylinder> shapes,
                                                float tMax = kInfinity);
 [[nodiscard]] std::optional<NearestT> nearestT(const Ray& ray, std::span<const Aabb> shapes, float tMax = kInfinity);

@@ -16,9 +16,9 @@
 
 #include <glm/geometric.hpp>
 
-#include "pickray/config.hpp"
 #include "pickray/collision/detail/segments.hpp"
 #include "pickray/collision/shapes.hpp"
+#include "pickray/config.hpp"
 
 namespace pickray {
 
@@ -28,8 +28,8 @@ namespace pickray {
 [[nodiscard]] ClosestPoints closestPoints(const Line& first, const Line& second) noexcept;
 /// Inline: capsule tests and distance queries run it in inner loops.
 [[nodiscard]] PICKRAY_FORCE_INLINE ClosestPoints closestPoints(const Segment& first, const Segment& second) noexcept {
-    const detail::PairParameters found = detail::closestBetweenSegments(
-        glm::dvec3(first.a), glm::dvec3(first.b), glm::dvec3(second.a), glm::dvec3(second.b));
+    const detail::PairParameters found = detail::closestBetweenSegments(glm::dvec3(first.a), glm::dvec3(first.b),
+                                                                        glm::dvec3(second.a), glm::dvec3(second.b));
     return {glm::vec3(found.p1), glm::vec3(found.p2), static_cast<float>(found.t1), static_cast<float>(found.t2),
             static_cast<float>(glm::distance(found.p1, found.p2))};
 }

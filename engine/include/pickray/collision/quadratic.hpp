@@ -22,7 +22,6 @@
 
 #include "pickray/config.hpp"
 
-
 namespace pickray {
 
 /// A closed interval of the line parameter; bounds may be ±infinity.
@@ -40,7 +39,8 @@ struct Interval {
 ///     the origin, if it does.
 ///   * Inputs are expected within the float range (as every caller's are): the miss test squares
 ///     a·r, which overflows double only for |v|²·r beyond about 1e154.
-[[nodiscard]] PICKRAY_FORCE_INLINE std::optional<Interval> solveWithinRadius(glm::dvec3 p, glm::dvec3 v, double radius) noexcept {
+[[nodiscard]] PICKRAY_FORCE_INLINE std::optional<Interval> solveWithinRadius(glm::dvec3 p, glm::dvec3 v,
+                                                                             double radius) noexcept {
     if (!(radius >= 0.0)) return std::nullopt;
     const double a = glm::dot(v, v);
     if (a == 0.0) {
@@ -54,8 +54,9 @@ struct Interval {
     const double b = glm::dot(p, v);
     const glm::dvec3 scaledClosest = a * p - b * v;  // a·m
     const double scaledRadius = radius * a;
-    const double scaledHalfChordSquared = scaledRadius * scaledRadius - glm::dot(scaledClosest, scaledClosest);  // a³·h²
-    if (!(scaledHalfChordSquared >= 0.0)) return std::nullopt;  // also NaN from non-finite input
+    const double scaledHalfChordSquared =
+        scaledRadius * scaledRadius - glm::dot(scaledClosest, scaledClosest);  // a³·h²
+    if (!(scaledHalfChordSquared >= 0.0)) return std::nullopt;                 // also NaN from non-finite input
     const double inverseA = 1.0 / a;
     const double tClosest = -b * inverseA;
     const double halfChord = std::sqrt(scaledHalfChordSquared * inverseA) * inverseA;

@@ -54,8 +54,6 @@ inline constexpr float kInfinity = std::numeric_limits<float>::infinity();
 }
 
 /// Point on the ray (or its line) at parameter t.
-[[nodiscard]] inline glm::vec3 pointAt(const Ray& ray, float t) noexcept {
-    return ray.origin + t * ray.direction;
-}
+[[nodiscard]] inline glm::vec3 pointAt(const Ray& ray, float t) noexcept { return ray.origin + t * ray.direction; }
 
 }  // namespace pickray

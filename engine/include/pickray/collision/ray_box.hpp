@@ -23,9 +23,9 @@
 
 #include <glm/geometric.hpp>
 
-#include "pickray/config.hpp"
 #include "pickray/collision/detail/common.hpp"
 #include "pickray/collision/ray.hpp"
+#include "pickray/config.hpp"
 
 namespace pickray {
 
@@ -131,12 +131,12 @@ namespace detail {
 
 /// The box's span with the faces of its bounds.
 PICKRAY_FORCE_INLINE std::optional<TaggedSpan> boxSpan(const Ray& ray, const Aabb& box,
-                                                      RayCheck check = RayCheck::kCheck) noexcept {
+                                                       RayCheck check = RayCheck::kCheck) noexcept {
     if (failsRayCheck(ray, check) || !isValidAabb(box)) return std::nullopt;
     return slabSpan(widen(ray.origin), widen(ray.direction), box);
 }
 PICKRAY_FORCE_INLINE std::optional<TaggedSpan> boxSpan(const Ray& ray, const PreparedOrientedBox& box,
-                                                      RayCheck check = RayCheck::kCheck) noexcept {
+                                                       RayCheck check = RayCheck::kCheck) noexcept {
     if (failsRayCheck(ray, check) || !box.valid) return std::nullopt;
     const LocalRay local = toLocal(ray, box.box.toWorld[3], box.inverse, box.inverseDeterminant);
     return slabSpan(local.origin, local.direction, box.box.local);
@@ -163,7 +163,8 @@ PICKRAY_FORCE_INLINE std::optional<float> boxHitT(const Ray& ray, const Box& box
 }
 
 /// raycastT's forms for the checks a scene query makes once (see RayCheck).
-PICKRAY_FORCE_INLINE std::optional<float> raycastT(const Ray& ray, const Aabb& box, float tMax, RayCheck check) noexcept {
+PICKRAY_FORCE_INLINE std::optional<float> raycastT(const Ray& ray, const Aabb& box, float tMax,
+                                                   RayCheck check) noexcept {
     return boxHitT(ray, box, tMax, check);
 }
 PICKRAY_FORCE_INLINE std::optional<float> raycastT(const Ray& ray, const PreparedOrientedBox& box, float tMax,

@@ -17,9 +17,9 @@
 #include <algorithm>
 #include <optional>
 
-#include "pickray/config.hpp"
 #include "pickray/collision/detail/common.hpp"
 #include "pickray/collision/ray.hpp"
+#include "pickray/config.hpp"
 
 namespace pickray {
 
@@ -59,7 +59,8 @@ inline std::optional<Interval> capsuleSpanOfValidRay(const Ray& ray, const Capsu
     };
     if (side) {  // (for a parallel line, inside the radius: all of t, which the slab cuts to the segment)
         TaggedSpan piece{side->enter, side->exit, kNoSurface, kNoSurface};
-        if (clipToSlab(piece, frame.originAlong, frame.directionAlong, 0.0, frame.lengthSquared, kNoSurface, kNoSurface)) {
+        if (clipToSlab(piece, frame.originAlong, frame.directionAlong, 0.0, frame.lengthSquared, kNoSurface,
+                       kNoSurface)) {
             include(Interval{piece.enter, piece.exit});
         }
     }

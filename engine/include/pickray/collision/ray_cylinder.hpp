@@ -18,9 +18,9 @@
 
 #include <optional>
 
-#include "pickray/config.hpp"
 #include "pickray/collision/detail/common.hpp"
 #include "pickray/collision/ray.hpp"
+#include "pickray/config.hpp"
 
 namespace pickray {
 
@@ -31,8 +31,7 @@ enum CylinderSurface : SurfaceId { kCylinderSide, kCylinderCapA, kCylinderCapB }
 /// Side span (infinite cylinder) intersected with the slab between the cap planes, with the
 /// surface each bound lies on.
 inline std::optional<TaggedSpan> cylinderSpanOfValidRay(const Ray& ray, const Cylinder& cylinder) noexcept {
-    if (!isFinite(cylinder.a) || !isFinite(cylinder.b) || !isValidRadius(cylinder.radius) ||
-        cylinder.radius == 0.0f) {
+    if (!isFinite(cylinder.a) || !isFinite(cylinder.b) || !isValidRadius(cylinder.radius) || cylinder.radius == 0.0f) {
         return std::nullopt;
     }
     const AxisFrame frame = axisFrame(ray, cylinder.a, cylinder.b);

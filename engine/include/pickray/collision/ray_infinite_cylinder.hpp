@@ -15,9 +15,9 @@
 
 #include <optional>
 
-#include "pickray/config.hpp"
 #include "pickray/collision/detail/common.hpp"
 #include "pickray/collision/ray.hpp"
+#include "pickray/config.hpp"
 
 namespace pickray {
 
@@ -28,7 +28,8 @@ struct InfiniteCylinderSpan {
     Interval span;
 };
 
-inline std::optional<InfiniteCylinderSpan> infiniteCylinderSpanOfValidRay(const Ray& ray, const InfiniteCylinder& cylinder) noexcept {
+inline std::optional<InfiniteCylinderSpan> infiniteCylinderSpanOfValidRay(const Ray& ray,
+                                                                          const InfiniteCylinder& cylinder) noexcept {
     if (!isFinite(cylinder.p1) || !isFinite(cylinder.p2) || !isValidRadius(cylinder.radius)) {
         return std::nullopt;
     }
@@ -40,8 +41,8 @@ inline std::optional<InfiniteCylinderSpan> infiniteCylinderSpanOfValidRay(const 
 }
 
 /// infiniteCylinderSpanOfValidRay after the ray check the caller chooses (RayCheck, detail/common.hpp).
-PICKRAY_FORCE_INLINE std::optional<InfiniteCylinderSpan> infiniteCylinderSpan(const Ray& ray, const InfiniteCylinder& cylinder,
-                                                                              RayCheck check = RayCheck::kCheck) noexcept {
+PICKRAY_FORCE_INLINE std::optional<InfiniteCylinderSpan> infiniteCylinderSpan(
+    const Ray& ray, const InfiniteCylinder& cylinder, RayCheck check = RayCheck::kCheck) noexcept {
     if (failsRayCheck(ray, check)) return std::nullopt;
     return infiniteCylinderSpanOfValidRay(ray, cylinder);
 }

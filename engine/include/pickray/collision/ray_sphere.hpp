@@ -12,9 +12,9 @@
 
 #include <optional>
 
-#include "pickray/config.hpp"
 #include "pickray/collision/detail/common.hpp"
 #include "pickray/collision/ray.hpp"
+#include "pickray/config.hpp"
 
 namespace pickray {
 

@@ -70,9 +70,9 @@ struct OrientedBox {
 
 /// Where a ray first crosses a surface.
 struct RayHit {
-    float t = 0.0f;            ///< ray parameter, 0 <= t <= tMax, in units of the ray direction
-    glm::vec3 point{0.0f};     ///< origin + t·direction
-    glm::vec3 normal{0.0f};    ///< outward unit surface normal at `point`
+    float t = 0.0f;          ///< ray parameter, 0 <= t <= tMax, in units of the ray direction
+    glm::vec3 point{0.0f};   ///< origin + t·direction
+    glm::vec3 normal{0.0f};  ///< outward unit surface normal at `point`
 };
 
 /// The interval of the ray parameter (any sign) over which the infinite line through the ray lies

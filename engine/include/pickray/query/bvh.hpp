@@ -81,8 +81,7 @@ public:
     /// nearest() for many rays at once, spread over `threads` threads (0: one per core): out[i] is
     /// nearest(rays[i]). The spans' sizes must match (std::invalid_argument otherwise, nothing
     /// written), as for the batch routines of collision/batch.hpp.
-    void nearestBatch(std::span<const Ray> rays, std::span<std::optional<ShapeHit>> out,
-                      unsigned threads = 0) const;
+    void nearestBatch(std::span<const Ray> rays, std::span<std::optional<ShapeHit>> out, unsigned threads = 0) const;
 
     /// Number of shapes (the size of the span last given to rebuild).
     [[nodiscard]] std::size_t size() const noexcept { return tree_.location.size(); }
@@ -92,9 +91,9 @@ public:
     struct Stats {
         std::size_t nodes = 0;
         std::size_t leaves = 0;
-        std::size_t unbounded = 0;    ///< shapes kept beside the tree and tested for every ray
+        std::size_t unbounded = 0;  ///< shapes kept beside the tree and tested for every ray
         std::size_t depth = 0;
-        std::size_t bytes = 0;        ///< memory held by the structure, the shapes' copies included
+        std::size_t bytes = 0;  ///< memory held by the structure, the shapes' copies included
     };
     [[nodiscard]] Stats stats() const noexcept;
 

@@ -75,8 +75,12 @@ const batch_detail::Kernels& kernels() noexcept {
         batch_detail::Kernels k{};
         if (level() == Level::Avx512) k = batch_detail::kernelsAvx512();
         if (level() == Level::Avx2) k = batch_detail::kernelsAvx2();
-        return batch_detail::Kernels{orScalar(k.sphere),           orScalar(k.capsule), orScalar(k.cylinder),
-                                     orScalar(k.infiniteCylinder), orScalar(k.aabb),    orScalar(k.orientedBox),
+        return batch_detail::Kernels{orScalar(k.sphere),
+                                     orScalar(k.capsule),
+                                     orScalar(k.cylinder),
+                                     orScalar(k.infiniteCylinder),
+                                     orScalar(k.aabb),
+                                     orScalar(k.orientedBox),
                                      k.segmentPairs != nullptr ? k.segmentPairs : scalarSegmentPairs};
     }();
     return chosen;
@@ -191,8 +195,7 @@ void raycastT(std::span<const Ray> rays, std::span<const Aabb> shapes, std::span
 void raycastT(const Ray& ray, std::span<const PreparedOrientedBox> shapes, std::span<float> t, float tMax) {
     oneRay(ray, shapes, t, tMax, kernels().orientedBox);
 }
-void raycastT(std::span<const Ray> rays, std::span<const PreparedOrientedBox> shapes, std::span<float> t,
-              float tMax) {
+void raycastT(std::span<const Ray> rays, std::span<const PreparedOrientedBox> shapes, std::span<float> t, float tMax) {
     pairs(rays, shapes, t, tMax, kernels().orientedBox);
 }
 

@@ -22,8 +22,8 @@ PICKRAY_FORCE_INLINE void clipToSlabLanes(SlabSpanLanes& span, Doubles z0, Doubl
 }
 
 /// slabSpan: x, y, z slabs in that order, from the whole line.
-PICKRAY_FORCE_INLINE SlabSpanLanes slabSpanLanes(const DVec3Lanes& origin, const DVec3Lanes& direction, const DVec3Lanes& lo,
-                                         const DVec3Lanes& hi) {
+PICKRAY_FORCE_INLINE SlabSpanLanes slabSpanLanes(const DVec3Lanes& origin, const DVec3Lanes& direction,
+                                                 const DVec3Lanes& lo, const DVec3Lanes& hi) {
     SlabSpanLanes span{splat<Doubles>(-kInfinity), splat<Doubles>(kInfinity), splat<Mask>(-1LL)};
     clipToSlabLanes(span, origin.x, direction.x, lo.x, hi.x);
     clipToSlabLanes(span, origin.y, direction.y, lo.y, hi.y);
@@ -142,16 +142,17 @@ private:
     template <int m, int... K>
     PICKRAY_FORCE_INLINE void loadChunk(const unsigned char* bytes, std::integer_sequence<int, K...>) {
         constexpr std::size_t offset = static_cast<std::size_t>(start(m)) * sizeof(Element);
-        (__builtin_memcpy(&chunks_[m][K], bytes + static_cast<std::size_t>(K) * sizeof(Struct) + offset, sizeof(Lanes)), ...);
+        (__builtin_memcpy(&chunks_[m][K], bytes + static_cast<std::size_t>(K) * sizeof(Struct) + offset, sizeof(Lanes)),
+         ...);
         transpose(chunks_[m]);
     }
     Lanes chunks_[static_cast<std::size_t>(kChunks)][static_cast<std::size_t>(kLanes)];
 };
 
 struct OrientedBoxLanes {
-    DVec3Lanes min, max;       // box.local
-    DVec3Lanes translation;    // box.toWorld[3]
-    DVec3Lanes rows[3];        // inverse.rows
+    DVec3Lanes min, max;     // box.local
+    DVec3Lanes translation;  // box.toWorld[3]
+    DVec3Lanes rows[3];      // inverse.rows
     Doubles inverseDeterminant;
     Mask valid;
 };
@@ -165,7 +166,8 @@ constexpr int kMin = static_cast<int>(offsetof(PreparedOrientedBox, box.local.mi
 constexpr int kMax = static_cast<int>(offsetof(PreparedOrientedBox, box.local.max) / sizeof(float));
 constexpr int kTranslation = static_cast<int>(offsetof(PreparedOrientedBox, box.toWorld) / sizeof(float)) + 12;
 constexpr int kRows = static_cast<int>(offsetof(PreparedOrientedBox, inverse.rows) / sizeof(double));
-constexpr int kInverseDeterminant = static_cast<int>(offsetof(PreparedOrientedBox, inverseDeterminant) / sizeof(double));
+constexpr int kInverseDeterminant =
+    static_cast<int>(offsetof(PreparedOrientedBox, inverseDeterminant) / sizeof(double));
 constexpr int kValid = static_cast<int>(offsetof(PreparedOrientedBox, valid) / sizeof(double));
 static_assert(kMin == 0 && kMax == 3, "local box first: min x y z, max x y z");
 static_assert(sizeof(pickray::Aabb) == 6 * sizeof(float) && sizeof(glm::mat4) == 16 * sizeof(float));
@@ -191,7 +193,8 @@ PICKRAY_FORCE_INLINE OrientedBoxLanes loadOrientedBoxes(const pickray::PreparedO
     lanes.translation = {widen(translation.lanes<layout::kTranslation>()),
                          widen(translation.lanes<layout::kTranslation + 1>()),
                          widen(translation.lanes<layout::kTranslation + 2>())};
-    lanes.rows[0] = {doubles.lanes<layout::kRows>(), doubles.lanes<layout::kRows + 1>(), doubles.lanes<layout::kRows + 2>()};
+    lanes.rows[0] = {doubles.lanes<layout::kRows>(), doubles.lanes<layout::kRows + 1>(),
+                     doubles.lanes<layout::kRows + 2>()};
     lanes.rows[1] = {doubles.lanes<layout::kRows + 3>(), doubles.lanes<layout::kRows + 4>(),
                      doubles.lanes<layout::kRows + 5>()};
     lanes.rows[2] = {doubles.lanes<layout::kRows + 6>(), doubles.lanes<layout::kRows + 7>(),

@@ -40,9 +40,8 @@ namespace {
 namespace pickray::batch_detail {
 
 Kernels PICKRAY_BATCH_ENTRY() noexcept {
-    return Kernels{sphereKernels(),   capsuleKernels(),     cylinderKernels(),
-                   infiniteCylinderKernels(), aabbKernels(), orientedBoxKernels(),
-                   segment_lanes::closestPairs};
+    return Kernels{sphereKernels(), capsuleKernels(),     cylinderKernels(),          infiniteCylinderKernels(),
+                   aabbKernels(),   orientedBoxKernels(), segment_lanes::closestPairs};
 }
 
 }  // namespace pickray::batch_detail

@@ -21,7 +21,9 @@ constexpr int kLanes = 4;
 using Doubles = double __attribute__((vector_size(32)));
 using Mask = long long __attribute__((vector_size(32)));
 using Floats = float __attribute__((vector_size(16)));
-PICKRAY_FORCE_INLINE Doubles sqrtLanes(Doubles x) { return reinterpret_cast<Doubles>(_mm256_sqrt_pd(reinterpret_cast<__m256d>(x))); }
+PICKRAY_FORCE_INLINE Doubles sqrtLanes(Doubles x) {
+    return reinterpret_cast<Doubles>(_mm256_sqrt_pd(reinterpret_cast<__m256d>(x)));
+}
 #else
 #error "kernels.cpp is compiled for AVX2 or AVX-512 (without them batch.cpp loops over the scalar routine)"
 #endif
@@ -65,10 +67,12 @@ PICKRAY_FORCE_INLINE Mask selectMask(Mask m, Mask a, Mask b) { return (a & m) | 
 /// without signed zeros).
 #if defined(__AVX512F__)
 PICKRAY_FORCE_INLINE Doubles minLikeStd(Doubles a, Doubles b) {
-    return reinterpret_cast<Doubles>(_mm512_maskz_min_pd(0xFF, reinterpret_cast<__m512d>(b), reinterpret_cast<__m512d>(a)));
+    return reinterpret_cast<Doubles>(
+        _mm512_maskz_min_pd(0xFF, reinterpret_cast<__m512d>(b), reinterpret_cast<__m512d>(a)));
 }
 PICKRAY_FORCE_INLINE Doubles maxLikeStd(Doubles a, Doubles b) {
-    return reinterpret_cast<Doubles>(_mm512_maskz_max_pd(0xFF, reinterpret_cast<__m512d>(b), reinterpret_cast<__m512d>(a)));
+    return reinterpret_cast<Doubles>(
+        _mm512_maskz_max_pd(0xFF, reinterpret_cast<__m512d>(b), reinterpret_cast<__m512d>(a)));
 }
 #else
 PICKRAY_FORCE_INLINE Doubles minLikeStd(Doubles a, Doubles b) {
@@ -140,7 +144,8 @@ public:
             // A masked load reads only the floats it keeps. (A memcpy into a zeroed vector goes
             // through the stack, and the vector's load then waits for the copy's stores.)
             constexpr int rest = static_cast<int>(bytes % sizeof(Wide) / sizeof(float));
-            wide_[full] = reinterpret_cast<Wide>(_mm512_maskz_loadu_ps(static_cast<__mmask16>((1u << rest) - 1), floats + full * kWide));
+            wide_[full] = reinterpret_cast<Wide>(
+                _mm512_maskz_loadu_ps(static_cast<__mmask16>((1u << rest) - 1), floats + full * kWide));
 #else
             wide_[full] = Wide{};
             __builtin_memcpy(&wide_[full], reinterpret_cast<const unsigned char*>(items) + full * sizeof(Wide),
@@ -183,7 +188,8 @@ private:
             if constexpr (at(field, kLanes - 1) < pair) {
                 return low;
             } else {
-                const Floats high = __builtin_shufflevector(wide_[2], wide_[2], (at(field, K) >= pair ? at(field, K) - pair : 0)...);
+                const Floats high =
+                    __builtin_shufflevector(wide_[2], wide_[2], (at(field, K) >= pair ? at(field, K) - pair : 0)...);
                 return __builtin_shufflevector(low, high, (at(field, K) < pair ? K : kLanes + K)...);
             }
         } else {
@@ -244,7 +250,7 @@ template <typename Shape>
 constexpr bool kUsesLengthSquared = true;
 
 PICKRAY_FORCE_INLINE RayLanes rayLanes(const DVec3Lanes& origin, Floats dx, Floats dy, Floats dz, bool sameInEveryLane,
-                               bool validFromLengthSquared) {
+                                       bool validFromLengthSquared) {
     RayLanes ray;
     ray.sameInEveryLane = sameInEveryLane;
     ray.origin = origin;
@@ -277,8 +283,8 @@ PICKRAY_FORCE_INLINE RayLanes loadRays(const pickray::Ray* rays) {
 
 PICKRAY_FORCE_INLINE RayLanes splatRay(const pickray::Ray& ray) {
     const DVec3Lanes origin{splat<Doubles>(ray.origin.x), splat<Doubles>(ray.origin.y), splat<Doubles>(ray.origin.z)};
-    return rayLanes(origin, splat<Floats>(ray.direction.x), splat<Floats>(ray.direction.y), splat<Floats>(ray.direction.z),
-                    true, false);
+    return rayLanes(origin, splat<Floats>(ray.direction.x), splat<Floats>(ray.direction.y),
+                    splat<Floats>(ray.direction.z), true, false);
 }
 
 /// clipToSlab(span, z0, dz, lo, hi, lowPlane, highPlane) (detail/common.hpp) in lanes: dz == 0
@@ -296,7 +302,7 @@ struct SlabClipLanes {
 };
 
 PICKRAY_FORCE_INLINE SlabClipLanes clipToSlab(Doubles spanEnter, Doubles spanExit, Doubles z0, Doubles dz, Doubles lo,
-                                      Doubles hi) {
+                                              Doubles hi) {
     SlabClipLanes clip;
     const Mask parallel = dz == 0.0;
     const Doubles inverse = 1.0 / dz;
@@ -320,7 +326,8 @@ constexpr double kFloatOverflow = 0x1.ffffffp127;
 /// roundsToFiniteFloat for all four at once, as one comparison: the largest of the four |x| as
 /// integers is below kFloatOverflow's bits exactly when each |x| is below it.
 PICKRAY_FORCE_INLINE Mask allRoundToFiniteFloats(Doubles a, Doubles b, Doubles c, Doubles d) {
-    const Mask largest = largerBits(largerBits(magnitudeBits(a), magnitudeBits(b)), largerBits(magnitudeBits(c), magnitudeBits(d)));
+    const Mask largest =
+        largerBits(largerBits(magnitudeBits(a), magnitudeBits(b)), largerBits(magnitudeBits(c), magnitudeBits(d)));
     return largest < bitsOf(kFloatOverflow);
 }
 
@@ -337,8 +344,8 @@ PICKRAY_FORCE_INLINE Doubles crossingT(const RayLanes& ray, Mask found, Doubles 
     // |origin + t·direction| component is below 2^125, far under FLT_MAX. Picking never comes close.
     const Mask plainlyFinite = ray.nearOrigin & (t <= 0x1p60);
     if (!any(crosses & ~plainlyFinite)) return select(crosses, answer, splat<Doubles>(kInfinity));
-    const Mask finite = allRoundToFiniteFloats(t, ray.origin.x + t * ray.direction.x, ray.origin.y + t * ray.direction.y,
-                                               ray.origin.z + t * ray.direction.z);
+    const Mask finite = allRoundToFiniteFloats(t, ray.origin.x + t * ray.direction.x,
+                                               ray.origin.y + t * ray.direction.y, ray.origin.z + t * ray.direction.z);
     return select(crosses & finite, answer, splat<Doubles>(kInfinity));
 }
 
@@ -406,13 +413,17 @@ pickray::batch_detail::ShapeKernels<Shape> shapeKernels() {
     return {
         [](const pickray::Ray& ray, const Shape* shapes, float* t, std::size_t count, float tMax) {
             const Doubles tMaxLanes = splat<Doubles>(tMax);
-            oneRay(ray, shapes, t, count, load,
-                   [&](const RayLanes& r, const auto& s) __attribute__((always_inline)) { return kernel(r, s, tMaxLanes); });
+            oneRay(
+                ray, shapes, t, count, load, [&](const RayLanes& r, const auto& s) __attribute__((always_inline)) {
+                    return kernel(r, s, tMaxLanes);
+                });
         },
         [](const pickray::Ray* rays, const Shape* shapes, float* t, std::size_t count, float tMax) {
             const Doubles tMaxLanes = splat<Doubles>(tMax);
-            pairs(rays, shapes, t, count, load,
-                  [&](const RayLanes& r, const auto& s) __attribute__((always_inline)) { return kernel(r, s, tMaxLanes); });
+            pairs(
+                rays, shapes, t, count, load, [&](const RayLanes& r, const auto& s) __attribute__((always_inline)) {
+                    return kernel(r, s, tMaxLanes);
+                });
         },
     };
 }

@@ -15,7 +15,9 @@
 
 namespace round_lanes {
 
-PICKRAY_FORCE_INLINE DVec3Lanes minus(const DVec3Lanes& a, const DVec3Lanes& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+PICKRAY_FORCE_INLINE DVec3Lanes minus(const DVec3Lanes& a, const DVec3Lanes& b) {
+    return {a.x - b.x, a.y - b.y, a.z - b.z};
+}
 
 /// Two axis points and a radius: the layout Capsule (a, b), Cylinder (a, b) and InfiniteCylinder
 /// (p1, p2) share, seven floats.
@@ -48,7 +50,7 @@ struct SpanLanes {
 /// solveWithinRadius after its a == 0 test, for lanes where a = |v|² (with inverseA = 1 / a) is
 /// not 0: found where scaledHalfChordSquared >= 0 (false for NaN). radius >= 0 is the caller's.
 PICKRAY_FORCE_INLINE SpanLanes solveAroundClosest(const DVec3Lanes& p, const DVec3Lanes& v, Doubles a, Doubles inverseA,
-                                          Doubles radius) {
+                                                  Doubles radius) {
     const Doubles b = dot(p, v);
     const DVec3Lanes scaledClosest{a * p.x - b * v.x, a * p.y - b * v.y, a * p.z - b * v.z};
     const Doubles scaledRadius = radius * a;
@@ -67,14 +69,14 @@ PICKRAY_FORCE_INLINE SpanLanes sphereSpan(const RayLanes& ray, const DVec3Lanes&
 /// axisFrame(ray, a, b) in lanes (meaningless where lengthSquared == 0, as the scalar one is not
 /// computed there), plus the ray origin relative to a and whether directionPerp was zeroed.
 struct AxisFrameLanes {
-    Doubles lengthSquared;      // |b − a|²
-    Doubles originAlong;        // (origin − a)·(b − a)
-    Doubles directionAlong;     // direction·(b − a)
-    DVec3Lanes origin;          // origin − a
-    DVec3Lanes originPerp;      // (origin − a) without its along-axis part
-    DVec3Lanes directionPerp;   // direction without its along-axis part, NOT zeroed where parallel
+    Doubles lengthSquared;         // |b − a|²
+    Doubles originAlong;           // (origin − a)·(b − a)
+    Doubles directionAlong;        // direction·(b − a)
+    DVec3Lanes origin;             // origin − a
+    DVec3Lanes originPerp;         // (origin − a) without its along-axis part
+    DVec3Lanes directionPerp;      // direction without its along-axis part, NOT zeroed where parallel
     Doubles directionPerpSquared;  // |directionPerp|²
-    Mask parallel;              // the scalar frame zeroed directionPerp
+    Mask parallel;                 // the scalar frame zeroed directionPerp
 };
 
 PICKRAY_FORCE_INLINE AxisFrameLanes axisFrame(const RayLanes& ray, const DVec3Lanes& a, const DVec3Lanes& b) {
@@ -135,14 +137,16 @@ PICKRAY_FORCE_INLINE Doubles capsuleT(const RayLanes& ray, const AxisShapeLanes&
     // The cap spheres (capSpan(a), capSpan(b)): origin − a is the frame's origin.
     const SpanLanes capA = sphereSpan(ray, frame.origin, radius);
     const SpanLanes capB = sphereSpan(ray, minus(ray.origin, capsule.b), radius);
-    const SlabClipLanes piece = clipToSlab(side.enter, side.exit, frame.originAlong, frame.directionAlong,
-                                           Doubles{}, frame.lengthSquared);
+    const SlabClipLanes piece =
+        clipToSlab(side.enter, side.exit, frame.originAlong, frame.directionAlong, Doubles{}, frame.lengthSquared);
     const Mask pieceFound = ~sphere & side.found & piece.nonEmpty;
     const Doubles none = splat<Doubles>(kInfinity);
-    const Doubles enter = minLikeStd(minLikeStd(select(pieceFound, piece.enter, none), select(capA.found, capA.enter, none)),
-                                     select(capB.found, capB.enter, none));
-    const Doubles exit = maxLikeStd(maxLikeStd(select(pieceFound, piece.exit, -none), select(capA.found, capA.exit, -none)),
-                                    select(capB.found, capB.exit, -none));
+    const Doubles enter =
+        minLikeStd(minLikeStd(select(pieceFound, piece.enter, none), select(capA.found, capA.enter, none)),
+                   select(capB.found, capB.enter, none));
+    const Doubles exit =
+        maxLikeStd(maxLikeStd(select(pieceFound, piece.exit, -none), select(capA.found, capA.exit, -none)),
+                   select(capB.found, capB.exit, -none));
     // Where a == b (no cylinder piece) this is capSpan(a) bit for bit, as the scalar routine
     // returns: the sphere at b is the same one, and its bounds equal a's (only a zero's sign could
     // differ, and std::min and std::max keep the first of two equal values).
@@ -153,9 +157,10 @@ PICKRAY_FORCE_INLINE Doubles capsuleT(const RayLanes& ray, const AxisShapeLanes&
 PICKRAY_FORCE_INLINE Doubles cylinderT(const RayLanes& ray, const AxisShapeLanes& cylinder, Doubles tMax) {
     const AxisFrameLanes frame = axisFrame(ray, cylinder.a, cylinder.b);
     const SpanLanes side = sideSpan(frame, cylinder.radius);
-    if (ray.sameInEveryLane && !any(ray.valid & side.found)) return splat<Doubles>(kInfinity);  // the scalar early return, in every lane
-    const SlabClipLanes span = clipToSlab(side.enter, side.exit, frame.originAlong, frame.directionAlong, Doubles{},
-                                          frame.lengthSquared);
+    if (ray.sameInEveryLane && !any(ray.valid & side.found))
+        return splat<Doubles>(kInfinity);  // the scalar early return, in every lane
+    const SlabClipLanes span =
+        clipToSlab(side.enter, side.exit, frame.originAlong, frame.directionAlong, Doubles{}, frame.lengthSquared);
     // radius == 0 and a == b (no height) are empty solids.
     const Mask found = ray.valid & isValidAxisShape(cylinder, frame.lengthSquared) & (cylinder.radius != 0.0) &
                        (frame.lengthSquared != 0.0) & side.found & span.nonEmpty;
@@ -166,7 +171,8 @@ PICKRAY_FORCE_INLINE Doubles infiniteCylinderT(const RayLanes& ray, const AxisSh
     const AxisFrameLanes frame = axisFrame(ray, cylinder.a, cylinder.b);
     const SpanLanes span = sideSpan(frame, cylinder.radius);
     // A parallel line inside spans (−inf, +inf), which crossingT (as firstCrossing) finds no crossing in.
-    const Mask found = ray.valid & isValidAxisShape(cylinder, frame.lengthSquared) & (frame.lengthSquared != 0.0) & span.found;
+    const Mask found =
+        ray.valid & isValidAxisShape(cylinder, frame.lengthSquared) & (frame.lengthSquared != 0.0) & span.found;
     return crossingT(ray, found, span.enter, span.exit, tMax);
 }
 

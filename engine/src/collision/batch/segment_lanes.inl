@@ -15,7 +15,9 @@ PICKRAY_FORCE_INLINE SegmentLanes loadSegments(const pickray::Segment* segments)
     return {block.vec3<0>(), block.vec3<3>()};
 }
 
-PICKRAY_FORCE_INLINE DVec3Lanes minus(const DVec3Lanes& u, const DVec3Lanes& v) { return {u.x - v.x, u.y - v.y, u.z - v.z}; }
+PICKRAY_FORCE_INLINE DVec3Lanes minus(const DVec3Lanes& u, const DVec3Lanes& v) {
+    return {u.x - v.x, u.y - v.y, u.z - v.z};
+}
 PICKRAY_FORCE_INLINE DVec3Lanes selectVec3(Mask m, const DVec3Lanes& u, const DVec3Lanes& v) {
     return {select(m, u.x, v.x), select(m, u.y, v.y), select(m, u.z, v.z)};
 }
@@ -51,7 +53,7 @@ struct PairLanes {
 
 /// closestBetweenSegmentsInOrder.
 PICKRAY_FORCE_INLINE PairLanes closestInOrder(const DVec3Lanes& p1, const DVec3Lanes& q1, const DVec3Lanes& p2,
-                                      const DVec3Lanes& q2) {
+                                              const DVec3Lanes& q2) {
     const DVec3Lanes d1 = minus(q1, p1);
     const DVec3Lanes d2 = minus(q2, p2);
     const DVec3Lanes r = minus(p1, p2);
@@ -71,16 +73,16 @@ PICKRAY_FORCE_INLINE PairLanes closestInOrder(const DVec3Lanes& p1, const DVec3L
     const Doubles tFree = (b * sFree + f) / e;
     const Mask below = tFree < 0.0;
     const Mask above = ~below & (tFree > 1.0);
-    const Doubles sGeneral =
-        select(below, clampUnit(-c / a), select(above, clampUnit((b - c) / a), sFree));
+    const Doubles sGeneral = select(below, clampUnit(-c / a), select(above, clampUnit((b - c) / a), sFree));
     const Doubles tGeneral = select(below, zero, select(above, splat<Doubles>(1.0), tFree));
     // a == 0 (the first is a point): t = clamp(f / e); e == 0 (the second is): s = clamp(−c / a).
     const Mask firstPoint = a == 0.0;
     const Mask secondPoint = e == 0.0;
     const Doubles s = select(firstPoint, zero, select(secondPoint, clampUnit(-c / a), sGeneral));
-    const Doubles t = select(firstPoint, select(secondPoint, zero, clampUnit(f / e)),
-                               select(secondPoint, zero, tGeneral));
-    return {{p1.x + s * d1.x, p1.y + s * d1.y, p1.z + s * d1.z}, {p2.x + t * d2.x, p2.y + t * d2.y, p2.z + t * d2.z}, s, t};
+    const Doubles t =
+        select(firstPoint, select(secondPoint, zero, clampUnit(f / e)), select(secondPoint, zero, tGeneral));
+    return {
+        {p1.x + s * d1.x, p1.y + s * d1.y, p1.z + s * d1.z}, {p2.x + t * d2.x, p2.y + t * d2.y, p2.z + t * d2.z}, s, t};
 }
 
 /// closestPoints(first, second), each lane's answer in the public type's fields.
@@ -119,9 +121,7 @@ public:
     static constexpr int kFieldCount = static_cast<int>(kFields);
     using Wide = float __attribute__((vector_size(2 * sizeof(Floats))));
 
-    explicit Interleaved(const Floats (&fields)[kFields]) {
-        makePairs(fields, std::make_index_sequence<kPairs>{});
-    }
+    explicit Interleaved(const Floats (&fields)[kFields]) { makePairs(fields, std::make_index_sequence<kPairs>{}); }
     /// All kFloats floats to `out`.
     PICKRAY_FORCE_INLINE void store(float* out) const { storeChunks(out, std::make_integer_sequence<int, kChunks>{}); }
 
@@ -161,7 +161,8 @@ private:
         } else if constexpr (!chunkUses(j, p)) {
             return gather<j, p + 1>(sofar, elements);
         } else {
-            const Wide merged = __builtin_shufflevector(sofar, pairs_[p], (pairAt(j, E) == p ? kWide + placeAt(j, E) : E)...);
+            const Wide merged =
+                __builtin_shufflevector(sofar, pairs_[p], (pairAt(j, E) == p ? kWide + placeAt(j, E) : E)...);
             return gather<j, p + 1>(merged, elements);
         }
     }

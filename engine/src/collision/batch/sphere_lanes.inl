@@ -25,7 +25,8 @@ PICKRAY_FORCE_INLINE Doubles sphereT(const RayLanes& ray, const SphereLanes& sph
     const Doubles scaledRadius = sphere.radius * a;
     const Doubles scaledHalfChordSquared = scaledRadius * scaledRadius - dot(scaledClosest, scaledClosest);
     const Mask found = valid & (scaledHalfChordSquared >= 0.0);
-    if (ray.sameInEveryLane && !any(found)) return splat<Doubles>(kInfinity);  // the common case when one ray meets a scene
+    if (ray.sameInEveryLane && !any(found))
+        return splat<Doubles>(kInfinity);  // the common case when one ray meets a scene
     const Doubles tClosest = -b * ray.inverseLengthSquared;
     const Doubles halfChord = sqrtLanes(scaledHalfChordSquared * ray.inverseLengthSquared) * ray.inverseLengthSquared;
     return crossingT(ray, found, tClosest - halfChord, tClosest + halfChord, tMax);

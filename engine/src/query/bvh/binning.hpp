@@ -86,7 +86,7 @@ inline void sortByCentroid(PrimRef* begin, std::uint32_t count, int axis) {
 /// Puts each of [begin, end) into one of kBins bins along `axis` (its bin also into binOfPrim)
 /// and grows the bins. The hottest loop of the build.
 inline void fillBins(const PrimRef* begin, const PrimRef* end, int axis, const Aabb& centroids, std::uint8_t* binOfPrim,
-              Bin (&bins)[kBins]) {
+                     Bin (&bins)[kBins]) {
     const float origin = centroids.min[axis];
     const float scale = static_cast<float>(kBins) / (centroids.max[axis] - origin);
     // Clamped in float before the conversion: with a subnormal extent the scale is inf and the
@@ -111,7 +111,8 @@ inline void fillBins(const PrimRef* begin, const PrimRef* end, int axis, const A
         const int b = binOf(*p);
         binOfPrim[p - begin] = static_cast<std::uint8_t>(b);
         const __m128 lo = _mm_loadu_ps(p->min), hi = _mm_loadu_ps(p->max);
-        const __m128 centroid = _mm_add_ps(_mm_mul_ps(_mm_and_ps(lo, xyz), half), _mm_mul_ps(_mm_and_ps(hi, xyz), half));
+        const __m128 centroid =
+            _mm_add_ps(_mm_mul_ps(_mm_and_ps(lo, xyz), half), _mm_mul_ps(_mm_and_ps(hi, xyz), half));
         binMin[b] = _mm_min_ps(binMin[b], lo);
         binMax[b] = _mm_max_ps(binMax[b], hi);
         centroidMin[b] = _mm_min_ps(centroidMin[b], centroid);

@@ -49,12 +49,14 @@ struct SlabRay {
     int farRow[3];
     bool needsDouble = false;
 #if defined(__SSE2__)
-    __m128 originSplat[3];   // each coordinate in all four lanes, set up once per ray
+    __m128 originSplat[3];  // each coordinate in all four lanes, set up once per ray
     __m128 inverseNearSplat[3];
     __m128 inverseFarSplat[3];
 #endif
     SlabRay(const Ray& ray, const float (&planeMagnitude)[3])
-        : origin(ray.origin), inverse(1.0f / ray.direction), inverseNear(inverse * kRobustNearScale),
+        : origin(ray.origin),
+          inverse(1.0f / ray.direction),
+          inverseNear(inverse * kRobustNearScale),
           inverseFar(inverse * kRobustFarScale),
           direction(ray.direction) {
         for (int i = 0; i < 3; ++i) {
@@ -62,8 +64,7 @@ struct SlabRay {
             nearRow[i] = negative ? 3 + i : i;
             farRow[i] = negative ? i : 3 + i;
             if (ray.direction[i] != 0.0f && !std::isfinite(inverse[i])) needsDouble = true;
-            const double largest =
-                std::abs(static_cast<double>(origin[i])) + static_cast<double>(planeMagnitude[i]);
+            const double largest = std::abs(static_cast<double>(origin[i])) + static_cast<double>(planeMagnitude[i]);
             if (largest >= static_cast<double>(std::numeric_limits<float>::max())) needsDouble = true;
 #if defined(__SSE2__)
             originSplat[i] = _mm_set1_ps(origin[i]);
@@ -87,7 +88,8 @@ inline unsigned enterDistancesDouble(const SlabRay& r, const NodeBounds& b, floa
         double lo = static_cast<double>(tMin), hi = static_cast<double>(tMax);
         bool empty = false;
         for (int axis = 0; axis < 3; ++axis) {
-            const double minPlane = static_cast<double>(b[axis][lane]), maxPlane = static_cast<double>(b[3 + axis][lane]);
+            const double minPlane = static_cast<double>(b[axis][lane]),
+                         maxPlane = static_cast<double>(b[3 + axis][lane]);
             const double o = static_cast<double>(r.origin[axis]), d = r.direction[axis];
             if (!(minPlane <= maxPlane)) empty = true;  // an empty slot's inverted box
             if (d == 0.0) {
@@ -134,7 +136,8 @@ struct PortableBoxTest {
             __m128 tNear[3], tFar[3];
             for (int axis = 0; axis < 3; ++axis) {
                 const __m128 o = r.originSplat[axis];
-                tNear[axis] = _mm_mul_ps(_mm_sub_ps(_mm_load_ps(b[r.nearRow[axis]] + half), o), r.inverseNearSplat[axis]);
+                tNear[axis] =
+                    _mm_mul_ps(_mm_sub_ps(_mm_load_ps(b[r.nearRow[axis]] + half), o), r.inverseNearSplat[axis]);
                 tFar[axis] = _mm_mul_ps(_mm_sub_ps(_mm_load_ps(b[r.farRow[axis]] + half), o), r.inverseFarSplat[axis]);
             }
             const __m128 lo = _mm_max_ps(_mm_max_ps(tNear[1], tNear[2]), _mm_max_ps(tNear[0], _mm_set1_ps(tMin)));

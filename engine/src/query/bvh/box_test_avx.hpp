@@ -26,13 +26,12 @@ struct AvxBoxTest {
             const __m256 o = _mm256_set1_ps(r.origin[axis]);
             tNear[axis] = _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(b[r.nearRow[axis]]), o),
                                         _mm256_set1_ps(r.inverseNear[axis]));
-            tFar[axis] = _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(b[r.farRow[axis]]), o),
-                                       _mm256_set1_ps(r.inverseFar[axis]));
+            tFar[axis] =
+                _mm256_mul_ps(_mm256_sub_ps(_mm256_load_ps(b[r.farRow[axis]]), o), _mm256_set1_ps(r.inverseFar[axis]));
         }
         const __m256 lo =
             _mm256_max_ps(_mm256_max_ps(tNear[1], tNear[2]), _mm256_max_ps(tNear[0], _mm256_set1_ps(tMin)));
-        const __m256 hi =
-            _mm256_min_ps(_mm256_min_ps(tFar[1], tFar[2]), _mm256_min_ps(tFar[0], _mm256_set1_ps(tMax)));
+        const __m256 hi = _mm256_min_ps(_mm256_min_ps(tFar[1], tFar[2]), _mm256_min_ps(tFar[0], _mm256_set1_ps(tMax)));
         _mm256_storeu_ps(enter, lo);
         return static_cast<unsigned>(_mm256_movemask_ps(_mm256_cmp_ps(lo, hi, _CMP_LE_OQ)));
     }

@@ -123,7 +123,8 @@ void Builder::build() {
     if (prims_.empty()) return;
     [&]<std::size_t... K>(std::index_sequence<K...>) {
         ((std::get<K>(t.kinds).shapes.reserve(perKind[K]), std::get<K>(t.kinds).index.reserve(perKind[K])), ...);
-    }(std::make_index_sequence<kKinds>());
+    }
+    (std::make_index_sequence<kKinds>());
 
     all.count = static_cast<std::uint32_t>(prims_.size());
     // About one node per five shapes is usual (with leaves of one shape, eight-wide nodes and the
@@ -157,8 +158,8 @@ Split Builder::split(const BuildRange& range) {
     if (range.count == 1) return result;
     PrimRef* const begin = prims_.data() + range.begin;
     PrimRef* const end = begin + range.count;
-    const bool leafAllowed = range.count <= kMaxLeafSize &&
-                             std::all_of(begin, end, [&](const PrimRef& p) { return p.kind == begin->kind; });
+    const bool leafAllowed =
+        range.count <= kMaxLeafSize && std::all_of(begin, end, [&](const PrimRef& p) { return p.kind == begin->kind; });
     // A leaf costs a test per shape; a split one box test plus each side's shapes weighted by the
     // chance (area ratio) that a ray meeting this box meets that side.
     const float area = halfArea(range.box);
@@ -174,9 +175,8 @@ Split Builder::split(const BuildRange& range) {
     if (extent[axis] > 0.0f && range.depth >= kMedianDepth) {
         if (leafAllowed) return result;
         middle = begin + range.count / 2;
-        std::nth_element(begin, middle, end, [&](const PrimRef& a, const PrimRef& b) {
-            return a.centroid(axis) < b.centroid(axis);
-        });
+        std::nth_element(begin, middle, end,
+                         [&](const PrimRef& a, const PrimRef& b) { return a.centroid(axis) < b.centroid(axis); });
     } else if (extent[axis] > 0.0f && range.count == 2) {  // the commonest case, at the bottom
         if (leafIsCheaper(splitCost(halfArea(begin[0].box()), 1, halfArea(begin[1].box()), 1))) return result;
         middle = begin + 1;
@@ -189,7 +189,8 @@ Split Builder::split(const BuildRange& range) {
         if (leafIsCheaper(binned.cost)) return result;
         if (binned.bin > 0) {
             std::uint8_t* const binOfPrim = bins_.data() + range.begin;
-            middle = partition(begin, end, [&](const PrimRef&, std::ptrdiff_t at) { return binOfPrim[at] < binned.bin; });
+            middle =
+                partition(begin, end, [&](const PrimRef&, std::ptrdiff_t at) { return binOfPrim[at] < binned.bin; });
             result.left.box = binned.left.box;
             result.left.centroids = binned.left.centroids;
             result.right.box = binned.right.box;
@@ -340,8 +341,8 @@ void Builder::buildNode(std::uint32_t node, const Children& children, std::size_
             continue;
         }
         const Children grandchildren = open(below);
-        const bool onlyLeaves = std::all_of(grandchildren.leaf, grandchildren.leaf + grandchildren.count,
-                                            [](bool leaf) { return leaf; });
+        const bool onlyLeaves =
+            std::all_of(grandchildren.leaf, grandchildren.leaf + grandchildren.count, [](bool leaf) { return leaf; });
         if (onlyLeaves && shared != kNone && sharedUsed + grandchildren.count <= kWidth) {
             const Aabb sharedBox = slotBox(t.nodes[node], sharedSlot);
             const Aabb both = unionBox(sharedBox, range.box);

@@ -27,8 +27,8 @@ bool isLargeBlock(std::size_t bytes, std::size_t alignment) {
 
 void* allocateLarge(std::size_t bytes, std::size_t alignment) {
     alignment = std::max(alignment, alignof(std::max_align_t));
-    if (!isLargeBlock(bytes, alignment)) return ::operator new(bytes, std::align_val_t{alignment});
-    void* memory = ::operator new(bytes, std::align_val_t{kHugePage});
+    if (!isLargeBlock(bytes, alignment)) return ::operator new (bytes, std::align_val_t{alignment});
+    void* memory = ::operator new (bytes, std::align_val_t{kHugePage});
 #if defined(__linux__)
     // Only whole huge pages; the advice is a hint, and failing it (no THP support) costs nothing.
     (void)madvise(memory, bytes / kHugePage * kHugePage, MADV_HUGEPAGE);
@@ -38,7 +38,7 @@ void* allocateLarge(std::size_t bytes, std::size_t alignment) {
 
 void freeLarge(void* memory, std::size_t bytes, std::size_t alignment) noexcept {
     alignment = std::max(alignment, alignof(std::max_align_t));
-    ::operator delete(memory, std::align_val_t{isLargeBlock(bytes, alignment) ? kHugePage : alignment});
+    ::operator delete (memory, std::align_val_t{isLargeBlock(bytes, alignment) ? kHugePage : alignment});
 }
 
 }  // namespace pickray::detail

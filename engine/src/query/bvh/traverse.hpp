@@ -70,7 +70,6 @@ struct ChildRanks {
 #endif
 };
 
-
 template <typename BoxTest, typename Visit>
 PICKRAY_FORCE_INLINE void walk(const BvhTree& tree, const Ray& ray, float tMin, float tMax, Visit& visit) {
     static_assert(kLanes == kWidth);
@@ -84,8 +83,9 @@ PICKRAY_FORCE_INLINE void walk(const BvhTree& tree, const Ray& ray, float tMin, 
     const auto choose = [](bool first, const Pending& x, const Pending& y) {
         const std::uint32_t keep = 0u - static_cast<std::uint32_t>(first);
         const auto pick = [keep](std::uint32_t u, std::uint32_t v) { return (u & keep) | (v & ~keep); };
-        return Pending{pick(x.child, y.child), pick(x.meta, y.meta),
-                       std::bit_cast<float>(pick(std::bit_cast<std::uint32_t>(x.enter), std::bit_cast<std::uint32_t>(y.enter)))};
+        return Pending{
+            pick(x.child, y.child), pick(x.meta, y.meta),
+            std::bit_cast<float>(pick(std::bit_cast<std::uint32_t>(x.enter), std::bit_cast<std::uint32_t>(y.enter)))};
     };
     Pending stack[kStackSize];
     std::size_t top = 0;
@@ -103,7 +103,8 @@ PICKRAY_FORCE_INLINE void walk(const BvhTree& tree, const Ray& ray, float tMin, 
               leafStride[K] = sizeof(std::get<K>(tree.kinds).shapes[0]),
               leafIndex[K] = std::get<K>(tree.kinds).index.data()),
              ...);
-        }(std::make_index_sequence<kKinds>());
+        }
+        (std::make_index_sequence<kKinds>());
     }
 #endif
     Pending current{0, kInner, tMin};  // the root, always an inner node
@@ -183,8 +184,7 @@ void walkPortable(const BvhTree& tree, const Ray& ray, float tMin, float tMax, V
 }
 #if PICKRAY_BVH_AVX
 template <typename Visit>
-__attribute__((target("avx"))) void walkAvx(const BvhTree& tree, const Ray& ray, float tMin, float tMax,
-                                            Visit& visit) {
+__attribute__((target("avx"))) void walkAvx(const BvhTree& tree, const Ray& ray, float tMin, float tMax, Visit& visit) {
     walk<AvxBoxTest>(tree, ray, tMin, tMax, visit);
 }
 #endif

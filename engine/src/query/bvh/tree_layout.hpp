@@ -100,8 +100,8 @@ inline void clearNode(Node& node) {
 
 inline void growPlaneMagnitude(BvhTree& tree, const Aabb& box) {
     for (int axis = 0; axis < 3; ++axis) {
-        tree.planeMagnitude[axis] = std::max(
-            {tree.planeMagnitude[axis], std::abs(box.min[axis]), std::abs(box.max[axis])});
+        tree.planeMagnitude[axis] =
+            std::max({tree.planeMagnitude[axis], std::abs(box.min[axis]), std::abs(box.max[axis])});
     }
 }
 

@@ -41,7 +41,8 @@ void refitAncestors(BvhTree& tree, std::uint32_t node) {
         const int slot = static_cast<int>(up % kWidth);
         const Node& p = tree.nodes[parent];
         bool same = true;
-        for (int i = 0; i < 3; ++i) same = same && p.bounds[i][slot] == box.min[i] && p.bounds[3 + i][slot] == box.max[i];
+        for (int i = 0; i < 3; ++i)
+            same = same && p.bounds[i][slot] == box.min[i] && p.bounds[3 + i][slot] == box.max[i];
         if (same) return;
         setSlotBox(tree.nodes[parent], slot, box);
         node = parent;

@@ -14,10 +14,10 @@
 #include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
 
-#include "pickray/config.hpp"
 #include "pickray/collision/quadratic.hpp"
 #include "pickray/collision/ray.hpp"
 #include "pickray/collision/tolerances.hpp"
+#include "pickray/config.hpp"
 
 namespace pickray::detail {
 
@@ -63,8 +63,8 @@ struct TaggedSpan {
 /// becomes empty.
 /// Written as selects, not branches: which plane is near and whether it tightens the span are
 /// coin flips across a scene's shapes, and a mispredicted branch costs more than this whole test.
-PICKRAY_FORCE_INLINE bool clipToSlab(TaggedSpan& span, double z0, double dz, double lo, double hi,
-                                     SurfaceId lowPlane, SurfaceId highPlane) noexcept {
+PICKRAY_FORCE_INLINE bool clipToSlab(TaggedSpan& span, double z0, double dz, double lo, double hi, SurfaceId lowPlane,
+                                     SurfaceId highPlane) noexcept {
     if (dz == 0.0) return z0 >= lo && z0 <= hi;
     const double inverse = 1.0 / dz;  // finite: |dz| >= the smallest float denormal
     const double tLo = (lo - z0) * inverse;
@@ -155,8 +155,12 @@ PICKRAY_FORCE_INLINE AxisFrame axisFrame(const Ray& ray, glm::vec3 a, glm::vec3 
     if (glm::dot(directionPerp, directionPerp) <= sine * sine * glm::dot(direction, direction)) {
         directionPerp = glm::dvec3(0.0);
     }
-    return AxisFrame{axisVector, lengthSquared, originAlong, directionAlong,
-                     origin - (originAlong * inverseLengthSquared) * axisVector, directionPerp};
+    return AxisFrame{axisVector,
+                     lengthSquared,
+                     originAlong,
+                     directionAlong,
+                     origin - (originAlong * inverseLengthSquared) * axisVector,
+                     directionPerp};
 }
 
 /// v / |v| without overflow or underflow in |v|²: scaled by its largest component first when that
@@ -201,7 +205,8 @@ PICKRAY_FORCE_INLINE std::optional<float> hitT(const Ray& ray, double t) noexcep
 /// raycastT's answer from a shape's span (nullopt for a miss or invalid input): the first crossing
 /// within tMax, as hitT gives it.
 template <typename Span>
-PICKRAY_FORCE_INLINE std::optional<float> spanHitT(const Ray& ray, const std::optional<Span>& span, float tMax) noexcept {
+PICKRAY_FORCE_INLINE std::optional<float> spanHitT(const Ray& ray, const std::optional<Span>& span,
+                                                   float tMax) noexcept {
     const auto crossing = firstCrossing(span, tMax);
     if (!crossing) return std::nullopt;
     return hitT(ray, crossing->t);

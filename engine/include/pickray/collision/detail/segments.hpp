@@ -9,9 +9,9 @@
 #include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
 
-#include "pickray/config.hpp"
 #include "pickray/collision/quadratic.hpp"  // PICKRAY_FORCE_INLINE
 #include "pickray/collision/tolerances.hpp"
+#include "pickray/config.hpp"
 
 namespace pickray::detail {
 

@@ -22,8 +22,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
-#include <ostream>
 #include <optional>
+#include <ostream>
 #include <vector>
 
 #include <glm/mat4x4.hpp>
@@ -50,12 +50,12 @@ struct FrameView {
 
 /// What one draw() did (tests and the overlay read it).
 struct FrameStats {
-    int drawCalls = 0;              ///< glDraw* calls, all kinds and levels together
-    std::size_t instances = 0;      ///< mesh instances drawn
-    std::size_t culled = 0;         ///< objects outside the view, not drawn
-    std::size_t triangles = 0;      ///< triangles submitted
+    int drawCalls = 0;                     ///< glDraw* calls, all kinds and levels together
+    std::size_t instances = 0;             ///< mesh instances drawn
+    std::size_t culled = 0;                ///< objects outside the view, not drawn
+    std::size_t triangles = 0;             ///< triangles submitted
     std::size_t perLevel[kLodCount] = {};  ///< round instances per level of detail, finest first
-    std::size_t dots = 0;           ///< objects drawn as a single point
+    std::size_t dots = 0;                  ///< objects drawn as a single point
 };
 
 /// Largest distance in pixels a round silhouette may lie from the analytic one: within a pixel,
