@@ -16,10 +16,10 @@
 #include "orbit_camera.hpp"
 #include "pickray/collision/overlap.hpp"
 #include "pickray/collision/ray.hpp"
-#include "pickray/scene/camera_math.hpp"
-#include "pickray/scene/generate.hpp"
-#include "pickray/scene/overloaded.hpp"
-#include "pickray/scene/scene_io.hpp"
+#include "scene/camera_math.hpp"
+#include "scene/generate.hpp"
+#include "scene/overloaded.hpp"
+#include "scene/scene_io.hpp"
 #include "screenshot.hpp"
 
 namespace pickray::app {

@@ -16,11 +16,11 @@
 #include "imgui_layer.hpp"
 #include "performance.hpp"
 #include "pick.hpp"
-#include "pickray/render/renderer.hpp"
-#include "pickray/scene/scene.hpp"
-#include "pickray/scene/scene_index.hpp"
 #include "platform.hpp"
+#include "render/renderer.hpp"
 #include "report.hpp"
+#include "scene/scene.hpp"
+#include "scene/scene_index.hpp"
 #include "ui.hpp"
 
 namespace pickray::app {

@@ -12,7 +12,7 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
-#include "pickray/scene/scene.hpp"
+#include "scene/scene.hpp"
 
 namespace pickray::app {
 

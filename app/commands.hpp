@@ -8,7 +8,7 @@
 #include <string>
 #include <variant>
 
-#include "pickray/scene/scene.hpp"
+#include "scene/scene.hpp"
 
 namespace pickray::app::command {
 

@@ -7,7 +7,7 @@
 #include <glm/geometric.hpp>
 #include <glm/gtc/constants.hpp>
 
-#include "pickray/scene/camera_math.hpp"
+#include "scene/camera_math.hpp"
 
 namespace pickray::app {
 

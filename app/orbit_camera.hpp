@@ -4,7 +4,7 @@
 
 #include <glm/vec2.hpp>
 
-#include "pickray/scene/scene.hpp"
+#include "scene/scene.hpp"
 
 namespace pickray::app {
 

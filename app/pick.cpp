@@ -5,7 +5,7 @@
 
 #include <glm/common.hpp>
 
-#include "pickray/scene/camera_math.hpp"
+#include "scene/camera_math.hpp"
 
 namespace pickray::app {
 

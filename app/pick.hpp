@@ -9,9 +9,9 @@
 #include <glm/vec2.hpp>
 
 #include "pickray/picking.hpp"
-#include "pickray/scene/scene.hpp"
-#include "pickray/scene/scene_index.hpp"
-#include "pickray/scene/scene_query.hpp"
+#include "scene/scene.hpp"
+#include "scene/scene_index.hpp"
+#include "scene/scene_query.hpp"
 
 namespace pickray::app {
 

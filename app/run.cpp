@@ -6,10 +6,10 @@
 
 #include "app.hpp"
 #include "cli.hpp"
-#include "pickray/scene/camera_math.hpp"
-#include "pickray/scene/generate.hpp"
-#include "pickray/scene/scene_io.hpp"
 #include "platform.hpp"
+#include "scene/camera_math.hpp"
+#include "scene/generate.hpp"
+#include "scene/scene_io.hpp"
 
 namespace pickray::app {
 namespace {

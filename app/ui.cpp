@@ -7,7 +7,7 @@
 #include <imgui_stdlib.h>
 
 #include "pickray/collision/overlap.hpp"
-#include "pickray/scene/overloaded.hpp"
+#include "scene/overloaded.hpp"
 
 namespace pickray::app {
 namespace {

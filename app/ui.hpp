@@ -10,7 +10,7 @@
 #include "commands.hpp"
 #include "performance.hpp"
 #include "pick.hpp"
-#include "pickray/scene/scene.hpp"
+#include "scene/scene.hpp"
 
 namespace pickray::app {
 

@@ -21,9 +21,9 @@
 
 #include "pickray/collision/ray.hpp"
 #include "pickray/picking.hpp"
-#include "pickray/scene/generate.hpp"
-#include "pickray/scene/scene_io.hpp"
-#include "pickray/scene/scene_query.hpp"
+#include "scene/generate.hpp"
+#include "scene/scene_io.hpp"
+#include "scene/scene_query.hpp"
 
 namespace fs = std::filesystem;
 namespace ps = pickray::scene;

@@ -9,8 +9,8 @@
 #include <gtest/gtest.h>
 #include <glm/geometric.hpp>
 
-#include "pickray/render/meshes.hpp"
-#include "pickray/render/renderer.hpp"  // kLongSideRings
+#include "render/meshes.hpp"
+#include "render/renderer.hpp"  // kLongSideRings
 
 namespace pr = pickray::render;
 

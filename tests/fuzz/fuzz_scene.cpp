@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "pickray/scene/scene_io.hpp"
+#include "scene/scene_io.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string text(reinterpret_cast<const char*>(data), size);

@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include "pickray/scene/scene_io.hpp"
+#include "scene/scene_io.hpp"
 
 namespace fs = std::filesystem;
 namespace ps = pickray::scene;

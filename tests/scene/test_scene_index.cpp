@@ -5,10 +5,10 @@
 
 #include <gtest/gtest.h>
 
-#include "pickray/scene/generate.hpp"
-#include "pickray/scene/scene_index.hpp"
-#include "pickray/scene/scene_io.hpp"
-#include "pickray/scene/scene_query.hpp"
+#include "scene/generate.hpp"
+#include "scene/scene_index.hpp"
+#include "scene/scene_io.hpp"
+#include "scene/scene_query.hpp"
 
 namespace ps = pickray::scene;
 

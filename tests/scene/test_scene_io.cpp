@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-#include "pickray/scene/scene_io.hpp"
+#include "scene/scene_io.hpp"
 
 namespace ps = pickray::scene;
 

@@ -2,7 +2,7 @@
 // Scene queries: nearest hit, all hits sorted by t, line spans sorted by enter.
 #include <gtest/gtest.h>
 
-#include "pickray/scene/scene_query.hpp"
+#include "scene/scene_query.hpp"
 
 namespace ps = pickray::scene;
 
@@ -76,7 +76,7 @@ TEST(SceneQuery, RotatedBoxUsesItsTransform) {
 // The Direct3D projection drawn through the GL remap lands on the same pixels as the OpenGL one,
 // and picking with either gives the same ray.
 #include "pickray/picking.hpp"
-#include "pickray/scene/camera_math.hpp"
+#include "scene/camera_math.hpp"
 
 TEST(CameraMath, BothClipDepthsDrawAndPickTheSame) {
     for (ps::Projection projection : {ps::Projection::Perspective, ps::Projection::Orthographic}) {

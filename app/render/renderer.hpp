@@ -30,10 +30,10 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
-#include "pickray/render/gl_debug.hpp"
-#include "pickray/render/gl_objects.hpp"
-#include "pickray/render/meshes.hpp"
-#include "pickray/scene/scene.hpp"
+#include "render/gl_debug.hpp"
+#include "render/gl_objects.hpp"
+#include "render/meshes.hpp"
+#include "scene/scene.hpp"
 
 namespace pickray::render {
 

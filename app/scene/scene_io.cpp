@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "pickray/scene/scene_io.hpp"
+#include "scene/scene_io.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "pickray/collision/shapes.hpp"
-#include "pickray/scene/scene.hpp"
+#include "scene/scene.hpp"
 
 namespace pickray::scene {
 

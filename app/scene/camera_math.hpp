@@ -5,7 +5,7 @@
 
 #include <glm/mat4x4.hpp>
 
-#include "pickray/scene/scene.hpp"
+#include "scene/scene.hpp"
 
 namespace pickray::scene {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "pickray/render/gl_objects.hpp"
+#include "render/gl_objects.hpp"
 
 #include <fstream>
 #include <sstream>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "pickray/render/gl_debug.hpp"
+#include "render/gl_debug.hpp"
 
 #include <algorithm>
 

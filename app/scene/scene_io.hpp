@@ -9,7 +9,7 @@
 #include <string>
 #include <variant>
 
-#include "pickray/scene/scene.hpp"
+#include "scene/scene.hpp"
 
 namespace pickray::scene {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "pickray/scene/camera_math.hpp"
+#include "scene/camera_math.hpp"
 
 #include <cmath>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "pickray/render/meshes.hpp"
+#include "render/meshes.hpp"
 
 #include <algorithm>
 #include <cmath>

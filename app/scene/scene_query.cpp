@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "pickray/scene/scene_query.hpp"
+#include "scene/scene_query.hpp"
 
 #include <algorithm>
 

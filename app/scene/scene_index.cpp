@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "pickray/scene/scene_index.hpp"
+#include "scene/scene_index.hpp"
 
 #include <cassert>
 #include <stdexcept>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "pickray/scene/generate.hpp"
+#include "scene/generate.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "pickray/scene/scene.hpp"
+#include "scene/scene.hpp"
 
 #include <cmath>
 #include <sstream>
@@ -7,7 +7,7 @@
 #include <glm/geometric.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "pickray/scene/overloaded.hpp"
+#include "scene/overloaded.hpp"
 
 namespace pickray::scene {
 namespace {

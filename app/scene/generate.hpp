@@ -11,7 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "pickray/scene/scene.hpp"
+#include "scene/scene.hpp"
 
 namespace pickray::scene {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "pickray/render/renderer.hpp"
+#include "render/renderer.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "pickray/query.hpp"
-#include "pickray/scene/scene.hpp"
-#include "pickray/scene/scene_query.hpp"
+#include "scene/scene.hpp"
+#include "scene/scene_query.hpp"
 
 namespace pickray::scene {
 
