@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The application object: owns the platform (window + GL), the ImGui layer, the renderer, the
-// scene and all UI/picking state, and runs frames either interactively or from a script.
+// The application: the window and GL (Platform), the ImGui layer, the renderer and the Editor
+// (the scene and all that points into it), run one frame at a time. The frame reads top to bottom
+// (app.cpp); the mouse in the view is app_mouse.cpp; scripts drive the public operations below
+// (script.cpp), through the same paths as a hand on the mouse.
 
 #include <cstdint>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -13,42 +16,57 @@
 
 #include "cli.hpp"
 #include "commands.hpp"
+#include "editor.hpp"
 #include "imgui_layer.hpp"
+#include "input.hpp"
 #include "performance.hpp"
 #include "pick.hpp"
 #include "platform.hpp"
 #include "render/renderer.hpp"
 #include "report.hpp"
-#include "scene/scene.hpp"
-#include "scene/scene_index.hpp"
 #include "ui.hpp"
 
 namespace pickray::app {
 
 class App {
 public:
-    /// Opens the window and loads the scene (throws std::runtime_error with a message on failure).
-    App(Options options, scene::Scene scene, std::string scenePath);
-    /// Interactive loop until the window is closed, or the script of --click/--hover/--screenshot
-    /// in headless mode. Returns the process exit code.
-    int run();
+    /// Opens the window and takes the scene (throws std::runtime_error with a message when the
+    /// window or GL cannot be had). Messages for the user go to `out`, errors to `err`.
+    App(const Options& options, scene::Scene scene, const std::string& scenePath, std::ostream& out, std::ostream& err);
+
+    /// Until the window is closed (or --quit-after-clicks), then the command line's --screenshot,
+    /// --save and --report. Returns the exit code.
+    int runInteractive();
+
+    // One frame: events, panels, camera, mouse, drawing.
+    void frame();
+
+    // What a script does, as a user would.
+    void click(glm::ivec2 at);
+    void drag(glm::ivec2 from, glm::ivec2 to);
+    void hover(glm::ivec2 at);
+    /// SDL's window size call, then frames; returns the size the window has then.
+    glm::ivec2 resize(glm::ivec2 size);
+    void minimizeAndRestore();
+    void orbit(glm::vec2 degrees);
+    /// Applies `command` as the panels would and tells the user what came of it; false when it
+    /// was refused (or, for a screenshot, could not be written).
+    bool apply(const Command& command);
+    /// Saves the next frame as a PNG (with the ImGui windows when `withUi`); false on failure.
+    bool screenshot(const std::string& path, bool withUi);
+    /// Renders a few more frames, waiting for each to finish, and keeps their median time.
+    void measureFrames();
+    /// The report of the clicks so far (report.hpp), with `errors` (the script's failed steps).
+    bool writeReport(const std::string& path, const std::vector<std::string>& errors);
+    void provokeGlErrorForTests() { renderer_.provokeGlErrorForTests(); }
+    /// A message for the user: on the Scene panel and on `out` (errors on `err`).
+    void message(std::string text, bool isError);
+
+    [[nodiscard]] Editor& editor() { return editor_; }
+    [[nodiscard]] Performance& performance() { return performance_; }
+    [[nodiscard]] const std::vector<ClickRecord>& clicks() const { return clicks_; }
 
 private:
-    /// Mouse input gathered from this frame's events.
-    struct FrameInput {
-        struct Press {
-            Uint8 button;
-            glm::ivec2 position;
-            bool shift;
-            bool ctrl;
-        };
-        std::vector<Press> presses;
-        /// A button came up after this frame's last press: applied after the presses, so a click
-        /// whose press and release land in one (slow) frame does not leave a drag going.
-        bool releasedAfterPress = false;
-        glm::ivec2 motion{0};
-        float wheel = 0.0f;
-    };
     /// What a held mouse button is doing.
     struct Drag {
         enum class Mode { None, Orbit, Pan, Move } mode = Mode::None;
@@ -60,53 +78,8 @@ private:
         std::string path;
         bool withUi;
     };
-
-    void frame();
-    void handleEvent(const SDL_Event& event);
-    void apply(const Command& command);
-    void handleMouse(const FrameMatrices& frame, bool mouseOnUi);
-    void moveDragged(const FrameMatrices& frame);
-    /// After one object changed: refit the index (no rebuild), then re-pick.
-    void objectChanged(std::size_t object);
-    /// After objects were added, removed or replaced: rebuild the index, then re-pick.
-    void objectsChanged();
-    /// Replaces the whole scene (load, generate): clears selection, pick and drag.
-    void replaceScene(scene::Scene scene);
-    /// Renders a few more frames, waiting for each to finish, and keeps their median time.
-    void measureFrames();
-    void select(std::optional<std::size_t> object, bool additive);
-    [[nodiscard]] render::DebugDraw debugDraw(const FrameMatrices& frame) const;
-    void saveScreenshot(const ScreenshotRequest& request, glm::ivec2 drawable);
-    void message(std::string text, bool isError);
-    int runScript();
-    /// Clicks, drags, selection, duplicate/delete and loads: what --repeat repeats.
-    void runScriptRound();
-    /// --resize / --minimize through SDL's window calls, with frames drawn after each.
-    void applyWindowStep(const WindowStep& step);
-    /// Writes --screenshot (from one more frame), --save and --report; returns the exit status.
-    int finish();
-    void injectClick(glm::ivec2 position);
-    void injectDrag(glm::ivec2 from, glm::ivec2 to);
-    void pushButton(Uint32 type, glm::ivec2 position);
-
-    Options options_;
-    Platform platform_;
-    ImGuiLayer imgui_;
-    render::Renderer renderer_;
-    scene::Scene scene_;
-    scene::SceneIndex index_;  ///< BVH over scene_'s objects, for every pick
-    UiState ui_;
-    std::vector<std::size_t> selection_;          ///< last one is the primary (inspector) selection
-    std::vector<std::size_t> scriptedSelection_;  ///< --select, applied after the scripted clicks
-    std::optional<Pick> pick_;                    ///< last click; its ray stays fixed while the camera moves
-    std::optional<Pick> hover_;
-    std::vector<ClickRecord> clicks_;
-    FrameInput input_;
-    glm::ivec2 mouse_{-1};
-    Drag drag_;
-    std::optional<ScreenshotRequest> screenshot_;
-    /// What the scene in the renderer's target was drawn from; a frame with the same inputs
-    /// only presents it again (the UI stays responsive while a 100k-object redraw is slow).
+    /// What the scene in the renderer's target was drawn from; a frame with the same inputs only
+    /// presents it again (the UI stays responsive while a 100k-object redraw is slow).
     struct DrawnScene {
         std::uint64_t revision = 0;
         render::FrameView view;
@@ -114,7 +87,34 @@ private:
         render::DebugDraw debug;
         bool operator==(const DrawnScene&) const = default;
     };
-    std::uint64_t sceneRevision_ = 1;  ///< bumped by every change of the objects
+
+    // The steps of frame(), in order.
+    void pollEvents();
+    void runPanels();
+    [[nodiscard]] FrameMatrices moveCamera(bool mouseOnUi);
+    void handleMouse(const FrameMatrices& frame, bool mouseOnUi);  // app_mouse.cpp
+    void updateHover(const FrameMatrices& frame, bool mouseOnUi);
+    /// Returns whether the scene was drawn anew (rather than the last one presented again).
+    bool drawScene(const FrameMatrices& frame);
+    void saveRequestedScreenshot(glm::ivec2 drawable);
+
+    void moveDragged(const FrameMatrices& frame);  // app_mouse.cpp
+    void pushButton(Uint32 type, glm::ivec2 position);
+
+    Options options_;
+    std::ostream& out_;
+    std::ostream& err_;
+    Platform platform_;
+    ImGuiLayer imgui_;
+    render::Renderer renderer_;
+    Editor editor_;
+    UiState ui_;
+    std::vector<ClickRecord> clicks_;
+    FrameInput input_;
+    glm::ivec2 mouse_{-1};
+    Drag drag_;
+    std::optional<ScreenshotRequest> screenshot_;
+    std::optional<std::string> screenshotError_;  ///< why the last requested screenshot failed
     std::optional<DrawnScene> drawn_;
     bool forceRedraw_ = false;  ///< measureFrames: time real redraws
     Performance performance_;

@@ -1,9 +1,15 @@
 // SPDX-License-Identifier: MIT
+// The command line on CLI11: it knows the options and their arity; the values are read and
+// checked here (exact formats like WxH, ranges), and the script steps are put in the order CLI11
+// saw them (App::parse_order()).
 #include "cli.hpp"
 
 #include <charconv>
 #include <cmath>
-#include <sstream>
+#include <map>
+#include <type_traits>
+
+#include <CLI/CLI.hpp>
 
 namespace pickray::app {
 namespace {
@@ -32,166 +38,236 @@ std::optional<std::vector<T>> numbers(const std::string& text, char sep, std::si
     return out;
 }
 
+/// A value that does not read: "--size 800: expects WxH ...".
+struct BadValue {
+    std::string message;
+};
+
+[[noreturn]] void refuse(const std::string& option, const std::string& value, const std::string& expectation) {
+    throw BadValue{option + " " + (value.empty() ? "\"\"" : value) + ": " + expectation};
+}
+
+glm::ivec2 pair(const std::string& option, const std::string& value, char sep, const std::string& expectation) {
+    const auto n = numbers<int>(value, sep, 2);
+    if (!n) refuse(option, value, expectation);
+    return {(*n)[0], (*n)[1]};
+}
+
+glm::ivec2 windowPoint(const std::string& option, const std::string& value) {
+    const glm::ivec2 p = pair(option, value, ',', "expects X,Y in window pixels, e.g. 640,360");
+    if (p.x < 0 || p.y < 0) refuse(option, value, "expects X,Y in window pixels, e.g. 640,360");
+    return p;
+}
+
+glm::vec3 point3(const std::string& option, const std::string& value) {
+    const auto n = numbers<float>(value, ',', 3);
+    if (!n) refuse(option, value, "expects X,Y,Z");
+    return {(*n)[0], (*n)[1], (*n)[2]};
+}
+
+float positive(const std::string& option, const std::string& value) {
+    const auto n = numbers<float>(value, ',', 1);
+    if (!n || !((*n)[0] > 0.0f)) refuse(option, value, "expects a positive number");
+    return (*n)[0];
+}
+
+template <class T>
+T count(const std::string& option, const std::string& value, T lo, T hi, const std::string& expectation) {
+    const auto n = numbers<T>(value, ',', 1);
+    if (!n || (*n)[0] < lo || (*n)[0] > hi) refuse(option, value, expectation);
+    return (*n)[0];
+}
+
+const std::string& nonEmpty(const std::string& option, const std::string& value) {
+    if (value.empty()) refuse(option, value, "expects a value");
+    return value;
+}
+
+// The step an option makes, from its value ("" for the flags).
+ScriptStep makeStep(const std::string& option, const std::string& value) {
+    if (option == "--click") return step::Click{windowPoint(option, value)};
+    if (option == "--hover") return step::Hover{windowPoint(option, value)};
+    if (option == "--drag") {
+        const auto n = numbers<int>(value, ',', 4);
+        if (!n || (*n)[0] < 0 || (*n)[1] < 0 || (*n)[2] < 0 || (*n)[3] < 0)
+            refuse(option, value, "expects X1,Y1,X2,Y2 in window pixels");
+        return step::Drag{{(*n)[0], (*n)[1]}, {(*n)[2], (*n)[3]}};
+    }
+    if (option == "--select") return step::Select{nonEmpty(option, value)};
+    if (option == "--load") return step::Load{nonEmpty(option, value)};
+    if (option == "--save") return step::Save{nonEmpty(option, value)};
+    if (option == "--screenshot") return step::Screenshot{nonEmpty(option, value)};
+    if (option == "--orbit") {
+        const auto n = numbers<float>(value, ',', 2);
+        if (!n) refuse(option, value, "expects YAW,PITCH in degrees");
+        return step::Orbit{{(*n)[0], (*n)[1]}};
+    }
+    if (option == "--resize") {
+        const glm::ivec2 s = pair(option, value, 'x', "");
+        if (s.x < 0 || s.y < 0 || s.x > kMaxResize || s.y > kMaxResize)
+            refuse(option, value, "expects WxH with both between 0 and " + std::to_string(kMaxResize));
+        return step::Resize{s};
+    }
+    if (option == "--minimize") return step::Minimize{};
+    if (option == "--duplicate") return step::Duplicate{};
+    return step::Delete{};  // --delete: the one step option left
+}
+
+/// Every value of the single-value options, as strings (the last one given).
+struct Values {
+    std::string scene, generate, size, report, quitAfterClicks, repeat, clipDepth, projection, eye, target, fov,
+        orthoHeight;
+};
+
+void addOptions(CLI::App& cli, Options& o, Values& v) {
+    const auto single = [&](const char* name, std::string& into, const char* what) {
+        return cli.add_option(name, into, what)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+    };
+    cli.add_flag("--headless", o.headless, "no visible window (SDL's offscreen driver): run the script and exit");
+    single("--scene", v.scene, "scene JSON file (default: assets/scenes/default.json)")->type_name("FILE");
+    single("--generate", v.generate, "a generated stress scene of N mixed objects instead of --scene")->type_name("N");
+    single("--size", v.size, "window size in pixels (default 1280x720, 16 to 8192 each)")->type_name("WxH");
+    cli.add_flag("--hide-ui", o.hideUi, "no ImGui windows (the scene only; clicks anywhere reach the view)");
+    single("--report", v.report, "write the clicks' picks, frame times and memory as JSON after the script")
+        ->type_name("OUT.json");
+    single("--repeat", v.repeat, "run the whole script N times (soak tests)")->type_name("N");
+    single("--quit-after-clicks", v.quitAfterClicks, "interactive mode: quit after N left clicks (automation)")
+        ->type_name("N");
+    cli.add_flag("--debug-provoke-gl-error", o.provokeGlError, "one invalid GL call (tests)")->group("");
+
+    const char* steps = "Script steps (with --headless; run in the order given, each as often as given)";
+    const auto step = [&](const char* name, const char* type, const char* what) {
+        cli.add_option(name)
+            ->description(what)
+            ->type_name(type)
+            ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+            ->group(steps);
+    };
+    step("--click", "X,Y", "left click at window pixels from the top-left");
+    step("--drag", "X1,Y1,X2,Y2", "left drag: moves the grabbed object, orbits on the background");
+    step("--hover", "X,Y", "leave the cursor here (the hover highlight)");
+    step("--select", "NAME", "select an object by name; consecutive --select steps select several");
+    cli.add_flag("--duplicate")->description("duplicate the primary (last) selected object")->group(steps);
+    cli.add_flag("--delete")->description("delete the primary selected object")->group(steps);
+    step("--load", "FILE", "load a scene as the GUI's Load does");
+    step("--save", "FILE", "save the scene as the GUI's Save does (interactive: on quitting)");
+    step("--screenshot", "OUT.png", "save the next frame (interactive: on quitting)");
+    step("--orbit", "YAW,PITCH", "orbit the camera by these degrees (the pick ray stays)");
+    step("--resize", "WxH", "resize the window (0 to 16384; SDL may refuse or clamp)");
+    cli.add_flag("--minimize")->description("minimise the window, draw, restore")->group(steps);
+
+    const char* camera = "Camera overrides (applied to the scene's camera)";
+    single("--clip-depth", v.clipDepth, "opengl or direct3d")->group(camera);
+    single("--projection", v.projection, "perspective or orthographic")->group(camera);
+    single("--eye", v.eye, "eye position")->type_name("X,Y,Z")->group(camera);
+    single("--target", v.target, "point looked at")->type_name("X,Y,Z")->group(camera);
+    single("--fov", v.fov, "vertical field of view")->type_name("DEGREES")->group(camera);
+    single("--ortho-height", v.orthoHeight, "orthographic view height")->type_name("H")->group(camera);
+}
+
+// The single-value options that were given, read and checked.
+void readValues(const CLI::App& cli, const Values& v, Options& o) {
+    const auto given = [&](const char* option) { return cli.count(option) > 0; };
+    if (given("--scene")) o.scenePath = nonEmpty("--scene", v.scene);
+    if (given("--generate")) {
+        o.generate = count<std::size_t>("--generate", v.generate, 1, scene::kMaxGenerated,
+                                        "expects a count of objects from 1 to " + std::to_string(scene::kMaxGenerated));
+    }
+    if (given("--size")) {
+        const std::string expectation = "expects WxH with both between 16 and 8192, e.g. 1280x720";
+        o.size = pair("--size", v.size, 'x', expectation);
+        if (o.size.x < 16 || o.size.y < 16 || o.size.x > 8192 || o.size.y > 8192) refuse("--size", v.size, expectation);
+    }
+    if (given("--report")) o.reportPath = nonEmpty("--report", v.report);
+    if (given("--repeat"))
+        o.repeat =
+            count("--repeat", v.repeat, 1, kMaxRepeat, "expects a count from 1 to " + std::to_string(kMaxRepeat));
+    if (given("--quit-after-clicks"))
+        o.quitAfterClicks = count("--quit-after-clicks", v.quitAfterClicks, 1, 1 << 30, "expects a positive count");
+    if (given("--clip-depth")) {
+        if (v.clipDepth == "opengl" || v.clipDepth == "negative_one_to_one") o.clipDepth = ClipDepth::NegativeOneToOne;
+        else if (v.clipDepth == "direct3d" || v.clipDepth == "zero_to_one") o.clipDepth = ClipDepth::ZeroToOne;
+        else refuse("--clip-depth", v.clipDepth, "expects opengl or direct3d");
+    }
+    if (given("--projection")) {
+        if (v.projection == "perspective") o.projection = scene::Projection::Perspective;
+        else if (v.projection == "orthographic") o.projection = scene::Projection::Orthographic;
+        else refuse("--projection", v.projection, "expects perspective or orthographic");
+    }
+    if (given("--eye")) o.eye = point3("--eye", v.eye);
+    if (given("--target")) o.target = point3("--target", v.target);
+    if (given("--fov")) o.fovYDegrees = positive("--fov", v.fov);
+    if (given("--ortho-height")) o.orthoHeight = positive("--ortho-height", v.orthoHeight);
+}
+
+// The script steps, in the order CLI11 saw their options.
+void readScript(const CLI::App& cli, Options& o) {
+    std::map<const CLI::Option*, std::size_t> used;  // values of each option taken so far
+    for (const CLI::Option* option : cli.parse_order()) {
+        if (option->get_group().rfind("Script steps", 0) != 0) continue;
+        const std::string name = option->get_name();
+        const std::vector<std::string>& values = option->results();
+        const std::size_t k = used[option]++;
+        o.script.push_back(makeStep(name, option->get_expected_max() == 0 || k >= values.size() ? "" : values[k]));
+    }
+}
+
+// What the options say together: clicks inside the window they land in, one scene, script steps
+// only where there is a script.
+std::optional<std::string> checkTogether(const Options& o) {
+    glm::ivec2 window = o.size;
+    for (const ScriptStep& s : o.script) {
+        if (const auto* r = std::get_if<step::Resize>(&s)) window = r->size;
+        if (const auto* c = std::get_if<step::Click>(&s); c && (c->at.x >= window.x || c->at.y >= window.y)) {
+            return "--click " + std::to_string(c->at.x) + "," + std::to_string(c->at.y) + ": outside the " +
+                   std::to_string(window.x) + "x" + std::to_string(window.y) + " window";
+        }
+    }
+    if (o.generate && !o.scenePath.empty()) return "--generate and --scene: give one scene, not both";
+    if (!o.headless) {
+        for (const ScriptStep& s : o.script) {
+            if (!std::holds_alternative<step::Select>(s) && !std::holds_alternative<step::Screenshot>(s) &&
+                !std::holds_alternative<step::Save>(s))
+                return std::string(optionName(s)) + " is a script step: it needs --headless";
+        }
+        if (o.repeat != 1) return "--repeat repeats the script: it needs --headless";
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
-std::string usage() {
-    return "usage: pickray [--scene FILE] [--size WxH] [options]\n"
-           "       pickray --headless --scene FILE --size WxH --click X,Y [--click X,Y ...]\n"
-           "               --report OUT.json --screenshot OUT.png [--hide-ui]\n"
-           "options:\n"
-           "  --headless             no visible window (SDL offscreen driver); run the script and exit\n"
-           "  --scene FILE           scene JSON (default: assets/scenes/default.json)\n"
-           "  --generate N           a generated stress scene of N mixed objects instead of --scene\n"
-           "  --size WxH             window size in pixels (default 1280x720)\n"
-           "  --click X,Y            scripted left click, window pixels from the top-left (repeatable)\n"
-           "  --hover X,Y            leave the cursor here before the screenshot (hover highlight)\n"
-           "  --drag X1,Y1,X2,Y2     after the clicks, drag with the left button (moves the grabbed object)\n"
-           "  --orbit YAW,PITCH      after the clicks, orbit the camera by these degrees (the pick ray stays)\n"
-           "  --select NAME          select an object by name (after the clicks; repeatable)\n"
-           "  --resize WxH           before the clicks, resize the window (0..16384; SDL may clamp; repeatable)\n"
-           "  --minimize             before the clicks, minimise the window, draw, restore (repeatable)\n"
-           "  --duplicate            after the selection, duplicate the selected object (each round)\n"
-           "  --delete               after that, delete the selected object (each round)\n"
-           "  --repeat N             run clicks, drags, selection, edits and loads N times (soak test)\n"
-           "  --report OUT.json      write the picks of the clicks (at exit)\n"
-           "  --load FILE            after the clicks, load FILE as the GUI's Load button does (repeatable)\n"
-           "  --save FILE            at the end, save the scene as the GUI's Save button does\n"
-           "  --quit-after-clicks N  interactive mode: quit after N left clicks (for automation)\n"
-           "  --screenshot OUT.png   save the last frame\n"
-           "  --hide-ui              no ImGui windows (scene only; clicks anywhere reach the view)\n"
-           "  --clip-depth opengl|direct3d      override the scene's clip-depth convention\n"
-           "  --projection perspective|orthographic\n"
-           "  --eye X,Y,Z  --target X,Y,Z  --fov DEGREES  --ortho-height H   camera overrides\n"
-           "  --help\n";
+const char* optionName(const ScriptStep& s) noexcept {
+    constexpr const char* kNames[] = {"--click", "--drag", "--hover",      "--select", "--duplicate", "--delete",
+                                      "--load",  "--save", "--screenshot", "--orbit",  "--resize",    "--minimize"};
+    static_assert(std::size(kNames) == std::variant_size_v<ScriptStep>);
+    return kNames[s.index()];
 }
 
 ParseResult parseCommandLine(const std::vector<std::string>& args) {
     Options o;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& arg = args[i];
-        auto value = [&]() -> std::optional<std::string> {
-            if (i + 1 >= args.size()) return std::nullopt;
-            return args[++i];
-        };
-        auto fail = [&](const std::string& why) { return UsageError{arg + ": " + why}; };
-        auto vec2 = [&](char sep) -> std::optional<glm::ivec2> {
-            auto v = value();
-            if (!v) return std::nullopt;
-            auto n = numbers<int>(*v, sep, 2);
-            if (!n) return std::nullopt;
-            return glm::ivec2((*n)[0], (*n)[1]);
-        };
-        auto vec3 = [&]() -> std::optional<glm::vec3> {
-            auto v = value();
-            if (!v) return std::nullopt;
-            auto n = numbers<float>(*v, ',', 3);
-            if (!n) return std::nullopt;
-            return glm::vec3((*n)[0], (*n)[1], (*n)[2]);
-        };
-        auto number = [&]() -> std::optional<float> {
-            auto v = value();
-            if (!v) return std::nullopt;
-            auto n = numbers<float>(*v, ',', 1);
-            if (!n) return std::nullopt;
-            return (*n)[0];
-        };
-
-        if (arg == "--help" || arg == "-h") return HelpRequested{};
-        if (arg == "--headless") o.headless = true;
-        else if (arg == "--hide-ui") o.hideUi = true;
-        else if (arg == "--minimize") o.window.push_back(WindowStep{true, {}});
-        else if (arg == "--duplicate") o.duplicate = true;
-        else if (arg == "--delete") o.remove = true;
-        else if (arg == "--debug-provoke-gl-error") o.provokeGlError = true;
-        else if (arg == "--resize") {
-            auto s = vec2('x');
-            if (!s || s->x < 0 || s->y < 0 || s->x > kMaxResize || s->y > kMaxResize)
-                return fail("expects WxH with both between 0 and " + std::to_string(kMaxResize));
-            o.window.push_back(WindowStep{false, *s});
-        } else if (arg == "--repeat") {
-            auto v = value();
-            auto n = v ? numbers<int>(*v, ',', 1) : std::nullopt;
-            if (!n || (*n)[0] < 1 || (*n)[0] > kMaxRepeat)
-                return fail("expects a count from 1 to " + std::to_string(kMaxRepeat));
-            o.repeat = (*n)[0];
-        } else if (arg == "--scene" || arg == "--report" || arg == "--screenshot" || arg == "--select" ||
-                   arg == "--load" || arg == "--save") {
-            auto v = value();
-            if (!v || v->empty()) return fail("expects a value");
-            if (arg == "--scene") o.scenePath = *v;
-            else if (arg == "--load") o.load.push_back(*v);
-            else if (arg == "--save") o.savePath = *v;
-            else if (arg == "--report") o.reportPath = *v;
-            else if (arg == "--screenshot") o.screenshotPath = *v;
-            else o.select.push_back(*v);
-        } else if (arg == "--size") {
-            auto s = vec2('x');
-            if (!s || s->x < 16 || s->y < 16 || s->x > 8192 || s->y > 8192)
-                return fail("expects WxH with both between 16 and 8192, e.g. 1280x720");
-            o.size = *s;
-        } else if (arg == "--click" || arg == "--hover") {
-            auto p = vec2(',');
-            if (!p || p->x < 0 || p->y < 0) return fail("expects X,Y in window pixels, e.g. 640,360");
-            if (arg == "--click") o.clicks.push_back(*p);
-            else o.hover = *p;
-        } else if (arg == "--drag") {
-            auto v = value();
-            auto n = v ? numbers<int>(*v, ',', 4) : std::nullopt;
-            if (!n || (*n)[0] < 0 || (*n)[1] < 0 || (*n)[2] < 0 || (*n)[3] < 0)
-                return fail("expects X1,Y1,X2,Y2 in window pixels");
-            o.drags.emplace_back(glm::ivec2((*n)[0], (*n)[1]), glm::ivec2((*n)[2], (*n)[3]));
-        } else if (arg == "--orbit") {
-            auto v = value();
-            auto n = v ? numbers<float>(*v, ',', 2) : std::nullopt;
-            if (!n) return fail("expects YAW,PITCH in degrees");
-            o.orbitDegrees = glm::vec2((*n)[0], (*n)[1]);
-        } else if (arg == "--generate") {
-            auto v = value();
-            auto n = v ? numbers<long long>(*v, ',', 1) : std::nullopt;
-            if (!n || (*n)[0] < 1 || (*n)[0] > static_cast<long long>(kMaxGenerated))
-                return fail("expects a count of objects from 1 to " + std::to_string(kMaxGenerated));
-            o.generate = static_cast<std::size_t>((*n)[0]);
-        } else if (arg == "--quit-after-clicks") {
-            auto v = value();
-            auto n = v ? numbers<int>(*v, ',', 1) : std::nullopt;
-            if (!n || (*n)[0] < 1) return fail("expects a positive count");
-            o.quitAfterClicks = (*n)[0];
-        } else if (arg == "--clip-depth") {
-            auto v = value();
-            if (v == "opengl" || v == "negative_one_to_one") o.clipDepth = ClipDepth::NegativeOneToOne;
-            else if (v == "direct3d" || v == "zero_to_one") o.clipDepth = ClipDepth::ZeroToOne;
-            else return fail("expects opengl or direct3d");
-        } else if (arg == "--projection") {
-            auto v = value();
-            if (v == "perspective") o.projection = scene::Projection::Perspective;
-            else if (v == "orthographic") o.projection = scene::Projection::Orthographic;
-            else return fail("expects perspective or orthographic");
-        } else if (arg == "--eye" || arg == "--target") {
-            auto v = vec3();
-            if (!v) return fail("expects X,Y,Z");
-            (arg == "--eye" ? o.eye : o.target) = *v;
-        } else if (arg == "--fov" || arg == "--ortho-height") {
-            auto v = number();
-            if (!v || *v <= 0.0f) return fail("expects a positive number");
-            (arg == "--fov" ? o.fovYDegrees : o.orthoHeight) = *v;
-        } else {
-            return UsageError{"unknown argument: " + arg};
-        }
+    Values values;
+    CLI::App cli{"Click objects, see where the cursor's ray hits them: the picking demo of pickray.", "pickray"};
+    cli.footer(
+        "The script steps run in the order given, then --report is written; --repeat N runs the whole\n"
+        "list N times. Without --headless, --select gives the starting selection and --screenshot and\n"
+        "--save act on quitting.\n"
+        "Example: pickray --headless --size 640x360 --click 320,180 --report r.json --screenshot s.png");
+    addOptions(cli, o, values);
+    // CLI11 takes its arguments last first.
+    std::vector<std::string> reversed(args.rbegin(), args.rend());
+    try {
+        cli.parse(reversed);
+        readValues(cli, values, o);
+        readScript(cli, o);
+    } catch (const CLI::CallForHelp&) {
+        return HelpRequested{cli.help()};
+    } catch (const CLI::ParseError& e) {
+        return UsageError{e.what()};
+    } catch (const BadValue& e) {
+        return UsageError{e.message};
     }
-    // The clicks come after the window steps: they must lie in the window the last --resize left.
-    glm::ivec2 clickWindow = o.size;
-    for (const WindowStep& w : o.window)
-        if (!w.minimize) clickWindow = w.size;
-    for (glm::ivec2 c : o.clicks)
-        if (c.x >= clickWindow.x || c.y >= clickWindow.y)
-            return UsageError{"--click " + std::to_string(c.x) + "," + std::to_string(c.y) + ": outside the " +
-                              std::to_string(clickWindow.x) + "x" + std::to_string(clickWindow.y) + " window"};
-    if (o.generate && !o.scenePath.empty()) return UsageError{"--generate and --scene: give one scene, not both"};
-    if (!o.headless && (!o.clicks.empty() || o.hover || !o.load.empty() || !o.drags.empty() || o.orbitDegrees ||
-                        !o.window.empty() || o.repeat != 1 || o.duplicate || o.remove))
-        return UsageError{
-            "--click, --drag, --orbit, --hover, --load, --resize, --minimize, --duplicate, --delete and "
-            "--repeat are script steps: they need --headless"};
+    if (auto problem = checkTogether(o)) return UsageError{*problem};
     return o;
 }
 

@@ -1,57 +1,80 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The command line, parsed into plain options (no SDL here, so it is unit-testable).
+// The command line, parsed into plain options (no SDL here, so it is unit-testable). The script
+// is an ordered list of steps, run in the order given (script.hpp).
 
 #include <cstddef>
 #include <optional>
 #include <string>
-#include <utility>
 #include <variant>
 #include <vector>
 
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
+#include "scene/generate.hpp"
 #include "scene/scene.hpp"
 
 namespace pickray::app {
-
-/// The largest --generate / "Generate" count accepted.
-inline constexpr std::size_t kMaxGenerated = 2'000'000;
-
-/// A scripted window change, applied through SDL's window calls before the clicks.
-struct WindowStep {
-    bool minimize = false;  ///< minimise, draw, restore, draw
-    glm::ivec2 size{0};     ///< otherwise: resize to this (window units; SDL may refuse or clamp)
-};
 
 /// The largest --resize accepted (the driver's render target limit is checked when drawing).
 inline constexpr int kMaxResize = 16384;
 /// The largest --repeat accepted.
 inline constexpr int kMaxRepeat = 100'000;
 
+/// The steps of the headless script, one type per option (window pixels: top-left origin).
+namespace step {
+struct Click {  ///< --click X,Y: press and release the left button there
+    glm::ivec2 at{0};
+};
+struct Drag {  ///< --drag X1,Y1,X2,Y2: the left button held from one point to the other
+    glm::ivec2 from{0}, to{0};
+};
+struct Hover {  ///< --hover X,Y: the cursor rests there (the hover highlight)
+    glm::ivec2 at{0};
+};
+struct Select {  ///< --select NAME: a run of consecutive --select steps selects those objects
+    std::string name;
+};
+struct Duplicate {};  ///< --duplicate: the GUI's Duplicate on the primary (last) selection
+struct Delete {};     ///< --delete: the GUI's Delete on the primary selection
+struct Load {         ///< --load FILE: the GUI's Load
+    std::string path;
+};
+struct Save {  ///< --save FILE: the GUI's Save
+    std::string path;
+};
+struct Screenshot {  ///< --screenshot FILE: the next frame as a PNG (with the UI unless --hide-ui)
+    std::string path;
+};
+struct Orbit {  ///< --orbit YAW,PITCH: the camera orbits by these degrees (the pick ray stays)
+    glm::vec2 degrees{0.0f};
+};
+struct Resize {  ///< --resize WxH: SDL's window size call (SDL may refuse or clamp)
+    glm::ivec2 size{0};
+};
+struct Minimize {};  ///< --minimize: minimise, draw, restore, draw
+}  // namespace step
+
+using ScriptStep = std::variant<step::Click, step::Drag, step::Hover, step::Select, step::Duplicate, step::Delete,
+                                step::Load, step::Save, step::Screenshot, step::Orbit, step::Resize, step::Minimize>;
+
+/// The option that makes a step, for messages ("--click").
+[[nodiscard]] const char* optionName(const ScriptStep& step) noexcept;
+
 struct Options {
     bool headless = false;
     std::string scenePath;                ///< empty: the default scene
     std::optional<std::size_t> generate;  ///< a generated stress scene of this many objects instead
     glm::ivec2 size{1280, 720};           ///< window size in window units
-    std::vector<glm::ivec2> clicks;       ///< window pixels, top-left origin
-    std::optional<glm::ivec2> hover;
-    /// Left-button drags (from, to) after the clicks: move the grabbed object, or orbit on background.
-    std::vector<std::pair<glm::ivec2, glm::ivec2>> drags;
-    std::optional<glm::vec2> orbitDegrees;  ///< orbit the camera after the clicks (yaw, pitch)
-    std::vector<std::string> select;        ///< object names to select (after the scripted clicks)
-    std::vector<std::string> load;          ///< scenes to load after the clicks, through the GUI's Load path
-    std::string savePath;                   ///< save the scene at the end, through the GUI's Save path
-    std::vector<WindowStep> window;         ///< --resize / --minimize, in order, before the clicks
-    int repeat = 1;                         ///< rounds of clicks, drags, selection, edits and loads (soak runs)
-    bool duplicate = false;                 ///< each round: duplicate the selected object (GUI's Duplicate)
-    bool remove = false;                    ///< each round: delete the selected object (GUI's Delete)
-    bool provokeGlError = false;            ///< hidden, for tests: one invalid GL call, to prove errors are counted
-    int quitAfterClicks = 0;                ///< interactive mode: quit after this many left clicks (0: never)
-    std::string reportPath;
-    std::string screenshotPath;
+    /// In the order given. Interactive runs take only --select (the starting selection) and
+    /// --screenshot and --save (on quitting); the others need --headless.
+    std::vector<ScriptStep> script;
+    int repeat = 1;          ///< runs of the whole script (soak tests)
+    std::string reportPath;  ///< written after the script (or on quitting)
     bool hideUi = false;
+    int quitAfterClicks = 0;      ///< interactive mode: quit after this many left clicks (0: never)
+    bool provokeGlError = false;  ///< hidden, for tests: one invalid GL call, to prove errors are counted
     // Camera overrides, applied after the scene is loaded.
     std::optional<ClipDepth> clipDepth;
     std::optional<scene::Projection> projection;
@@ -61,15 +84,21 @@ struct Options {
     std::optional<float> orthoHeight;
 };
 
+/// A refused command line: one line naming the problem (the caller adds the hint to --help).
 struct UsageError {
     std::string message;
 };
 
-struct HelpRequested {};
+/// --help: the text to print.
+struct HelpRequested {
+    std::string text;
+};
 
 using ParseResult = std::variant<Options, UsageError, HelpRequested>;
 
+/// `args` without the program name. A single-value option given twice keeps its last value.
 [[nodiscard]] ParseResult parseCommandLine(const std::vector<std::string>& args);
-[[nodiscard]] std::string usage();
+/// The line that follows every UsageError.
+inline constexpr const char* kHelpHint = "Run 'pickray --help' for the options.";
 
 }  // namespace pickray::app

@@ -19,7 +19,8 @@ ClickRecord makeClickRecord(const Pick& pick, bool onUi, const scene::Scene& sce
     return record;
 }
 
-std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance& performance) {
+std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance& performance,
+                       const std::vector<std::string>& errors) {
     nlohmann::json out;
     out["clicks"] = nlohmann::json::array();
     for (const ClickRecord& c : clicks) {
@@ -59,6 +60,7 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
     out["memory"] = {{"rssStartKiB", performance.rssStartKiB},
                      {"rssFirstRoundKiB", performance.rssFirstRoundKiB},
                      {"rssEndKiB", performance.rssEndKiB}};
+    out["errors"] = errors;
     return out.dump(2) + "\n";
 }
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The scripted mode's report: {"clicks": [{"cursor", "ray", "picked", "hits"}]} (names fixed by
-// issue #3: other tools read them), plus "frame": {"ms", "pickMs", "drawCalls", ...} (issue #4).
+// The scripted mode's report: {"clicks": [{"cursor", "ray", "picked", "hits"}]} (names other tools
+// read: they stay), "frame": {"ms", "pickMs", "drawCalls", ...}, "index", "memory", GL problems
+// and "errors" (docs/DEMO.md describes every field).
 
 #include <optional>
 #include <string>
@@ -20,7 +21,9 @@ struct ClickRecord {
 };
 
 [[nodiscard]] ClickRecord makeClickRecord(const Pick& pick, bool onUi, const scene::Scene& scene);
-/// `frame.pickMs` is the median of the clicks' query times (clicks on the UI left out).
-[[nodiscard]] std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance& performance);
+/// `frame.pickMs` is the median of the clicks' query times (clicks on the UI left out); `errors`
+/// lists the script's failed steps, one message each.
+[[nodiscard]] std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance& performance,
+                                     const std::vector<std::string>& errors);
 
 }  // namespace pickray::app

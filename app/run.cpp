@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "run.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <stdexcept>
 
@@ -10,6 +11,7 @@
 #include "scene/camera_math.hpp"
 #include "scene/generate.hpp"
 #include "scene/scene_io.hpp"
+#include "script.hpp"
 
 namespace pickray::app {
 namespace {
@@ -40,9 +42,16 @@ glm::ivec2 clickOnFirstObject(const scene::Scene& s, glm::ivec2 size) {
 // first object, so that "pickray" on a server still shows what it does.
 void fallBackToScript(Options& o, const scene::Scene& s, std::ostream& out) {
     o.headless = true;
-    if (o.screenshotPath.empty()) o.screenshotPath = "pickray-screenshot.png";
+    const auto has = [&](auto kind) {
+        return std::any_of(o.script.begin(), o.script.end(),
+                           [](const ScriptStep& step) { return std::holds_alternative<decltype(kind)>(step); });
+    };
+    if (!has(step::Click{})) {  // first: the other steps (--select, --save) come after it
+        o.script.emplace_back(step::Click{clickOnFirstObject(s, o.size)});
+        std::rotate(o.script.begin(), o.script.end() - 1, o.script.end());
+    }
+    if (!has(step::Screenshot{})) o.script.push_back(step::Screenshot{"pickray-screenshot.png"});
     if (o.reportPath.empty()) o.reportPath = "pickray-report.json";
-    if (o.clicks.empty()) o.clicks.push_back(clickOnFirstObject(s, o.size));
     out << "pickray: no display available; running the headless scripted mode instead.\n";
 }
 
@@ -59,12 +68,12 @@ scene::LoadResult initialScene(const Options& o, const std::string& scenePath) {
 
 int runFromCommandLine(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     const ParseResult parsed = parseCommandLine(args);
-    if (std::holds_alternative<HelpRequested>(parsed)) {
-        out << usage();
+    if (const auto* help = std::get_if<HelpRequested>(&parsed)) {
+        out << help->text;
         return 0;
     }
     if (const auto* bad = std::get_if<UsageError>(&parsed)) {
-        err << "pickray: " << bad->message << "\n" << usage();
+        err << "pickray: " << bad->message << "\n" << kHelpHint << "\n";
         return 2;
     }
     Options options = std::get<Options>(parsed);
@@ -87,8 +96,8 @@ int runFromCommandLine(const std::vector<std::string>& args, std::ostream& out, 
         }
         if (fallBack) fallBackToScript(options, *loaded.scene, out);
         try {
-            App app(options, std::move(*loaded.scene), scenePath);
-            return app.run();
+            App app(options, std::move(*loaded.scene), scenePath, out, err);
+            return options.headless ? runScript(app, options) : app.runInteractive();
         } catch (const std::exception& e) {
             err << "pickray: " << e.what() << "\n";
             if (options.headless) return 1;

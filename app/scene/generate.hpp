@@ -16,6 +16,8 @@
 namespace pickray::scene {
 
 inline constexpr std::uint32_t kDefaultGenerateSeed = 20240601u;
+/// The largest count generateStressScene is asked for (--generate and the GUI's Generate).
+inline constexpr std::size_t kMaxGenerated = 2'000'000;
 
 [[nodiscard]] Scene generateStressScene(std::size_t count, std::uint32_t seed = kDefaultGenerateSeed);
 

@@ -1,23 +1,48 @@
 // SPDX-License-Identifier: MIT
-// Command-line parsing: every option, and bad arguments refused (the binary exits 2 on those).
+// Command-line parsing: every option, the script in the order given, and bad arguments refused
+// (the binary exits 2 on those).
 #include <gtest/gtest.h>
 
 #include "cli.hpp"
 
 using pickray::app::Options;
 using pickray::app::parseCommandLine;
+using pickray::app::ScriptStep;
 using pickray::app::UsageError;
+namespace step = pickray::app::step;
 
 namespace {
 
 Options parsed(const std::vector<std::string>& args) {
     auto result = parseCommandLine(args);
+    if (const auto* bad = std::get_if<UsageError>(&result)) ADD_FAILURE() << bad->message;
     EXPECT_TRUE(std::holds_alternative<Options>(result));
     return std::holds_alternative<Options>(result) ? std::get<Options>(result) : Options{};
 }
 
 bool refused(const std::vector<std::string>& args) {
-    return std::holds_alternative<UsageError>(parseCommandLine(args));
+    const auto result = parseCommandLine(args);
+    const auto* bad = std::get_if<UsageError>(&result);
+    // One line naming the problem; the caller adds the hint.
+    if (bad) {
+        EXPECT_EQ(bad->message.find('\n'), std::string::npos) << bad->message;
+    }
+    return bad != nullptr;
+}
+
+std::string refusal(const std::vector<std::string>& args) {
+    const auto result = parseCommandLine(args);
+    const auto* bad = std::get_if<UsageError>(&result);
+    return bad ? bad->message : "(accepted)";
+}
+
+template <class Step>
+const Step& stepAt(const Options& o, std::size_t i) {
+    EXPECT_LT(i, o.script.size());
+    EXPECT_TRUE(std::holds_alternative<Step>(o.script.at(i)))
+        << "step " << i << " is " << pickray::app::optionName(o.script.at(i));
+    static const Step none{};
+    return std::holds_alternative<Step>(o.script.at(i)) ? std::get<Step>(o.script.at(i)) : none;
 }
 
 }  // namespace
@@ -28,10 +53,11 @@ TEST(Cli, ParsesTheScriptedModeOfTheIssue) {
     EXPECT_TRUE(o.headless);
     EXPECT_EQ(o.scenePath, "s.json");
     EXPECT_EQ(o.size, glm::ivec2(800, 600));
-    ASSERT_EQ(o.clicks.size(), 2u);
-    EXPECT_EQ(o.clicks[1], glm::ivec2(30, 40));
+    ASSERT_EQ(o.script.size(), 3u);
+    EXPECT_EQ(stepAt<step::Click>(o, 0).at, glm::ivec2(10, 20));
+    EXPECT_EQ(stepAt<step::Click>(o, 1).at, glm::ivec2(30, 40));
     EXPECT_EQ(o.reportPath, "r.json");
-    EXPECT_EQ(o.screenshotPath, "s.png");
+    EXPECT_EQ(stepAt<step::Screenshot>(o, 2).path, "s.png");
     EXPECT_TRUE(o.hideUi);
 }
 
@@ -44,6 +70,8 @@ TEST(Cli, ParsesCameraOverrides) {
     EXPECT_EQ(o.target, glm::vec3(0, 0.5f, 0));
     EXPECT_EQ(o.fovYDegrees, 60.0f);
     EXPECT_EQ(o.orthoHeight, 4.5f);
+    // Negative coordinates are values, not options.
+    EXPECT_EQ(parsed({"--eye", "-2,5,-6"}).eye, glm::vec3(-2, 5, -6));
 }
 
 TEST(Cli, RefusesBadArguments) {
@@ -60,6 +88,17 @@ TEST(Cli, RefusesBadArguments) {
     EXPECT_TRUE(refused({"--fov", "-3"}));
     EXPECT_TRUE(refused({"--eye", "1,2"}));
     EXPECT_TRUE(refused({"--click", "1,2"}));  // script steps need --headless
+    EXPECT_TRUE(refused({"--headless", "extra"}));
+}
+
+TEST(Cli, EveryRefusalNamesTheOptionAndTheValue) {
+    EXPECT_EQ(refusal({"--size", "800"}), "--size 800: expects WxH with both between 16 and 8192, e.g. 1280x720");
+    EXPECT_EQ(refusal({"--headless", "--click", "a,b"}), "--click a,b: expects X,Y in window pixels, e.g. 640,360");
+    EXPECT_EQ(refusal({"--fov", "-3"}), "--fov -3: expects a positive number");
+    EXPECT_EQ(refusal({"--headless", "--scene", ""}), "--scene \"\": expects a value");
+    EXPECT_NE(refusal({"--bogus"}).find("--bogus"), std::string::npos);
+    EXPECT_NE(refusal({"--size"}).find("--size"), std::string::npos);
+    EXPECT_EQ(refusal({"--drag", "1,2,3,4"}), "--drag is a script step: it needs --headless");
 }
 
 TEST(Cli, RefusesEveryMalformedSizeAndClick) {
@@ -72,22 +111,59 @@ TEST(Cli, RefusesEveryMalformedSizeAndClick) {
         EXPECT_TRUE(refused({"--headless", missing})) << missing;
 }
 
-TEST(Cli, HelpIsNotAnError) {
-    EXPECT_TRUE(std::holds_alternative<pickray::app::HelpRequested>(parseCommandLine({"--help"})));
+TEST(Cli, HelpIsNotAnErrorAndListsEveryStep) {
+    const auto result = parseCommandLine({"--help"});
+    ASSERT_TRUE(std::holds_alternative<pickray::app::HelpRequested>(result));
+    const std::string& text = std::get<pickray::app::HelpRequested>(result).text;
+    for (const char* option :
+         {"--click", "--drag", "--hover", "--select", "--duplicate", "--delete", "--load", "--save", "--screenshot",
+          "--orbit", "--resize", "--minimize", "--repeat", "--report", "--size"})
+        EXPECT_NE(text.find(option), std::string::npos) << option;
+    EXPECT_EQ(text.find("--debug-provoke-gl-error"), std::string::npos) << "a hidden test option";
 }
 
 TEST(Cli, ParsesScriptSteps) {
     const Options o = parsed({"--headless", "--drag", "1,2,3,4", "--orbit", "45,-10", "--load", "a.json", "--save",
                               "b.json", "--select", "ball", "--hover", "5,6"});
-    ASSERT_EQ(o.drags.size(), 1u);
-    EXPECT_EQ(o.drags[0].second, glm::ivec2(3, 4));
-    EXPECT_EQ(o.orbitDegrees, glm::vec2(45, -10));
-    EXPECT_EQ(o.load.at(0), "a.json");
-    EXPECT_EQ(o.savePath, "b.json");
-    EXPECT_EQ(o.select.at(0), "ball");
-    EXPECT_EQ(o.hover, glm::ivec2(5, 6));
+    ASSERT_EQ(o.script.size(), 6u);
+    EXPECT_EQ(stepAt<step::Drag>(o, 0).to, glm::ivec2(3, 4));
+    EXPECT_EQ(stepAt<step::Orbit>(o, 1).degrees, glm::vec2(45, -10));
+    EXPECT_EQ(stepAt<step::Load>(o, 2).path, "a.json");
+    EXPECT_EQ(stepAt<step::Save>(o, 3).path, "b.json");
+    EXPECT_EQ(stepAt<step::Select>(o, 4).name, "ball");
+    EXPECT_EQ(stepAt<step::Hover>(o, 5).at, glm::ivec2(5, 6));
     EXPECT_TRUE(refused({"--drag", "1,2,3,4"}));  // a script step without --headless
     EXPECT_TRUE(refused({"--headless", "--drag", "1,2,3"}));
+}
+
+TEST(Cli, TheScriptKeepsTheOrderGivenWithEveryStepRepeatable) {
+    const Options o =
+        parsed({"--headless", "--save", "a.json", "--click", "1,1", "--load", "b.json", "--click", "2,2", "--save",
+                "c.json", "--screenshot", "1.png", "--duplicate", "--screenshot", "2.png", "--delete", "--duplicate"});
+    const std::vector<std::string> names = {"--save",       "--click",     "--load",       "--click",  "--save",
+                                            "--screenshot", "--duplicate", "--screenshot", "--delete", "--duplicate"};
+    ASSERT_EQ(o.script.size(), names.size());
+    for (std::size_t i = 0; i < names.size(); ++i) EXPECT_EQ(pickray::app::optionName(o.script[i]), names[i]) << i;
+    EXPECT_EQ(stepAt<step::Save>(o, 0).path, "a.json");
+    EXPECT_EQ(stepAt<step::Click>(o, 3).at, glm::ivec2(2, 2));
+    EXPECT_EQ(stepAt<step::Save>(o, 4).path, "c.json");
+    EXPECT_EQ(stepAt<step::Screenshot>(o, 7).path, "2.png");
+}
+
+TEST(Cli, ARepeatedSingleValueOptionKeepsItsLastValue) {
+    const Options o = parsed({"--size", "640x480", "--size", "800x600", "--scene", "a.json", "--scene", "b.json",
+                              "--fov", "30", "--fov", "45", "--report", "r1.json", "--report", "r2.json"});
+    EXPECT_EQ(o.size, glm::ivec2(800, 600));
+    EXPECT_EQ(o.scenePath, "b.json");
+    EXPECT_EQ(o.fovYDegrees, 45.0f);
+    EXPECT_EQ(o.reportPath, "r2.json");
+}
+
+TEST(Cli, InteractiveRunsTakeOnlySelectScreenshotAndSave) {
+    const Options o = parsed({"--select", "ball", "--screenshot", "s.png", "--save", "s.json", "--report", "r.json"});
+    EXPECT_FALSE(o.headless);
+    EXPECT_EQ(o.script.size(), 3u);
+    for (const char* step : {"--click", "--hover", "--load", "--orbit"}) EXPECT_TRUE(refused({step, "1,1"})) << step;
 }
 
 TEST(Cli, GenerateTakesACount) {
@@ -104,16 +180,18 @@ TEST(Cli, GenerateTakesACount) {
 TEST(Cli, WindowStepsRepeatAndEditsAreScriptSteps) {
     const Options o = parsed({"--headless", "--size", "640x480", "--resize", "0x0", "--minimize", "--resize", "100x50",
                               "--click", "99,49", "--duplicate", "--delete", "--repeat", "3"});
-    ASSERT_EQ(o.window.size(), 3u);
-    EXPECT_EQ(o.window[0].size, glm::ivec2(0, 0));
-    EXPECT_TRUE(o.window[1].minimize);
-    EXPECT_EQ(o.window[2].size, glm::ivec2(100, 50));
+    ASSERT_EQ(o.script.size(), 6u);
+    EXPECT_EQ(stepAt<step::Resize>(o, 0).size, glm::ivec2(0, 0));
+    EXPECT_TRUE(std::holds_alternative<step::Minimize>(o.script[1]));
+    EXPECT_EQ(stepAt<step::Resize>(o, 2).size, glm::ivec2(100, 50));
     EXPECT_EQ(o.repeat, 3);
-    EXPECT_TRUE(o.duplicate && o.remove);
+    EXPECT_TRUE(std::holds_alternative<step::Duplicate>(o.script[4]) &&
+                std::holds_alternative<step::Delete>(o.script[5]));
     EXPECT_FALSE(parsed({}).provokeGlError);
     EXPECT_TRUE(parsed({"--headless", "--debug-provoke-gl-error"}).provokeGlError);
-    // Clicks must lie in the window the last --resize leaves.
+    // A click must lie in the window the --resize before it leaves.
     EXPECT_TRUE(refused({"--headless", "--size", "640x480", "--resize", "100x50", "--click", "100,10"}));
+    EXPECT_FALSE(refused({"--headless", "--size", "640x480", "--click", "600,10", "--resize", "100x50"}));
     for (const char* size : {"-1x5", "16385x1", "1x", "big"})
         EXPECT_TRUE(refused({"--headless", "--resize", size})) << size;
     for (const char* n : {"0", "-1", "100001", "2.5"}) EXPECT_TRUE(refused({"--headless", "--repeat", n})) << n;

@@ -46,6 +46,13 @@ fs::path tempDir() {
 
 std::string quote(const std::string& s) { return "'" + s + "'"; }
 
+std::string fileText(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
 // `streams` is where stdout and stderr go: both into the captured output by default.
 // `glErrorExpected`: only the test that provokes one on purpose.
 ProcessResult runPickray(const std::vector<std::string>& args, const std::string& envPrefix = "",
@@ -364,12 +371,82 @@ TEST(EndToEnd, SaveThenLoadRoundTripsExactly) {
     EXPECT_EQ(ps::toJsonText(*ps::loadScene(first).scene), ps::toJsonText(loadDefaultScene()));
 }
 
-TEST(EndToEnd, BadArgumentsGiveUsageAndExitCode2) {
+namespace {
+std::size_t objectsNamed(const ps::Scene& scene, const std::string& prefix) {
+    return static_cast<std::size_t>(std::count_if(scene.objects.begin(), scene.objects.end(),
+                                                  [&](const ps::Object& o) { return o.name.rfind(prefix, 0) == 0; }));
+}
+}  // namespace
+
+TEST(EndToEnd, TheScriptRunsItsStepsInTheOrderGiven) {
+    const fs::path first = tempDir() / "order_first.json";
+    const fs::path second = tempDir() / "order_second.json";
+    const std::vector<std::string> common = {"--headless", "--hide-ui", "--size", "320x240"};
+    // Save, then delete the ball, then save again: the first file has it, the second does not.
+    std::vector<std::string> args = common;
+    args.insert(args.end(), {"--save", first.string(), "--select", "ball", "--delete", "--save", second.string()});
+    ASSERT_EQ(runPickray(args).exitCode, 0);
+    EXPECT_EQ(objectsNamed(*ps::loadScene(first).scene, "ball"), 1u);
+    EXPECT_EQ(objectsNamed(*ps::loadScene(second).scene, "ball"), 0u);
+    // The same steps in the other order: both files without it.
+    args = common;
+    args.insert(args.end(), {"--select", "ball", "--delete", "--save", first.string(), "--save", second.string()});
+    ASSERT_EQ(runPickray(args).exitCode, 0);
+    EXPECT_EQ(objectsNamed(*ps::loadScene(first).scene, "ball"), 0u);
+    EXPECT_EQ(fileText(first), fileText(second));
+    // A load in between undoes the delete for the steps after it.
+    args = common;
+    args.insert(args.end(), {"--select", "ball", "--delete", "--save", first.string(), "--load", kDefaultScene.string(),
+                             "--save", second.string()});
+    ASSERT_EQ(runPickray(args).exitCode, 0);
+    EXPECT_EQ(objectsNamed(*ps::loadScene(first).scene, "ball"), 0u);
+    EXPECT_EQ(ps::toJsonText(*ps::loadScene(second).scene), ps::toJsonText(loadDefaultScene()));
+}
+
+TEST(EndToEnd, RepeatRunsTheWholeScriptAndTheReportComesAtTheEnd) {
+    const fs::path saved = tempDir() / "repeat.json";
+    const fs::path report = tempDir() / "repeat_report.json";
+    const ProcessResult run =
+        runPickray({"--headless", "--hide-ui", "--size", "320x240", "--click", "160,120", "--select", "ball",
+                    "--duplicate", "--save", saved.string(), "--report", report.string(), "--repeat", "3"});
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    EXPECT_EQ(objectsNamed(*ps::loadScene(saved).scene, "ball copy"), 3u) << "one duplicate per run of the list";
+    const json r = readJson(report);
+    EXPECT_EQ(r["clicks"].size(), 3u);
+    EXPECT_TRUE(r["errors"].empty()) << r.dump();
+}
+
+TEST(EndToEnd, ConsecutiveSelectStepsSelectTogetherAndAnUnknownNameFailsTheRun) {
+    // The two capsules' closest points are drawn only when both are selected.
+    const fs::path both = tempDir() / "select_both.png";
+    const fs::path last = tempDir() / "select_last.png";
+    const std::vector<std::string> common = {"--headless", "--hide-ui", "--size", "320x240"};
+    auto args = common;
+    args.insert(args.end(), {"--select", "capsule A", "--select", "capsule B", "--screenshot", both.string()});
+    ASSERT_EQ(runPickray(args).exitCode, 0);
+    args = common;  // a step between them: the second --select starts a new selection
+    args.insert(args.end(),
+                {"--select", "capsule A", "--hover", "1,1", "--select", "capsule B", "--screenshot", last.string()});
+    ASSERT_EQ(runPickray(args).exitCode, 0);
+    EXPECT_NE(fileText(both), fileText(last));
+
+    const fs::path report = tempDir() / "select_unknown.json";
+    const ProcessResult run = runPickray({"--headless", "--hide-ui", "--size", "160x120", "--select", "no such thing",
+                                          "--click", "80,60", "--report", report.string()});
+    EXPECT_EQ(run.exitCode, 1) << run.output;
+    EXPECT_NE(run.output.find("--select no such thing: no object of that name"), std::string::npos) << run.output;
+    const json r = readJson(report);
+    ASSERT_EQ(r["errors"].size(), 1u) << r.dump();
+    EXPECT_EQ(r["errors"][0], "--select no such thing: no object of that name");
+    EXPECT_EQ(r["clicks"].size(), 1u) << "the steps after it still ran";
+}
+
+TEST(EndToEnd, BadArgumentsGiveAHintToHelpAndExitCode2) {
     for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
              {"--bogus"}, {"--headless", "--size", "12"}, {"--headless", "--click", "x,y"}, {"--scene"}}) {
         const ProcessResult run = runPickray(args);
         EXPECT_EQ(run.exitCode, 2) << args[0];
-        EXPECT_NE(run.output.find("usage: pickray"), std::string::npos) << run.output;
+        EXPECT_NE(run.output.find("Run 'pickray --help' for the options."), std::string::npos) << run.output;
     }
 }
 
@@ -518,13 +595,6 @@ TEST(EndToEnd, DraggingInALargeSceneRefitsTheBvhInsteadOfRebuildingIt) {
 
 // ---- hostile input (issue 5) ------------------------------------------------------------------
 
-std::string fileText(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 TEST(EndToEnd, EveryClassOfHostileSceneFileLeavesTheOpenSceneByteForByte) {
     const fs::path dir = tempDir() / "hostile";
     fs::create_directories(dir);
@@ -600,7 +670,7 @@ TEST(EndToEnd, AHostileStartingSceneExitsWith1AndNamesIt) {
         << run.output;
 }
 
-TEST(EndToEnd, EveryClassOfBadCommandLineGivesUsageOnStderrAndExit2) {
+TEST(EndToEnd, EveryClassOfBadCommandLineGivesOneLineAndAHintOnStderrAndExit2) {
     const std::vector<std::vector<std::string>> cases = {
         {"--bogus"},
         {"-x"},
@@ -631,8 +701,11 @@ TEST(EndToEnd, EveryClassOfBadCommandLineGivesUsageOnStderrAndExit2) {
         // stdout to /dev/null: the usage must be on stderr.
         const ProcessResult run = runPickray(args, "", "3>&1 1>/dev/null 2>&3");  // stderr only
         EXPECT_EQ(run.exitCode, 2) << shown << run.output;
+        // One line naming the problem, then the hint to --help, and nothing else.
         EXPECT_EQ(run.output.rfind("pickray: ", 0), 0u) << shown << run.output;
-        EXPECT_NE(run.output.find("usage: pickray"), std::string::npos) << shown << run.output;
+        const std::size_t firstLineEnd = run.output.find('\n');
+        EXPECT_EQ(run.output.substr(firstLineEnd + 1), "Run 'pickray --help' for the options.\n")
+            << shown << run.output;
     }
 }
 
@@ -687,13 +760,6 @@ void expectAllNumbersFinite(const json& j, const std::string& where) {
         for (const char* field : {"origin", "direction"})
             for (const json& v : j["ray"][field]) EXPECT_TRUE(v.is_number()) << where << "/ray/" << field;
     }
-}
-
-std::string readFile(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
 }
 
 // A small tmpfs at `dir` (we run as root); false when mounting is not permitted here.
@@ -756,7 +822,7 @@ TEST(SavingUnderFailure, AFullDiskAndAReadOnlyTargetLeaveTheOldFileAndSayWhy) {
     if (!mountTmpfs(dir, "64k")) GTEST_SKIP() << "mounting a tmpfs is not permitted here";
     const fs::path target = dir / "scene.json";
     fs::copy_file(kDefaultScene, target);
-    const std::string old = readFile(target);
+    const std::string old = fileText(target);
 
     // 1000 generated objects are ~475 KB of JSON: more than the 64 KB file system holds.
     ProcessResult run =
@@ -764,7 +830,7 @@ TEST(SavingUnderFailure, AFullDiskAndAReadOnlyTargetLeaveTheOldFileAndSayWhy) {
     EXPECT_EQ(run.exitCode, 1) << run.output;
     EXPECT_NE(run.output.find("save failed: " + target.string() + ": not saved"), std::string::npos) << run.output;
     EXPECT_NE(run.output.find("No space left on device"), std::string::npos) << run.output;
-    EXPECT_EQ(readFile(target), old);
+    EXPECT_EQ(fileText(target), old);
     EXPECT_FALSE(fs::exists(dir / "scene.json.tmp"));
 
     ASSERT_EQ(std::system(("mount -o remount,ro " + quote(dir.string())).c_str()), 0);
@@ -772,7 +838,7 @@ TEST(SavingUnderFailure, AFullDiskAndAReadOnlyTargetLeaveTheOldFileAndSayWhy) {
     EXPECT_EQ(run.exitCode, 1) << run.output;
     EXPECT_NE(run.output.find("save failed: " + target.string() + ": not saved"), std::string::npos) << run.output;
     EXPECT_NE(run.output.find("Read-only file system"), std::string::npos) << run.output;
-    EXPECT_EQ(readFile(target), old);
+    EXPECT_EQ(fileText(target), old);
     EXPECT_FALSE(fs::exists(dir / "scene.json.tmp"));
     unmount(dir);
 }
