@@ -6,6 +6,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <type_traits>
 
@@ -235,6 +236,21 @@ std::optional<std::string> checkTogether(const Options& o) {
     return std::nullopt;
 }
 
+/// The message on one line: control characters (a newline in an argument, say) as escapes.
+std::string oneLine(const std::string& text) {
+    std::string out;
+    for (const char c : text) {
+        if (static_cast<unsigned char>(c) >= 0x20 && c != 0x7f) {
+            out += c;
+        } else {
+            char escaped[8];
+            std::snprintf(escaped, sizeof escaped, "\\x%02x", static_cast<unsigned char>(c));
+            out += escaped;
+        }
+    }
+    return out;
+}
+
 }  // namespace
 
 const char* optionName(const ScriptStep& s) noexcept {
@@ -263,11 +279,11 @@ ParseResult parseCommandLine(const std::vector<std::string>& args) {
     } catch (const CLI::CallForHelp&) {
         return HelpRequested{cli.help()};
     } catch (const CLI::ParseError& e) {
-        return UsageError{e.what()};
+        return UsageError{oneLine(e.what())};
     } catch (const BadValue& e) {
-        return UsageError{e.message};
+        return UsageError{oneLine(e.message)};
     }
-    if (auto problem = checkTogether(o)) return UsageError{*problem};
+    if (auto problem = checkTogether(o)) return UsageError{oneLine(*problem)};
     return o;
 }
 

@@ -43,6 +43,7 @@ runs_for() {
   case $1 in
     fuzz_collision) echo 800000 ;;  # every input also runs the batch forms
     fuzz_scene) echo 1000000 ;;
+    fuzz_cli) echo 100000 ;;        # CLI11 builds its whole option table for every input
     *) echo 2000000 ;;
   esac
 }
@@ -69,7 +70,9 @@ for target in $targets; do
           -rss_limit_mb=4096 -print_final_stats=1 "$scratch" >"$log" 2>&1); then
       done_runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || echo "?")
       ran=$(grep -m1 -oE '^simd level: .*' "$log" || true)
-      echo "fuzz: $name ok, $done_runs executions (seed $seed) in $(( $(date +%s) - started ))s${ran:+; $ran}"
+      capped=""
+      [ "$runs" != -1 ] && [ "$done_runs" != "$runs" ] && capped=" (stopped by the ${seconds} s cap before its $runs: this machine is slow, and the run walked fewer inputs than on others)"
+      echo "fuzz: $name ok, $done_runs executions (seed $seed) in $(( $(date +%s) - started ))s${ran:+; $ran}$capped"
     else
       echo "fuzz: $name FAILED; input saved in $build/crashes/, log $log:"
       grep -E "^simd level|contract violated|ERROR|runtime error|SUMMARY" "$log" | head -6

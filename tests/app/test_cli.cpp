@@ -99,6 +99,8 @@ TEST(Cli, EveryRefusalNamesTheOptionAndTheValue) {
     EXPECT_NE(refusal({"--bogus"}).find("--bogus"), std::string::npos);
     EXPECT_NE(refusal({"--size"}).find("--size"), std::string::npos);
     EXPECT_EQ(refusal({"--drag", "1,2,3,4"}), "--drag is a script step: it needs --headless");
+    EXPECT_EQ(refusal({"--size", "640\nx480"}),
+              "--size 640\\x0ax480: expects WxH with both between 16 and 8192, e.g. 1280x720");
 }
 
 TEST(Cli, RefusesEveryMalformedSizeAndClick) {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // libFuzzer target: the command-line parser on arbitrary argument vectors (NUL-separated).
-// Checked: no crash or undefined behaviour; a refusal always carries a message.
+// Checked: no crash or undefined behaviour; a refusal always carries a message, on one line.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -20,9 +20,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
     }
     const auto parsed = pickray::app::parseCommandLine(args);
-    if (const auto* bad = std::get_if<pickray::app::UsageError>(&parsed); bad && bad->message.empty()) {
-        std::fprintf(stderr, "usage error without a message\n");
-        std::abort();
+    if (const auto* bad = std::get_if<pickray::app::UsageError>(&parsed)) {
+        if (bad->message.empty()) {
+            std::fprintf(stderr, "usage error without a message\n");
+            std::abort();
+        }
+        if (bad->message.find('\n') != std::string::npos) {  // one line naming the problem
+            std::fprintf(stderr, "usage error over several lines: %s\n", bad->message.c_str());
+            std::abort();
+        }
     }
     return 0;
 }
