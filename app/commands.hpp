@@ -17,7 +17,7 @@ struct Select {
     bool additive = false;              ///< toggle in a multi-selection (ctrl-click)
 };
 struct Add {
-    scene::ShapeKind kind;
+    ShapeKind kind;  ///< pickray::Shape's index
 };
 struct Duplicate {
     std::size_t object;

@@ -30,17 +30,18 @@ Editor::Outcome Editor::apply(const Command& command) {
                 return Outcome{};
             },
             [&](const command::Add& c) {
-                const std::string name = scene::uniqueName(scene_, scene::typeName(c.kind));
-                const glm::vec3 color = kPalette[scene_.objects.size() % std::size(kPalette)];
-                scene_.objects.push_back({name, color, scene::defaultShape(c.kind, scene_.camera.target)});
+                scene::Object o = scene::defaultObject(c.kind, scene_.camera.target);
+                o.name = scene::uniqueName(scene_, o.name);
+                o.color = kPalette[scene_.objects.size() % std::size(kPalette)];
+                const std::string name = o.name;
+                scene_.objects.push_back(std::move(o));
                 select(scene_.objects.size() - 1, false);
                 objectsChanged();
                 return Outcome{"added " + name};
             },
             [&](const command::Duplicate& c) {
-                scene::Object copy = scene_.objects.at(c.object);
+                scene::Object copy = scene::translated(scene_.objects.at(c.object), glm::vec3(0.6f, 0.0f, 0.6f));
                 copy.name = scene::uniqueName(scene_, copy.name + " copy");
-                copy.shape = scene::translated(copy.shape, glm::vec3(0.6f, 0.0f, 0.6f));
                 scene_.objects.push_back(copy);
                 select(scene_.objects.size() - 1, false);
                 objectsChanged();
@@ -125,7 +126,7 @@ std::optional<std::size_t> Editor::find(const std::string& name) const {
 void Editor::move(std::size_t object, glm::vec3 offset) {
     if (object >= scene_.objects.size()) return;
     scene::Object& o = scene_.objects[object];
-    o.shape = scene::translated(o.shape, offset);
+    o = scene::translated(o, offset);
     objectChanged(object);
 }
 

@@ -11,7 +11,6 @@
 #include "pickray/picking.hpp"
 #include "scene/scene.hpp"
 #include "scene/scene_index.hpp"
-#include "scene/scene_query.hpp"
 
 namespace pickray::app {
 

@@ -24,7 +24,9 @@ void text(const char* label, glm::vec3 v) {
 bool editVec(const char* label, glm::vec3& v) { return ImGui::DragFloat3(label, &v.x, 0.01f, 0.0f, 0.0f, "%.3f"); }
 bool editRadius(float& r) { return ImGui::DragFloat("radius", &r, 0.005f, 0.0f, 0.0f, "%.3f"); }
 
-bool editShape(scene::Shape& shape) {
+bool editMinMax(Aabb& b) { return editVec("min", b.min) | editVec("max", b.max); }
+
+bool editShape(Object& o) {
     return std::visit(
         Overloaded{
             [](Sphere& s) -> bool { return editVec("center", s.center) | editRadius(s.radius); },
@@ -33,18 +35,32 @@ bool editShape(scene::Shape& shape) {
             [](InfiniteCylinder& s) -> bool {
                 return editVec("p1", s.p1) | editVec("p2", s.p2) | editRadius(s.radius);
             },
-            [](scene::Box& b) -> bool {
-                bool changed = editVec("min", b.local.min) | editVec("max", b.local.max);
+            [](Aabb& b) -> bool { return editMinMax(b); },
+            [&o](OrientedBox& b) -> bool {
+                bool changed = editMinMax(b.local);
                 ImGui::Separator();
-                changed |= editVec("position", b.transform.position);
-                changed |=
-                    ImGui::DragFloat3("rotation (deg)", &b.transform.rotationDegrees.x, 0.5f, 0.0f, 0.0f, "%.1f");
-                changed |= editVec("scale", b.transform.scale);
+                scene::Transform& t = o.placement;
+                changed |= editVec("position", t.position);
+                changed |= ImGui::DragFloat3("rotation (deg)", &t.rotationDegrees.x, 0.5f, 0.0f, 0.0f, "%.1f");
+                changed |= editVec("scale", t.scale);
+                if (changed) b = scene::placedBox(b.local, t);
                 return changed;
             },
         },
-        shape);
+        o.shape);
 }
+
+// "sphere\0capsule\0...\0\0": every kind's name, as ImGui::Combo takes them.
+const char* kindNamesForCombo() {
+    static const std::string names = [] {
+        std::string list;
+        for (ShapeKind kind = 0; kind < kShapeKindCount; ++kind) (list += kindName(kind)) += '\0';
+        return list;
+    }();
+    return names.c_str();
+}
+
+std::string kindLabel(const Shape& shape) { return std::string(kindName(shape)); }
 
 bool isSelected(const UiView& view, std::size_t i) {
     for (std::size_t s : view.selection)
@@ -64,17 +80,15 @@ void outliner(UiState& state, const UiView& view, std::vector<Command>& out) {
         for (auto i = static_cast<std::size_t>(clipper.DisplayStart); i < static_cast<std::size_t>(clipper.DisplayEnd);
              ++i) {
             const Object& o = view.scene.objects[i];
-            const std::string label =
-                o.name + "  [" + scene::typeName(scene::kindOf(o.shape)) + "]##" + std::to_string(i);
+            const std::string label = o.name + "  [" + kindLabel(o.shape) + "]##" + std::to_string(i);
             if (ImGui::Selectable(label.c_str(), isSelected(view, i)))
                 out.push_back(command::Select{i, ImGui::GetIO().KeyCtrl});
         }
     ImGui::EndChild();
-    const char* kinds[] = {"sphere", "capsule", "cylinder", "infinite_cylinder", "box"};
     ImGui::SetNextItemWidth(150);
-    ImGui::Combo("##kind", &state.addKind, kinds, 5);
+    ImGui::Combo("##kind", &state.addKind, kindNamesForCombo());
     ImGui::SameLine();
-    if (ImGui::Button("Add")) out.push_back(command::Add{static_cast<scene::ShapeKind>(state.addKind)});
+    if (ImGui::Button("Add")) out.push_back(command::Add{static_cast<ShapeKind>(state.addKind)});
     const std::optional<std::size_t> primary =
         view.selection.empty() ? std::nullopt : std::optional(view.selection.back());
     if (primary) {
@@ -125,9 +139,9 @@ void inspector(const UiView& view, std::vector<Command>& out) {
     } else {
         const std::size_t index = view.selection.back();
         Object copy = view.scene.objects[index];
-        ImGui::Text("%s  (%s)", copy.name.c_str(), scene::typeName(scene::kindOf(copy.shape)));
+        ImGui::Text("%s  (%s)", copy.name.c_str(), kindLabel(copy.shape).c_str());
         bool changed = ImGui::ColorEdit3("color", &copy.color.x);
-        changed |= editShape(copy.shape);
+        changed |= editShape(copy);
         if (changed) out.push_back(command::Edit{index, copy});
     }
     ImGui::End();
@@ -185,7 +199,7 @@ void pickPanel(const UiView& view, std::vector<Command>& out) {
     if (auto n = p.nearest()) {
         const Object& o = view.scene.objects[n->object];
         ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.1f, 1.0f), "picked: %s (%s)", o.name.c_str(),
-                           scene::typeName(scene::kindOf(o.shape)));
+                           kindLabel(o.shape).c_str());
         ImGui::Text("t = %.5f", double(n->hit.t));
         text("point ", n->hit.point);
         text("normal", n->hit.normal);

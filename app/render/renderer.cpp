@@ -176,8 +176,10 @@ struct Bound {
     float radius;
 };
 
-// A sphere around the whole object (none for infinite cylinders).
-std::optional<Bound> boundOf(const scene::Shape& shape) {
+// A sphere around the whole object (none for infinite cylinders): what frustum culling, dots and
+// the level of detail need. Not the library's bounds(): a box around a sphere is sqrt(3) times
+// larger, which would pick coarser meshes and draw dots too early.
+std::optional<Bound> boundOf(const Shape& shape) {
     struct Visit {
         std::optional<Bound> operator()(const Sphere& s) const { return Bound{s.center, s.radius}; }
         std::optional<Bound> operator()(const Capsule& c) const {
@@ -188,13 +190,15 @@ std::optional<Bound> boundOf(const scene::Shape& shape) {
             return Bound{0.5f * (c.a + c.b), std::sqrt(half * half + c.radius * c.radius)};
         }
         std::optional<Bound> operator()(const InfiniteCylinder&) const { return std::nullopt; }
-        std::optional<Bound> operator()(const scene::Box& b) const {
+        std::optional<Bound> operator()(const Aabb& b) const {
+            return Bound{0.5f * (b.min + b.max), 0.5f * glm::length(b.max - b.min)};
+        }
+        std::optional<Bound> operator()(const OrientedBox& b) const {
             // Half of the box's three edge vectors, summed: reaches every corner from the centre.
-            const glm::mat4 world = scene::toWorld(b.transform);
             const glm::vec3 half = 0.5f * (b.local.max - b.local.min);
-            return Bound{glm::vec3(world * glm::vec4(0.5f * (b.local.min + b.local.max), 1.0f)),
-                         glm::length(glm::vec3(world[0]) * half.x) + glm::length(glm::vec3(world[1]) * half.y) +
-                             glm::length(glm::vec3(world[2]) * half.z)};
+            return Bound{glm::vec3(b.toWorld * glm::vec4(0.5f * (b.local.min + b.local.max), 1.0f)),
+                         glm::length(glm::vec3(b.toWorld[0]) * half.x) + glm::length(glm::vec3(b.toWorld[1]) * half.y) +
+                             glm::length(glm::vec3(b.toWorld[2]) * half.z)};
         }
     };
     return std::visit(Visit{}, shape);
@@ -316,10 +320,12 @@ void Renderer::collect(const scene::Scene& scene, const FrameView& view, const D
                           color, look);
                 else c.culled();
             }
-            void operator()(const scene::Box& b) const {
+            void operator()(const Aabb& b) const { box(b, glm::mat4(1.0f)); }
+            void operator()(const OrientedBox& b) const { box(b.local, b.toWorld); }
+            void box(const Aabb& local, const glm::mat4& toWorld) const {
                 const glm::mat4 unitToLocal =
-                    glm::scale(glm::translate(glm::mat4(1.0f), b.local.min), b.local.max - b.local.min);
-                const glm::mat4 model = scene::toWorld(b.transform) * unitToLocal;
+                    glm::scale(glm::translate(glm::mat4(1.0f), local.min), local.max - local.min);
+                const glm::mat4 model = toWorld * unitToLocal;
                 const bool mirrored = glm::determinant(glm::mat3(model)) < 0.0f;
                 c.add(mirrored ? c.r_.mirroredCubes_ : c.r_.cubes_, model, color, look);
             }

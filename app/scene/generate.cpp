@@ -81,11 +81,11 @@ Scene generateStressScene(std::size_t count, std::uint32_t seed) {
                 o = {"cylinder #" + std::to_string(i), random.tint(kCylinderColor),
                      Cylinder{center - axis, center + axis, radius}};
         } else {
-            Box box{Aabb{glm::vec3(-0.5f), glm::vec3(0.5f)},
-                    Transform{center,
-                              {random.in(0.0f, 360.0f), random.in(0.0f, 360.0f), random.in(0.0f, 360.0f)},
-                              {random.in(0.3f, 1.2f), random.in(0.3f, 1.2f), random.in(0.3f, 1.2f)}}};
-            o = {"box #" + std::to_string(i), random.tint(kBoxColor), box};
+            const Transform placement{center,
+                                      {random.in(0.0f, 360.0f), random.in(0.0f, 360.0f), random.in(0.0f, 360.0f)},
+                                      {random.in(0.3f, 1.2f), random.in(0.3f, 1.2f), random.in(0.3f, 1.2f)}};
+            o = {"box #" + std::to_string(i), random.tint(kBoxColor),
+                 placedBox(Aabb{glm::vec3(-0.5f), glm::vec3(0.5f)}, placement), placement};
         }
         scene.objects.push_back(std::move(o));
     }

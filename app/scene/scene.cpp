@@ -49,16 +49,22 @@ std::optional<std::string> validateShape(const InfiniteCylinder& c) {
     if (c.p1 == c.p2) return std::string("p2: must differ from p1 (they define the axis)");
     return std::nullopt;
 }
-std::optional<std::string> validateShape(const Box& b) {
-    if (auto e = firstError(checkFinite(b.local.min, "min"), checkFinite(b.local.max, "max"),
-                            checkFinite(b.transform.position, "transform.position"),
-                            checkFinite(b.transform.rotationDegrees, "transform.rotationDegrees"),
-                            checkFinite(b.transform.scale, "transform.scale")))
+std::optional<std::string> validateShape(const Aabb& b) {
+    if (auto e = firstError(checkFinite(b.min, "min"), checkFinite(b.max, "max"))) return e;
+    for (int i = 0; i < 3; ++i)
+        if (b.min[i] > b.max[i]) return std::string("max: must be >= min on every axis");
+    return std::nullopt;
+}
+std::optional<std::string> validateBox(const OrientedBox& b, const Transform& placement) {
+    if (auto e = firstError(validateShape(b.local), checkFinite(placement.position, "transform.position"),
+                            checkFinite(placement.rotationDegrees, "transform.rotationDegrees"),
+                            checkFinite(placement.scale, "transform.scale")))
         return e;
-    for (int i = 0; i < 3; ++i) {
-        if (b.local.min[i] > b.local.max[i]) return std::string("max: must be >= min on every axis");
-        if (b.transform.scale[i] == 0.0f) return std::string("transform.scale: no component may be zero");
-    }
+    for (int i = 0; i < 3; ++i)
+        if (placement.scale[i] == 0.0f) return std::string("transform.scale: no component may be zero");
+    // A programming error rather than bad input: whoever changed one forgot the other.
+    if (b.toWorld != toWorld(placement))
+        return std::string("transform: the box's matrix does not match its position, rotation and scale");
     return std::nullopt;
 }
 
@@ -73,65 +79,64 @@ glm::mat4 toWorld(const Transform& t) noexcept {
     return glm::scale(m, t.scale);
 }
 
-OrientedBox orientedBox(const Box& box) noexcept { return OrientedBox{box.local, toWorld(box.transform)}; }
-
-ShapeKind kindOf(const Shape& shape) noexcept { return static_cast<ShapeKind>(shape.index()); }
-
-const char* typeName(ShapeKind kind) noexcept {
-    switch (kind) {
-        case ShapeKind::Sphere: return "sphere";
-        case ShapeKind::Capsule: return "capsule";
-        case ShapeKind::Cylinder: return "cylinder";
-        case ShapeKind::InfiniteCylinder: return "infinite_cylinder";
-        case ShapeKind::Box: return "box";
-    }
-    return "?";
+OrientedBox placedBox(const Aabb& local, const Transform& placement) noexcept {
+    return OrientedBox{local, toWorld(placement)};
 }
 
-std::optional<ShapeKind> kindFromTypeName(const std::string& name) noexcept {
-    for (ShapeKind kind : kAllShapeKinds)
-        if (name == typeName(kind)) return kind;
-    return std::nullopt;
+Object defaultObject(ShapeKind kind, glm::vec3 c) {
+    Object o{std::string(kindName(kind)), glm::vec3(0.7f), shapeOfKind(kind), Transform{}};
+    std::visit(Overloaded{
+                   [&](Sphere& s) {
+                       s = Sphere{c, 0.75f};
+                   },
+                   [&](Capsule& s) {
+                       s = Capsule{c - glm::vec3(0.75f, 0, 0), c + glm::vec3(0.75f, 0, 0), 0.4f};
+                   },
+                   [&](Cylinder& s) {
+                       s = Cylinder{c - glm::vec3(0, 0.6f, 0), c + glm::vec3(0, 0.6f, 0), 0.5f};
+                   },
+                   [&](InfiniteCylinder& s) {
+                       s = InfiniteCylinder{c, c + glm::vec3(0, 0, 1), 0.25f};
+                   },
+                   [&](Aabb& s) {
+                       s = Aabb{c - glm::vec3(0.5f), c + glm::vec3(0.5f)};
+                   },
+                   [&](OrientedBox& s) {
+                       o.placement.position = c;
+                       s = placedBox(Aabb{glm::vec3(-0.5f), glm::vec3(0.5f)}, o.placement);
+                   },
+               },
+               o.shape);
+    return o;
 }
 
-Shape defaultShape(ShapeKind kind, glm::vec3 c) noexcept {
-    switch (kind) {
-        case ShapeKind::Sphere: return Sphere{c, 0.75f};
-        case ShapeKind::Capsule: return Capsule{c - glm::vec3(0.75f, 0, 0), c + glm::vec3(0.75f, 0, 0), 0.4f};
-        case ShapeKind::Cylinder: return Cylinder{c - glm::vec3(0, 0.6f, 0), c + glm::vec3(0, 0.6f, 0), 0.5f};
-        case ShapeKind::InfiniteCylinder: return InfiniteCylinder{c, c + glm::vec3(0, 0, 1), 0.25f};
-        case ShapeKind::Box: return Box{Aabb{glm::vec3(-0.5f), glm::vec3(0.5f)}, Transform{c, {}, glm::vec3(1.0f)}};
-    }
-    return Sphere{c, 0.75f};
-}
-
-Shape translated(const Shape& shape, glm::vec3 d) noexcept {
-    return std::visit(Overloaded{
-                          [&](Sphere s) -> Shape {
-                              s.center += d;
-                              return s;
-                          },
-                          [&](Capsule s) -> Shape {
-                              s.a += d;
-                              s.b += d;
-                              return s;
-                          },
-                          [&](Cylinder s) -> Shape {
-                              s.a += d;
-                              s.b += d;
-                              return s;
-                          },
-                          [&](InfiniteCylinder s) -> Shape {
-                              s.p1 += d;
-                              s.p2 += d;
-                              return s;
-                          },
-                          [&](Box s) -> Shape {
-                              s.transform.position += d;
-                              return s;
-                          },
-                      },
-                      shape);
+Object translated(const Object& object, glm::vec3 d) noexcept {
+    Object o = object;
+    std::visit(Overloaded{
+                   [&](Sphere& s) { s.center += d; },
+                   [&](Capsule& s) {
+                       s.a += d;
+                       s.b += d;
+                   },
+                   [&](Cylinder& s) {
+                       s.a += d;
+                       s.b += d;
+                   },
+                   [&](InfiniteCylinder& s) {
+                       s.p1 += d;
+                       s.p2 += d;
+                   },
+                   [&](Aabb& s) {
+                       s.min += d;
+                       s.max += d;
+                   },
+                   [&](OrientedBox& s) {
+                       o.placement.position += d;
+                       s = placedBox(s.local, o.placement);
+                   },
+               },
+               o.shape);
+    return o;
 }
 
 glm::vec3 interiorPoint(const Shape& shape) noexcept {
@@ -140,9 +145,10 @@ glm::vec3 interiorPoint(const Shape& shape) noexcept {
                           [](const Capsule& s) { return 0.5f * (s.a + s.b); },
                           [](const Cylinder& s) { return 0.5f * (s.a + s.b); },
                           [](const InfiniteCylinder& s) { return s.p1; },
-                          [](const Box& s) {
+                          [](const Aabb& s) { return 0.5f * (s.min + s.max); },
+                          [](const OrientedBox& s) {
                               const glm::vec3 local = 0.5f * (s.local.min + s.local.max);
-                              return glm::vec3(toWorld(s.transform) * glm::vec4(local, 1.0f));
+                              return glm::vec3(s.toWorld * glm::vec4(local, 1.0f));
                           },
                       },
                       shape);
@@ -153,7 +159,11 @@ std::optional<std::string> validate(const Object& object) {
     if (!finite(object.color)) return std::string("color: components must be finite numbers");
     for (int i = 0; i < 3; ++i)
         if (object.color[i] < 0.0f || object.color[i] > 1.0f) return std::string("color: components must be in 0..1");
-    return std::visit([](const auto& s) { return validateShape(s); }, object.shape);
+    return std::visit(Overloaded{
+                          [&](const OrientedBox& b) { return validateBox(b, object.placement); },
+                          [](const auto& s) { return validateShape(s); },
+                      },
+                      object.shape);
 }
 
 std::optional<std::string> validate(const Camera& c) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The demo's scene model: named, coloured shapes and the camera settings, as plain values.
+// The demo's scene model: named, coloured library shapes (pickray::Shape) and the camera
+// settings, as plain values.
 // The file format (scene_io.hpp, docs/SCENE_FORMAT.md) maps one to one onto these types.
 
 #include <optional>
@@ -11,50 +12,40 @@
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
-#include "pickray/collision/shapes.hpp"
 #include "pickray/picking.hpp"
+#include "pickray/query/shape.hpp"
 
 namespace pickray::scene {
 
 /// Places a box in the world: world = T(position) · Rz · Ry · Rx · S(scale), angles in degrees.
+/// These are the numbers the editor shows and the file stores; the library's OrientedBox takes
+/// any affine map, of which this is the part an editor can offer.
 struct Transform {
     glm::vec3 position{0.0f};
     glm::vec3 rotationDegrees{0.0f};
     glm::vec3 scale{1.0f};
 };
 
-/// A box given by its local min/max corners and placed by `transform`.
-struct Box {
-    Aabb local;
-    Transform transform;
-};
-
 [[nodiscard]] glm::mat4 toWorld(const Transform& transform) noexcept;
-[[nodiscard]] OrientedBox orientedBox(const Box& box) noexcept;
+/// The oriented box `local` placed by `placement` (its toWorld is toWorld(placement)).
+[[nodiscard]] OrientedBox placedBox(const Aabb& local, const Transform& placement) noexcept;
 
-/// One alternative per shape kind; the index order is the ShapeKind order.
-using Shape = std::variant<Sphere, Capsule, Cylinder, InfiniteCylinder, Box>;
-
-enum class ShapeKind { Sphere, Capsule, Cylinder, InfiniteCylinder, Box };
-inline constexpr ShapeKind kAllShapeKinds[] = {ShapeKind::Sphere, ShapeKind::Capsule, ShapeKind::Cylinder,
-                                               ShapeKind::InfiniteCylinder, ShapeKind::Box};
-
-[[nodiscard]] ShapeKind kindOf(const Shape& shape) noexcept;
-/// The file format's name of a kind: "sphere", "capsule", "cylinder", "infinite_cylinder", "box".
-[[nodiscard]] const char* typeName(ShapeKind kind) noexcept;
-[[nodiscard]] std::optional<ShapeKind> kindFromTypeName(const std::string& name) noexcept;
-/// A reasonable shape of that kind around `center` (used by "add object").
-[[nodiscard]] Shape defaultShape(ShapeKind kind, glm::vec3 center) noexcept;
-/// The same shape moved by `offset` (used by dragging and duplicating).
-[[nodiscard]] Shape translated(const Shape& shape, glm::vec3 offset) noexcept;
-/// A point that lies inside the solid (the centre of its core), for tests and the camera.
-[[nodiscard]] glm::vec3 interiorPoint(const Shape& shape) noexcept;
-
+/// One object of the scene: a library shape plus what only the editor needs.
+/// Invariant, for an OrientedBox: shape's toWorld == toWorld(placement), bit for bit (validate()
+/// checks it; build boxes with placedBox()). Other kinds ignore `placement`.
 struct Object {
     std::string name;
     glm::vec3 color{0.7f};  ///< linear RGB in 0..1
     Shape shape;
+    Transform placement{};
 };
+
+/// A reasonable object of that kind around `center` (used by "add object"), named after its kind.
+[[nodiscard]] Object defaultObject(ShapeKind kind, glm::vec3 center);
+/// The same object moved by `offset` (used by dragging and duplicating).
+[[nodiscard]] Object translated(const Object& object, glm::vec3 offset) noexcept;
+/// A point that lies inside the solid (the centre of its core), for tests and the camera.
+[[nodiscard]] glm::vec3 interiorPoint(const Shape& shape) noexcept;
 
 enum class Projection { Perspective, Orthographic };
 

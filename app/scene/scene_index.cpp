@@ -6,19 +6,10 @@
 
 namespace pickray::scene {
 
-pickray::Shape queryShape(const Shape& shape) noexcept {
-    return std::visit(
-        [](const auto& s) -> pickray::Shape {
-            if constexpr (std::is_same_v<std::decay_t<decltype(s)>, Box>) return orientedBox(s);
-            else return s;
-        },
-        shape);
-}
-
 void SceneIndex::rebuild(const Scene& scene) {
     std::vector<pickray::Shape> shapes;  // the BVH copies them
     shapes.reserve(scene.objects.size());
-    for (const Object& o : scene.objects) shapes.push_back(queryShape(o.shape));
+    for (const Object& o : scene.objects) shapes.push_back(o.shape);
     bvh_.rebuild(shapes);
     ++rebuilds_;
 }
@@ -26,7 +17,7 @@ void SceneIndex::rebuild(const Scene& scene) {
 void SceneIndex::update(const Scene& scene, std::size_t object) {
     assert(scene.objects.size() == bvh_.size() && "objects were added or removed: rebuild()");
     if (object >= bvh_.size()) throw std::out_of_range("SceneIndex::update: no such object");
-    bvh_.update(static_cast<std::uint32_t>(object), queryShape(scene.objects.at(object).shape));
+    bvh_.update(static_cast<std::uint32_t>(object), scene.objects.at(object).shape);
     ++refits_;
 }
 

@@ -2,8 +2,8 @@
 #pragma once
 // The scene's objects as library shapes under a BVH (pickray::Bvh, which keeps its own copy of
 // them), so that click, hover, the hits list and the line's enter/exit list stay fast at 100,000
-// objects. Answers equal the brute force of scene_query.hpp: same objects, same order, same t
-// (the BVH's ties go to the lower index, as the stable sorts there do).
+// objects. Answers equal brute force over the objects (tests/support/scene_brute_force.hpp): same
+// objects, same order, same t (ties go to the lower index).
 //
 // The index mirrors the scene: after one object changed call update(scene, i) (a refit of its
 // leaf and the boxes above it, no rebuild); after objects were added, removed or reordered call
@@ -15,12 +15,18 @@
 
 #include "pickray/query.hpp"
 #include "scene/scene.hpp"
-#include "scene/scene_query.hpp"
 
 namespace pickray::scene {
 
-/// The library shape a scene shape is queried as (a Box becomes an OrientedBox).
-[[nodiscard]] pickray::Shape queryShape(const Shape& shape) noexcept;
+struct ObjectHit {
+    std::size_t object = 0;  ///< index into Scene::objects
+    RayHit hit;
+};
+
+struct ObjectSpan {
+    std::size_t object = 0;
+    LineSpan span;
+};
 
 class SceneIndex {
 public:
@@ -36,8 +42,11 @@ public:
     [[nodiscard]] std::size_t rebuildCount() const noexcept { return rebuilds_; }
     [[nodiscard]] std::size_t refitCount() const noexcept { return refits_; }
 
+    /// The object the ray hits first (smallest t; ties go to the lower index), if any.
     [[nodiscard]] std::optional<ObjectHit> nearestHit(const Ray& ray) const;
+    /// Each object's first hit along the ray, sorted by t (ties keep object order).
     [[nodiscard]] std::vector<ObjectHit> allHits(const Ray& ray) const;
+    /// Every object the ray's infinite line passes through, sorted by where it enters.
     [[nodiscard]] std::vector<ObjectSpan> lineSpans(const Ray& ray) const;
 
 private:

@@ -15,6 +15,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "scene/overloaded.hpp"
+
 namespace pickray::scene {
 namespace {
 
@@ -100,29 +102,48 @@ Camera readCamera(const json& j) {
     return c;
 }
 
-Shape readShape(ShapeKind kind, const json& j, const Context& ctx) {
-    switch (kind) {
-        case ShapeKind::Sphere: return Sphere{readVec3(j, "center", ctx), readFloat(j, "radius", ctx)};
-        case ShapeKind::Capsule:
-            return Capsule{readVec3(j, "a", ctx), readVec3(j, "b", ctx), readFloat(j, "radius", ctx)};
-        case ShapeKind::Cylinder:
-            return Cylinder{readVec3(j, "a", ctx), readVec3(j, "b", ctx), readFloat(j, "radius", ctx)};
-        case ShapeKind::InfiniteCylinder:
-            return InfiniteCylinder{readVec3(j, "p1", ctx), readVec3(j, "p2", ctx), readFloat(j, "radius", ctx)};
-        case ShapeKind::Box: {
-            Box box{Aabb{readVec3(j, "min", ctx), readVec3(j, "max", ctx)}, Transform{}};
-            if (j.contains("transform")) {
-                const json& t = j.at("transform");
-                const Context tctx{ctx.where + ": field \"transform\""};
-                if (!t.is_object()) ctx.fail("transform", "expected an object");
-                box.transform.position = readVec3(t, "position", tctx, box.transform.position);
-                box.transform.rotationDegrees = readVec3(t, "rotationDegrees", tctx, box.transform.rotationDegrees);
-                box.transform.scale = readVec3(t, "scale", tctx, box.transform.scale);
-            }
-            return box;
-        }
-    }
-    throw FormatError(ctx.where + ": unknown shape kind");
+// Reads the fields of one kind into `o.shape` (already of that kind) and, for boxes, `o.placement`.
+void readShape(Object& o, const json& j, const Context& ctx) {
+    std::visit(
+        Overloaded{
+            [&](Sphere& s) {
+                s = Sphere{readVec3(j, "center", ctx), readFloat(j, "radius", ctx)};
+            },
+            [&](Capsule& s) {
+                s = Capsule{readVec3(j, "a", ctx), readVec3(j, "b", ctx), readFloat(j, "radius", ctx)};
+            },
+            [&](Cylinder& s) {
+                s = Cylinder{readVec3(j, "a", ctx), readVec3(j, "b", ctx), readFloat(j, "radius", ctx)};
+            },
+            [&](InfiniteCylinder& s) {
+                s = InfiniteCylinder{readVec3(j, "p1", ctx), readVec3(j, "p2", ctx), readFloat(j, "radius", ctx)};
+            },
+            [&](Aabb& s) {
+                s = Aabb{readVec3(j, "min", ctx), readVec3(j, "max", ctx)};
+            },
+            [&](OrientedBox& s) {
+                const Aabb local{readVec3(j, "min", ctx), readVec3(j, "max", ctx)};
+                Transform& t = o.placement;
+                if (j.contains("transform")) {
+                    const json& tj = j.at("transform");
+                    const Context tctx{ctx.where + ": field \"transform\""};
+                    if (!tj.is_object()) ctx.fail("transform", "expected an object");
+                    t.position = readVec3(tj, "position", tctx, t.position);
+                    t.rotationDegrees = readVec3(tj, "rotationDegrees", tctx, t.rotationDegrees);
+                    t.scale = readVec3(tj, "scale", tctx, t.scale);
+                }
+                s = placedBox(local, t);
+            },
+        },
+        o.shape);
+}
+
+// "sphere, capsule, ... or box": every kind's name, for messages.
+std::string kindList() {
+    std::string list;
+    for (ShapeKind kind = 0; kind < kShapeKindCount; ++kind)
+        list += std::string(kind == 0 ? "" : kind + 1 == kShapeKindCount ? " or " : ", ") + std::string(kindName(kind));
+    return list;
 }
 
 Object readObject(const json& j, std::size_t index) {
@@ -132,12 +153,11 @@ Object readObject(const json& j, std::size_t index) {
     o.name = readString(j, "name", ctx);
     ctx.where += " (\"" + o.name + "\")";
     const std::string type = readString(j, "type", ctx);
-    const auto kind = kindFromTypeName(type);
-    if (!kind)
-        ctx.fail("type",
-                 "unknown type \"" + type + "\" (expected sphere, capsule, cylinder, infinite_cylinder or box)");
+    const auto kind = kindFromName(type);
+    if (!kind) ctx.fail("type", "unknown type \"" + type + "\" (expected " + kindList() + ")");
     o.color = readVec3(j, "color", ctx, o.color);
-    o.shape = readShape(*kind, j, ctx);
+    o.shape = shapeOfKind(*kind);
+    readShape(o, j, ctx);
     if (auto e = validate(o)) throw FormatError(ctx.where + ": field " + *e);
     return o;
 }
@@ -145,9 +165,10 @@ Object readObject(const json& j, std::size_t index) {
 json vec(glm::vec3 v) { return json::array({v.x, v.y, v.z}); }
 
 json objectJson(const Object& o) {
-    json j = {{"name", o.name}, {"type", typeName(kindOf(o.shape))}, {"color", vec(o.color)}};
+    json j = {{"name", o.name}, {"type", std::string(kindName(o.shape))}, {"color", vec(o.color)}};
     struct Writer {
         json& j;
+        const Transform& placement;
         void operator()(const Sphere& s) const {
             j["center"] = vec(s.center);
             j["radius"] = s.radius;
@@ -167,15 +188,19 @@ json objectJson(const Object& o) {
             j["p2"] = vec(s.p2);
             j["radius"] = s.radius;
         }
-        void operator()(const Box& s) const {
+        void operator()(const Aabb& s) const {
+            j["min"] = vec(s.min);
+            j["max"] = vec(s.max);
+        }
+        void operator()(const OrientedBox& s) const {
             j["min"] = vec(s.local.min);
             j["max"] = vec(s.local.max);
-            j["transform"] = {{"position", vec(s.transform.position)},
-                              {"rotationDegrees", vec(s.transform.rotationDegrees)},
-                              {"scale", vec(s.transform.scale)}};
+            j["transform"] = {{"position", vec(placement.position)},
+                              {"rotationDegrees", vec(placement.rotationDegrees)},
+                              {"scale", vec(placement.scale)}};
         }
     };
-    std::visit(Writer{j}, o.shape);
+    std::visit(Writer{j, o.placement}, o.shape);
     return j;
 }
 

@@ -37,7 +37,7 @@ TEST(Editor, AddAndDuplicateSelectTheNewObjectWithAFreshName) {
     EXPECT_EQ(e.apply(command::Duplicate{0}).message, "");
     EXPECT_EQ(e.scene().objects.back().name, "s0 copy");
     EXPECT_EQ(e.selection(), (std::vector<std::size_t>{3}));
-    EXPECT_EQ(e.apply(command::Add{scene::ShapeKind::Capsule}).message, "added capsule");
+    EXPECT_EQ(e.apply(command::Add{*pickray::kindFromName("capsule")}).message, "added capsule");
     EXPECT_EQ(e.selection(), (std::vector<std::size_t>{4}));
     EXPECT_EQ(e.index().size(), 5u);
 }

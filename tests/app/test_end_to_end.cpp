@@ -23,7 +23,7 @@
 #include "pickray/picking.hpp"
 #include "scene/generate.hpp"
 #include "scene/scene_io.hpp"
-#include "scene/scene_query.hpp"
+#include "support/scene_brute_force.hpp"
 
 namespace fs = std::filesystem;
 namespace ps = pickray::scene;
@@ -121,7 +121,7 @@ pickray::Ray rayAt(glm::ivec2 pixel, const Frame& f) {
 }
 
 // Points inside an object, best first, to find one whose pixel is not hidden by another object.
-std::vector<glm::vec3> insidePoints(const ps::Shape& shape) {
+std::vector<glm::vec3> insidePoints(const pickray::Shape& shape) {
     std::vector<glm::vec3> points{ps::interiorPoint(shape)};
     auto along = [&](glm::vec3 a, glm::vec3 b, std::initializer_list<float> fs) {
         for (float f : fs) points.push_back(a + f * (b - a));
@@ -129,6 +129,10 @@ std::vector<glm::vec3> insidePoints(const ps::Shape& shape) {
     if (auto c = std::get_if<pickray::Capsule>(&shape)) along(c->a, c->b, {0.25f, 0.75f, 0.0f, 1.0f});
     if (auto c = std::get_if<pickray::Cylinder>(&shape)) along(c->a, c->b, {0.25f, 0.75f, 0.1f, 0.9f});
     if (auto c = std::get_if<pickray::InfiniteCylinder>(&shape)) along(c->p1, c->p2, {1.0f, 2.0f, 3.0f, -1.0f, 4.0f});
+    if (auto b = std::get_if<pickray::Aabb>(&shape))  // towards its corners
+        for (float x : {0.1f, 0.9f})
+            for (float y : {0.1f, 0.9f})
+                for (float z : {0.1f, 0.9f}) points.push_back(glm::mix(b->min, b->max, glm::vec3(x, y, z)));
     return points;
 }
 
@@ -138,7 +142,7 @@ std::optional<glm::ivec2> visiblePixelOf(const ps::Scene& scene, std::size_t obj
         const glm::vec3 s = pickray::worldToScreen(p, f.view, f.proj, f.viewport, f.depth);
         const glm::ivec2 pixel(static_cast<int>(std::floor(s.x)), static_cast<int>(std::floor(s.y)));
         if (pixel.x < 2 || pixel.y < 2 || pixel.x >= size.x - 2 || pixel.y >= size.y - 2) continue;
-        const auto hit = ps::nearestHit(scene, rayAt(pixel, f));
+        const auto hit = ps::brute_force::nearestHit(scene, rayAt(pixel, f));
         if (hit && hit->object == object) return pixel;
     }
     return std::nullopt;
@@ -206,7 +210,7 @@ TEST(EndToEnd, EveryObjectIsPickedAtTheProjectionOfAPointInsideIt) {
         const pickray::Ray ray = rayAt(pixels[i], f);
         expectNear(vec(c.at("ray").at("origin")), ray.origin, 1e-4f, name + " ray origin");
         expectNear(vec(c.at("ray").at("direction")), ray.direction, 1e-5f, name + " ray direction");
-        const auto expected = ps::nearestHit(scene, ray);
+        const auto expected = ps::brute_force::nearestHit(scene, ray);
         ASSERT_TRUE(expected);
         const json& hit = c.at("hits").at(0);
         EXPECT_EQ(hit.at("object").get<std::string>(), name);
@@ -222,7 +226,7 @@ TEST(EndToEnd, EveryObjectIsPickedAtTheProjectionOfAPointInsideIt) {
 TEST(EndToEnd, BackgroundClickPicksNothing) {
     const ps::Scene scene = loadDefaultScene();
     const glm::ivec2 sky{5, 5};
-    ASSERT_FALSE(ps::nearestHit(scene, rayAt(sky, frameFor(scene.camera, kSize))));
+    ASSERT_FALSE(ps::brute_force::nearestHit(scene, rayAt(sky, frameFor(scene.camera, kSize))));
     const fs::path report = tempDir() / "background.json";
     const ProcessResult run = runPickray({"--headless", "--scene", kDefaultScene.string(), "--size", "640x360",
                                           "--hide-ui", "--click", pixelArg(sky), "--report", report.string()});
@@ -325,7 +329,7 @@ TEST(EndToEnd, DraggingMovesTheGrabbedObjectWithTheCursor) {
                                           pixelArg(*from) + "," + pixelArg(to), "--save", saved.string()});
     ASSERT_EQ(run.exitCode, 0) << run.output;
     // The grabbed surface point moves in the plane through it facing the camera, to under the cursor.
-    const glm::vec3 grabbed = ps::nearestHit(scene, rayAt(*from, f))->hit.point;
+    const glm::vec3 grabbed = ps::brute_force::nearestHit(scene, rayAt(*from, f))->hit.point;
     const glm::vec3 normal = glm::normalize(scene.camera.target - scene.camera.eye);
     const pickray::Ray ray = rayAt(to, f);
     const glm::vec3 dropped =
@@ -539,10 +543,10 @@ json frameReport(const std::vector<std::string>& sceneArgs, const std::string& n
 }  // namespace
 
 TEST(EndToEnd, DrawCallsDoNotGrowWithTheNumberOfObjects) {
-    const json small = frameReport({"--scene", kDefaultScene.string()}, "six_objects");
+    const json small = frameReport({"--scene", kDefaultScene.string()}, "seven_objects");
     const json many = frameReport({"--generate", "500"}, "five_hundred");
     ASSERT_TRUE(small.contains("frame") && many.contains("frame"));
-    EXPECT_EQ(small["frame"]["objects"], 6);
+    EXPECT_EQ(small["frame"]["objects"], 7);
     EXPECT_EQ(many["frame"]["objects"], 500);
     const int calls = small["frame"]["drawCalls"].get<int>();
     EXPECT_GT(calls, 0);
@@ -560,7 +564,7 @@ TEST(EndToEnd, AGeneratedSceneOf20000IsPickedAsBruteForceSaysWithTheSameDrawCall
     std::vector<std::pair<glm::ivec2, std::string>> expected;
     for (int y = kSize.y / 3; y < 2 * kSize.y / 3 && expected.size() < 3; y += 37)
         for (int x = kSize.x / 3; x < 2 * kSize.x / 3 && expected.size() < 3; x += 53)
-            if (const auto hit = ps::nearestHit(scene, rayAt({x, y}, f)))
+            if (const auto hit = ps::brute_force::nearestHit(scene, rayAt({x, y}, f)))
                 expected.emplace_back(glm::ivec2(x, y), scene.objects[hit->object].name);
     ASSERT_EQ(expected.size(), 3u);
     std::vector<std::string> clicks;
@@ -582,7 +586,7 @@ TEST(EndToEnd, DraggingInALargeSceneRefitsTheBvhInsteadOfRebuildingIt) {
     // A pixel where brute force hits a finite object (not one of the infinite cylinders).
     std::optional<glm::ivec2> from;
     for (int x = kSize.x / 2; x < kSize.x - 20 && !from; x += 7)
-        if (const auto hit = ps::nearestHit(scene, rayAt({x, kSize.y / 2}, f)))
+        if (const auto hit = ps::brute_force::nearestHit(scene, rayAt({x, kSize.y / 2}, f)))
             if (!std::holds_alternative<pickray::InfiniteCylinder>(scene.objects[hit->object].shape))
                 from = glm::ivec2(x, kSize.y / 2);
     ASSERT_TRUE(from);

@@ -38,10 +38,9 @@ TEST(HiDpi, ScaleOneIsTheIdentityPlusHalfAPixel) {
 
 TEST(HiDpi, TheRayIsTheSameAsAtScaleOneAndPicksTheSameObject) {
     ps::Scene scene;
-    for (ps::ShapeKind kind : ps::kAllShapeKinds)
+    for (pickray::ShapeKind kind = 0; kind < pickray::kShapeKindCount; ++kind)
         scene.objects.push_back(
-            {ps::typeName(kind), glm::vec3(0.5f),
-             ps::defaultShape(kind, glm::vec3(2.0f * static_cast<float>(scene.objects.size()) - 4.0f, 0.5f, 0.0f))});
+            ps::defaultObject(kind, glm::vec3(2.0f * static_cast<float>(scene.objects.size()) - 5.0f, 0.5f, 0.0f)));
     const ps::SceneIndex index(scene);
     const pa::FrameMatrices scale1 = pa::frameMatrices(scene.camera, {640, 360}, {640, 360});
     const pa::FrameMatrices scale2 = pa::frameMatrices(scene.camera, {640, 360}, {1280, 720});

@@ -104,7 +104,7 @@ TEST(HostileScene, UnknownKindsAreRefusedWithTheKnownOnes) {
     for (const std::string type : {"\"cone\"", "\"\"", "\"Sphere\"", "\"sphere \""}) {
         const std::string e = refused(scene(R"({"name": "x", "type": )" + type + R"(, "radius": 1})"));
         expectNamesObjectAndField(type, "unknown type", e);
-        EXPECT_NE(e.find("expected sphere, capsule, cylinder, infinite_cylinder or box"), std::string::npos) << e;
+        EXPECT_NE(e.find("expected sphere, capsule, cylinder, infinite_cylinder, aabb or box"), std::string::npos) << e;
     }
     expectNamesObjectAndField("type 3", "\"type\": expected a string",
                               refused(scene(R"({"name": "x", "type": 3, "radius": 1})")));

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The BVH-backed scene queries (SceneIndex) against brute force (scene_query.hpp) over generated
+// The BVH-backed scene queries (SceneIndex) against brute force (scene_brute_force.hpp) over generated
 // scenes: same objects in the same order with the same t, also after refits; and the generator.
 #include <random>
 
@@ -8,7 +8,7 @@
 #include "scene/generate.hpp"
 #include "scene/scene_index.hpp"
 #include "scene/scene_io.hpp"
-#include "scene/scene_query.hpp"
+#include "support/scene_brute_force.hpp"
 
 namespace ps = pickray::scene;
 
@@ -33,7 +33,7 @@ std::vector<pickray::Ray> someRays(const ps::Scene& scene, int count, unsigned s
 void expectSameAnswers(const ps::Scene& scene, const ps::SceneIndex& index, const std::vector<pickray::Ray>& rays) {
     int hitRays = 0;
     for (const pickray::Ray& ray : rays) {
-        const auto brute = ps::allHits(scene, ray);
+        const auto brute = ps::brute_force::allHits(scene, ray);
         const auto fast = index.allHits(ray);
         ASSERT_EQ(fast.size(), brute.size());
         for (std::size_t i = 0; i < brute.size(); ++i) {
@@ -47,7 +47,7 @@ void expectSameAnswers(const ps::Scene& scene, const ps::SceneIndex& index, cons
             EXPECT_EQ(nearest->hit.t, brute.front().hit.t);
             ++hitRays;
         }
-        const auto bruteSpans = ps::lineSpans(scene, ray);
+        const auto bruteSpans = ps::brute_force::lineSpans(scene, ray);
         const auto fastSpans = index.lineSpans(ray);
         ASSERT_EQ(fastSpans.size(), bruteSpans.size());
         for (std::size_t i = 0; i < bruteSpans.size(); ++i) {
@@ -77,7 +77,7 @@ TEST(SceneIndex, EditsRefitWithoutRebuildingAndStayEqual) {
         const std::size_t i = engine() % scene.objects.size();
         ps::Object& o = scene.objects[i];
         const glm::vec3 step(static_cast<float>(engine() % 9) - 4.0f, 0.5f, static_cast<float>(engine() % 5) - 2.0f);
-        o.shape = ps::translated(o.shape, step);
+        o = ps::translated(o, step);
         if (auto* s = std::get_if<pickray::Sphere>(&o.shape)) s->radius *= 1.5f;
         index.update(scene, i);
     }
@@ -103,17 +103,21 @@ TEST(Generate, DeterministicValidAndEveryKind) {
     EXPECT_EQ(ps::toJsonText(a), ps::toJsonText(ps::generateStressScene(1000)));
     EXPECT_NE(ps::toJsonText(a), ps::toJsonText(ps::generateStressScene(1000, 99)));
     EXPECT_FALSE(ps::validate(a.camera));
-    int kinds[5] = {};
+    int kinds[pickray::kShapeKindCount] = {};
     int rotatedScaledBoxes = 0;
     for (const ps::Object& o : a.objects) {
         EXPECT_FALSE(ps::validate(o)) << o.name << ": " << *ps::validate(o);
-        ++kinds[static_cast<int>(ps::kindOf(o.shape))];
-        if (const auto* box = std::get_if<ps::Box>(&o.shape))
-            if (box->transform.rotationDegrees != glm::vec3(0.0f) && box->transform.scale.x != box->transform.scale.y)
+        ++kinds[o.shape.index()];
+        if (std::holds_alternative<pickray::OrientedBox>(o.shape))
+            if (o.placement.rotationDegrees != glm::vec3(0.0f) && o.placement.scale.x != o.placement.scale.y)
                 ++rotatedScaledBoxes;
     }
-    for (int k = 0; k < 5; ++k) EXPECT_GT(kinds[k], 0) << ps::typeName(static_cast<ps::ShapeKind>(k));
-    EXPECT_EQ(kinds[static_cast<int>(ps::ShapeKind::InfiniteCylinder)], 2);
+    // Every kind but the axis-aligned box, which a field of rotated boxes already covers.
+    for (pickray::ShapeKind k = 0; k < pickray::kShapeKindCount; ++k)
+        if (k != pickray::Shape(pickray::Aabb{}).index()) {
+            EXPECT_GT(kinds[k], 0) << pickray::kindName(k);
+        }
+    EXPECT_EQ(kinds[pickray::Shape(pickray::InfiniteCylinder{}).index()], 2);
     EXPECT_GT(rotatedScaledBoxes, 100);
 }
 

@@ -32,10 +32,10 @@ std::filesystem::path tempPath(const std::string& name) {
 TEST(SceneIo, DefaultSceneHasEveryKindAndACapsulePair) {
     const auto result = ps::loadScene(std::filesystem::path(PICKRAY_ASSET_DIR) / "scenes/default.json");
     ASSERT_TRUE(result.scene) << result.error;
-    int counts[5] = {};
-    for (const auto& o : result.scene->objects) ++counts[static_cast<int>(ps::kindOf(o.shape))];
-    for (int c : counts) EXPECT_GE(c, 1);
-    EXPECT_GE(counts[static_cast<int>(ps::ShapeKind::Capsule)], 2);
+    int counts[pickray::kShapeKindCount] = {};
+    for (const auto& o : result.scene->objects) ++counts[o.shape.index()];
+    for (pickray::ShapeKind k = 0; k < pickray::kShapeKindCount; ++k) EXPECT_GE(counts[k], 1) << pickray::kindName(k);
+    EXPECT_GE(counts[pickray::Shape(pickray::Capsule{}).index()], 2);
 }
 
 TEST(SceneIo, ParsesEveryFieldOfABox) {
@@ -44,11 +44,35 @@ TEST(SceneIo, ParsesEveryFieldOfABox) {
         "transform": {"position": [4, 5, 6], "rotationDegrees": [10, 20, 30], "scale": [1, 2, 3]}})"),
                                        "t");
     ASSERT_TRUE(result.scene) << result.error;
-    const auto& box = std::get<ps::Box>(result.scene->objects.at(0).shape);
+    const ps::Object& o = result.scene->objects.at(0);
+    const auto& box = std::get<pickray::OrientedBox>(o.shape);
     EXPECT_EQ(box.local.min, glm::vec3(-1, -2, -3));
-    EXPECT_EQ(box.transform.position, glm::vec3(4, 5, 6));
-    EXPECT_EQ(box.transform.rotationDegrees, glm::vec3(10, 20, 30));
-    EXPECT_EQ(box.transform.scale, glm::vec3(1, 2, 3));
+    EXPECT_EQ(box.local.max, glm::vec3(1, 2, 3));
+    EXPECT_EQ(o.placement.position, glm::vec3(4, 5, 6));
+    EXPECT_EQ(o.placement.rotationDegrees, glm::vec3(10, 20, 30));
+    EXPECT_EQ(o.placement.scale, glm::vec3(1, 2, 3));
+    EXPECT_EQ(box.toWorld, ps::toWorld(o.placement));
+    EXPECT_EQ(box.toWorld[3], glm::vec4(4, 5, 6, 1));
+}
+
+TEST(SceneIo, ParsesAnAxisAlignedBoxAndWritesItBack) {
+    const std::string text = objectsJson(R"({"name": "plinth", "type": "aabb", "color": [0.1, 0.2, 0.3],
+        "min": [-1, -2, -3], "max": [1, 2.5, 3]})");
+    const auto result = ps::parseScene(text, "t");
+    ASSERT_TRUE(result.scene) << result.error;
+    const auto& box = std::get<pickray::Aabb>(result.scene->objects.at(0).shape);
+    EXPECT_EQ(box.min, glm::vec3(-1, -2, -3));
+    EXPECT_EQ(box.max, glm::vec3(1, 2.5f, 3));
+    const std::string saved = ps::toJsonText(*result.scene);
+    EXPECT_TRUE(contains(saved, "\"aabb\"")) << saved;
+    EXPECT_FALSE(contains(saved, "transform")) << saved;
+    const auto again = ps::parseScene(saved, "t");
+    ASSERT_TRUE(again.scene) << again.error;
+    EXPECT_EQ(ps::toJsonText(*again.scene), saved);
+    EXPECT_TRUE(contains(loadError(objectsJson(R"({"name": "x", "type": "aabb", "min": [2, 0, 0], "max": [1, 1, 1]})")),
+                         "max"));
+    EXPECT_TRUE(
+        contains(loadError(objectsJson(R"({"name": "x", "type": "aabb", "min": [0, 0, 0]})")), "\"max\": missing"));
 }
 
 TEST(SceneIo, BoxWorldIsTranslateRzRyRxScale) {
@@ -107,11 +131,20 @@ TEST(SceneIo, ValidateRefusesNaNNegativeRadiusAndZeroScale) {
     EXPECT_TRUE(ps::validate(ps::Object{"s", glm::vec3(0.5f), pickray::Sphere{glm::vec3(0), -1.0f}}));
     EXPECT_TRUE(ps::validate(ps::Object{"s", glm::vec3(0.5f), pickray::Sphere{glm::vec3(nan), 1.0f}}));
     EXPECT_TRUE(ps::validate(ps::Object{"s", glm::vec3(0.5f), pickray::Capsule{glm::vec3(0), glm::vec3(1), nan}}));
-    ps::Box box;
-    box.transform.scale = {1, 1, 0};
-    EXPECT_TRUE(ps::validate(ps::Object{"b", glm::vec3(0.5f), box}));
-    box.transform.scale = {1, 1, -2};  // a mirror is still invertible
-    EXPECT_FALSE(ps::validate(ps::Object{"b", glm::vec3(0.5f), box}));
+    auto box = [](ps::Transform placement) {
+        return ps::Object{"b", glm::vec3(0.5f), ps::placedBox(pickray::Aabb{}, placement), placement};
+    };
+    EXPECT_TRUE(ps::validate(box({{}, {}, {1, 1, 0}})));
+    EXPECT_FALSE(ps::validate(box({{}, {}, {1, 1, -2}})));  // a mirror is still invertible
+    EXPECT_TRUE(ps::validate(box({{}, {nan, 0, 0}, {1, 1, 1}})));
+    // The box's matrix must be the one its placement gives: a forgotten update is refused.
+    ps::Object moved = box({{1, 2, 3}, {0, 45, 0}, {1, 2, 1}});
+    EXPECT_FALSE(ps::validate(moved));
+    moved.placement.position.x += 1.0f;
+    const auto mismatch = ps::validate(moved);
+    ASSERT_TRUE(mismatch);
+    EXPECT_TRUE(contains(*mismatch, "transform")) << *mismatch;
+    EXPECT_TRUE(ps::validate(ps::Object{"a", glm::vec3(0.5f), pickray::Aabb{glm::vec3(1), glm::vec3(0)}}));
     EXPECT_TRUE(ps::validate(ps::Object{"s", glm::vec3(1.5f), pickray::Sphere{}}));
 }
 

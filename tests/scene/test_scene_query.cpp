@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
-// Scene queries: nearest hit, all hits sorted by t, line spans sorted by enter.
+// Scene queries: nearest hit, all hits sorted by t, line spans sorted by enter. Hand-worked
+// answers, asked of both the SceneIndex and the brute force the larger tests judge it by.
 #include <gtest/gtest.h>
 
-#include "scene/scene_query.hpp"
+#include "scene/scene_index.hpp"
+#include "support/scene_brute_force.hpp"
 
 namespace ps = pickray::scene;
 
@@ -18,59 +20,79 @@ ps::Scene rowOfSpheres() {
     return scene;
 }
 
+// Both ways of asking, so each hand-worked answer checks both.
+struct Answers {
+    std::optional<ps::ObjectHit> nearest;
+    std::vector<ps::ObjectHit> hits;
+    std::vector<ps::ObjectSpan> spans;
+};
+std::vector<Answers> ask(const ps::Scene& scene, const pickray::Ray& ray) {
+    const ps::SceneIndex index(scene);
+    namespace bf = ps::brute_force;
+    return {{index.nearestHit(ray), index.allHits(ray), index.lineSpans(ray)},
+            {bf::nearestHit(scene, ray), bf::allHits(scene, ray), bf::lineSpans(scene, ray)}};
+}
+
 }  // namespace
 
 TEST(SceneQuery, NearestHitIsTheSmallestT) {
-    const auto hit = ps::nearestHit(rowOfSpheres(), pickray::Ray{{0, 0, 0}, {0, 0, 1}});
-    ASSERT_TRUE(hit);
-    EXPECT_EQ(hit->object, 1u);
-    EXPECT_FLOAT_EQ(hit->hit.t, 3.0f);
-}
-
-TEST(SceneQuery, AllHitsSortedByTAndOnlyInFront) {
-    const auto hits = ps::allHits(rowOfSpheres(), pickray::Ray{{0, 0, 0}, {0, 0, 1}});
-    ASSERT_EQ(hits.size(), 2u);
-    EXPECT_EQ(hits[0].object, 1u);
-    EXPECT_EQ(hits[1].object, 0u);
-}
-
-TEST(SceneQuery, LineSpansIncludeObjectsBehindSortedByEnter) {
-    const auto spans = ps::lineSpans(rowOfSpheres(), pickray::Ray{{0, 0, 0}, {0, 0, 1}});
-    ASSERT_EQ(spans.size(), 3u);
-    EXPECT_EQ(spans[0].object, 3u);
-    EXPECT_FLOAT_EQ(spans[0].span.enter, -5.0f);
-    EXPECT_FLOAT_EQ(spans[0].span.exit, -3.0f);
-    EXPECT_EQ(spans[1].object, 1u);
-    EXPECT_EQ(spans[2].object, 0u);
-}
-
-TEST(SceneQuery, MissGivesNothing) {
-    EXPECT_FALSE(ps::nearestHit(rowOfSpheres(), pickray::Ray{{0, 10, 0}, {0, 0, 1}}));
-}
-
-TEST(SceneQuery, EveryKindDispatchesToItsShape) {
-    ps::Scene scene;
-    for (ps::ShapeKind kind : ps::kAllShapeKinds)
-        scene.objects.push_back({ps::typeName(kind), glm::vec3(0.5f), ps::defaultShape(kind, {0, 0, 0})});
-    for (const auto& o : scene.objects) {
-        const glm::vec3 inside = ps::interiorPoint(o.shape);
-        // A ray from above through the interior point must hit each shape alone.
-        ps::Scene single;
-        single.objects.push_back(o);
-        const auto hit = ps::nearestHit(single, pickray::Ray{inside + glm::vec3(0, 10, 0.01f), {0, -1, 0}});
-        ASSERT_TRUE(hit) << o.name;
-        EXPECT_LT(hit->hit.t, 10.0f) << o.name;
+    for (const Answers& a : ask(rowOfSpheres(), pickray::Ray{{0, 0, 0}, {0, 0, 1}})) {
+        ASSERT_TRUE(a.nearest);
+        EXPECT_EQ(a.nearest->object, 1u);
+        EXPECT_FLOAT_EQ(a.nearest->hit.t, 3.0f);
     }
 }
 
-TEST(SceneQuery, RotatedBoxUsesItsTransform) {
+TEST(SceneQuery, AllHitsSortedByTAndOnlyInFront) {
+    for (const Answers& a : ask(rowOfSpheres(), pickray::Ray{{0, 0, 0}, {0, 0, 1}})) {
+        ASSERT_EQ(a.hits.size(), 2u);
+        EXPECT_EQ(a.hits[0].object, 1u);
+        EXPECT_EQ(a.hits[1].object, 0u);
+    }
+}
+
+TEST(SceneQuery, LineSpansIncludeObjectsBehindSortedByEnter) {
+    for (const Answers& a : ask(rowOfSpheres(), pickray::Ray{{0, 0, 0}, {0, 0, 1}})) {
+        ASSERT_EQ(a.spans.size(), 3u);
+        EXPECT_EQ(a.spans[0].object, 3u);
+        EXPECT_FLOAT_EQ(a.spans[0].span.enter, -5.0f);
+        EXPECT_FLOAT_EQ(a.spans[0].span.exit, -3.0f);
+        EXPECT_EQ(a.spans[1].object, 1u);
+        EXPECT_EQ(a.spans[2].object, 0u);
+    }
+}
+
+TEST(SceneQuery, MissGivesNothing) {
+    for (const Answers& a : ask(rowOfSpheres(), pickray::Ray{{0, 10, 0}, {0, 0, 1}})) {
+        EXPECT_FALSE(a.nearest);
+        EXPECT_TRUE(a.hits.empty());
+    }
+}
+
+TEST(SceneQuery, EveryKindOfObjectIsFoundThroughItsInteriorPoint) {
+    for (pickray::ShapeKind kind = 0; kind < pickray::kShapeKindCount; ++kind) {
+        ps::Scene single;
+        single.objects.push_back(ps::defaultObject(kind, {1, 2, 3}));
+        const glm::vec3 inside = ps::interiorPoint(single.objects[0].shape);
+        // A ray from above through the interior point must hit each shape alone.
+        for (const Answers& a : ask(single, pickray::Ray{inside + glm::vec3(0, 10, 0.01f), {0, -1, 0}})) {
+            ASSERT_TRUE(a.nearest) << pickray::kindName(kind);
+            EXPECT_LT(a.nearest->hit.t, 10.0f) << pickray::kindName(kind);
+        }
+    }
+}
+
+TEST(SceneQuery, AScaledBoxUsesItsPlacement) {
     ps::Scene scene;
-    ps::Box box{pickray::Aabb{glm::vec3(-0.5f), glm::vec3(0.5f)}, ps::Transform{{0, 0, 0}, {0, 0, 0}, {4, 1, 1}}};
-    scene.objects.push_back({"long", glm::vec3(0.5f), box});
+    const ps::Transform placement{{0, 0, 0}, {0, 0, 0}, {4, 1, 1}};
+    scene.objects.push_back({"long", glm::vec3(0.5f),
+                             ps::placedBox(pickray::Aabb{glm::vec3(-0.5f), glm::vec3(0.5f)}, placement), placement});
+    ASSERT_FALSE(ps::validate(scene.objects[0]));
     // x = 1.5 is inside only because of the scale.
-    const auto hit = ps::nearestHit(scene, pickray::Ray{{1.5f, 5, 0}, {0, -1, 0}});
-    ASSERT_TRUE(hit);
-    EXPECT_FLOAT_EQ(hit->hit.point.y, 0.5f);
+    for (const Answers& a : ask(scene, pickray::Ray{{1.5f, 5, 0}, {0, -1, 0}})) {
+        ASSERT_TRUE(a.nearest);
+        EXPECT_FLOAT_EQ(a.nearest->hit.point.y, 0.5f);
+    }
 }
 
 // The Direct3D projection drawn through the GL remap lands on the same pixels as the OpenGL one,

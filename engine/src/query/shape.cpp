@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "pickray/query/shape.hpp"
 
+#include <array>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include <glm/geometric.hpp>
 
@@ -93,7 +95,41 @@ Aabb boundsOf(const OrientedBox& box) {
     return outward(worldCentre - worldHalf, worldCentre + worldHalf);
 }
 
+// One name per alternative; a kind added to Shape without a name here does not compile.
+constexpr std::string_view nameOf(const Sphere*) { return "sphere"; }
+constexpr std::string_view nameOf(const Capsule*) { return "capsule"; }
+constexpr std::string_view nameOf(const Cylinder*) { return "cylinder"; }
+constexpr std::string_view nameOf(const InfiniteCylinder*) { return "infinite_cylinder"; }
+constexpr std::string_view nameOf(const Aabb*) { return "aabb"; }
+constexpr std::string_view nameOf(const OrientedBox*) { return "box"; }
+
+template <std::size_t... I>
+constexpr std::array<std::string_view, sizeof...(I)> namesOf(std::index_sequence<I...>) {
+    return {nameOf(static_cast<const std::variant_alternative_t<I, Shape>*>(nullptr))...};
+}
+constexpr auto kNames = namesOf(std::make_index_sequence<kShapeKindCount>{});
+
+template <std::size_t... I>
+Shape shapeOfKind(ShapeKind kind, std::index_sequence<I...>) {
+    constexpr std::array<Shape (*)(), sizeof...(I)> make = {
+        []() -> Shape { return std::variant_alternative_t<I, Shape>{}; }...};
+    return make[kind]();
+}
+
 }  // namespace
+
+std::string_view kindName(ShapeKind kind) noexcept { return kind < kNames.size() ? kNames[kind] : std::string_view(); }
+
+std::optional<ShapeKind> kindFromName(std::string_view name) noexcept {
+    for (ShapeKind kind = 0; kind < kNames.size(); ++kind)
+        if (kNames[kind] == name) return kind;
+    return std::nullopt;
+}
+
+Shape shapeOfKind(ShapeKind kind) noexcept {
+    if (kind >= kShapeKindCount) return Sphere{};
+    return shapeOfKind(kind, std::make_index_sequence<kShapeKindCount>{});
+}
 
 std::optional<RayHit> raycast(const Ray& ray, const Shape& shape, float tMax) noexcept {
     return std::visit([&](const auto& s) { return raycast(ray, s, tMax); }, shape);
