@@ -110,26 +110,22 @@ Object defaultObject(ShapeKind kind, glm::vec3 c) {
     return o;
 }
 
+namespace {
+// Both points that define a shape, moved together.
+void moveBoth(glm::vec3& first, glm::vec3& second, glm::vec3 d) noexcept {
+    first += d;
+    second += d;
+}
+}  // namespace
+
 Object translated(const Object& object, glm::vec3 d) noexcept {
     Object o = object;
     std::visit(Overloaded{
                    [&](Sphere& s) { s.center += d; },
-                   [&](Capsule& s) {
-                       s.a += d;
-                       s.b += d;
-                   },
-                   [&](Cylinder& s) {
-                       s.a += d;
-                       s.b += d;
-                   },
-                   [&](InfiniteCylinder& s) {
-                       s.p1 += d;
-                       s.p2 += d;
-                   },
-                   [&](Aabb& s) {
-                       s.min += d;
-                       s.max += d;
-                   },
+                   [&](Capsule& s) { moveBoth(s.a, s.b, d); },
+                   [&](Cylinder& s) { moveBoth(s.a, s.b, d); },
+                   [&](InfiniteCylinder& s) { moveBoth(s.p1, s.p2, d); },
+                   [&](Aabb& s) { moveBoth(s.min, s.max, d); },
                    [&](OrientedBox& s) {
                        o.placement.position += d;
                        s = placedBox(s.local, o.placement);

@@ -173,20 +173,14 @@ json objectJson(const Object& o) {
             j["center"] = vec(s.center);
             j["radius"] = s.radius;
         }
-        void operator()(const Capsule& s) const {
-            j["a"] = vec(s.a);
-            j["b"] = vec(s.b);
-            j["radius"] = s.radius;
-        }
-        void operator()(const Cylinder& s) const {
-            j["a"] = vec(s.a);
-            j["b"] = vec(s.b);
-            j["radius"] = s.radius;
-        }
-        void operator()(const InfiniteCylinder& s) const {
-            j["p1"] = vec(s.p1);
-            j["p2"] = vec(s.p2);
-            j["radius"] = s.radius;
+        void operator()(const Capsule& s) const { ends("a", s.a, "b", s.b, s.radius); }
+        void operator()(const Cylinder& s) const { ends("a", s.a, "b", s.b, s.radius); }
+        void operator()(const InfiniteCylinder& s) const { ends("p1", s.p1, "p2", s.p2, s.radius); }
+        // Two points and a radius, the fields of every axis shape.
+        void ends(const char* first, glm::vec3 a, const char* second, glm::vec3 b, float radius) const {
+            j[first] = vec(a);
+            j[second] = vec(b);
+            j["radius"] = radius;
         }
         void operator()(const Aabb& s) const {
             j["min"] = vec(s.min);

@@ -148,6 +148,14 @@ std::optional<glm::ivec2> visiblePixelOf(const ps::Scene& scene, std::size_t obj
     return std::nullopt;
 }
 
+// The index of the default scene's object of that name (the test fails if there is none).
+std::size_t objectNamed(const ps::Scene& scene, const std::string& name) {
+    for (std::size_t i = 0; i < scene.objects.size(); ++i)
+        if (scene.objects[i].name == name) return i;
+    ADD_FAILURE() << "no object named " << name;
+    return 0;
+}
+
 glm::vec3 vec(const json& j) { return {j.at(0).get<float>(), j.at(1).get<float>(), j.at(2).get<float>()}; }
 
 void expectNear(glm::vec3 actual, glm::vec3 expected, float tolerance, const std::string& what) {
@@ -258,8 +266,7 @@ TEST(EndToEnd, ClickOnAnImGuiWindowPicksNothing) {
 
 TEST(EndToEnd, BothClipDepthsAndBothProjectionsGiveTheSamePick) {
     const ps::Scene scene = loadDefaultScene();
-    std::size_t crate = 0;
-    while (scene.objects[crate].name != "crate") ++crate;
+    const std::size_t crate = objectNamed(scene, "crate");
     for (const char* projection : {"perspective", "orthographic"}) {
         ps::Camera camera = scene.camera;
         camera.projection =
@@ -288,8 +295,7 @@ TEST(EndToEnd, BothClipDepthsAndBothProjectionsGiveTheSamePick) {
 
 TEST(EndToEnd, ScreenshotShowsTheHighlightAtTheClickedObject) {
     const ps::Scene scene = loadDefaultScene();
-    std::size_t ball = 0;
-    while (scene.objects[ball].name != "ball") ++ball;
+    const std::size_t ball = objectNamed(scene, "ball");
     const auto pixel = visiblePixelOf(scene, ball, frameFor(scene.camera, kSize), kSize);
     ASSERT_TRUE(pixel);
     const fs::path before = tempDir() / "before.png";
@@ -318,8 +324,7 @@ TEST(EndToEnd, ScreenshotShowsTheHighlightAtTheClickedObject) {
 
 TEST(EndToEnd, DraggingMovesTheGrabbedObjectWithTheCursor) {
     const ps::Scene scene = loadDefaultScene();
-    std::size_t ball = 0;
-    while (scene.objects[ball].name != "ball") ++ball;
+    const std::size_t ball = objectNamed(scene, "ball");
     const Frame f = frameFor(scene.camera, kSize);
     const auto from = visiblePixelOf(scene, ball, f, kSize);
     ASSERT_TRUE(from);
@@ -488,8 +493,7 @@ TEST(EndToEnd, RealXWindowUnderXvfbPicksWithXdotool) {
     if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
         GTEST_SKIP() << "xvfb-run or xdotool not installed";
     const ps::Scene scene = loadDefaultScene();
-    std::size_t drum = 0;
-    while (scene.objects[drum].name != "drum") ++drum;
+    const std::size_t drum = objectNamed(scene, "drum");
     const auto pixel = visiblePixelOf(scene, drum, frameFor(scene.camera, kSize), kSize);
     ASSERT_TRUE(pixel);
     const fs::path report = tempDir() / "xvfb.json";

@@ -12,14 +12,20 @@
 
 namespace pickray::scene::brute_force {
 
+/// Every object's answer to `query` that has one, in object order, then stable-sorted by `key`.
+template <typename Answer, typename Query, typename Key>
+std::vector<Answer> sortedAnswers(const Scene& scene, Query query, Key key) {
+    std::vector<Answer> answers;
+    for (std::size_t i = 0; i < scene.objects.size(); ++i)
+        if (auto answer = query(scene.objects[i].shape)) answers.push_back({i, *answer});
+    std::stable_sort(answers.begin(), answers.end(), [&](const Answer& l, const Answer& r) { return key(l) < key(r); });
+    return answers;
+}
+
 /// Each object's first hit along the ray, sorted by t (stable: ties keep object order).
 inline std::vector<ObjectHit> allHits(const Scene& scene, const Ray& ray) {
-    std::vector<ObjectHit> hits;
-    for (std::size_t i = 0; i < scene.objects.size(); ++i)
-        if (auto hit = raycast(ray, scene.objects[i].shape)) hits.push_back({i, *hit});
-    std::stable_sort(hits.begin(), hits.end(),
-                     [](const ObjectHit& l, const ObjectHit& r) { return l.hit.t < r.hit.t; });
-    return hits;
+    return sortedAnswers<ObjectHit>(
+        scene, [&](const Shape& shape) { return raycast(ray, shape); }, [](const ObjectHit& h) { return h.hit.t; });
 }
 
 /// The object the ray hits first (smallest t; ties go to the lower index), if any.
@@ -31,12 +37,9 @@ inline std::optional<ObjectHit> nearestHit(const Scene& scene, const Ray& ray) {
 
 /// Every object the ray's infinite line passes through, sorted by where it enters (stable).
 inline std::vector<ObjectSpan> lineSpans(const Scene& scene, const Ray& ray) {
-    std::vector<ObjectSpan> spans;
-    for (std::size_t i = 0; i < scene.objects.size(); ++i)
-        if (auto span = intersectLine(ray, scene.objects[i].shape)) spans.push_back({i, *span});
-    std::stable_sort(spans.begin(), spans.end(),
-                     [](const ObjectSpan& l, const ObjectSpan& r) { return l.span.enter < r.span.enter; });
-    return spans;
+    return sortedAnswers<ObjectSpan>(
+        scene, [&](const Shape& shape) { return intersectLine(ray, shape); },
+        [](const ObjectSpan& s) { return s.span.enter; });
 }
 
 }  // namespace pickray::scene::brute_force
