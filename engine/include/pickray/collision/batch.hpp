@@ -14,8 +14,9 @@
 //   * The lanes do the scalar routine's arithmetic in the same order with no fused multiply-add,
 //     so the answers do not depend on the instruction set (tested on every level the CPU has).
 //     "raycastT" here is the inline routine compiled without contraction into fused multiply-adds,
-//     as it is for plain x86-64; code built with -march=native (or -mfma) and GCC's default
-//     -ffp-contract=fast may round its copy differently in the last bit.
+//     as every target that links pickray::collision compiles it (ray.hpp, "Floating point").
+//   * The AVX2 and AVX-512 lanes exist on x86-64 builds with PICKRAY_SIMD_KERNELS (the default
+//     there); every other build, aarch64 among them, loops over raycastT: the same answers.
 //
 // Why a batch: a scalar test spends most of its time on the branches of hit or miss, which a
 // scene's rays take at random; the lanes take both sides and select, with no branch to mispredict.

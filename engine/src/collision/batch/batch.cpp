@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: MIT
 // The batch routines' front: size checks, the whole-call invalid cases, and the choice of
-// instruction set. The lanes' arithmetic is in kernels.cpp. On a CPU with neither AVX2 nor
-// AVX-512 the batch is a loop over the scalar routine: four lanes built from two-wide SSE2
+// instruction set. The lanes' arithmetic is in kernels.cpp, built for x86-64 only
+// (PICKRAY_HAVE_SIMD_KERNELS). On an x86-64 CPU with neither AVX2 nor AVX-512, and on every other
+// processor, the batch is a loop over the scalar routine: four lanes built from two-wide SSE2
 // operations would be slower than it (docs/PERFORMANCE.md).
 #include "pickray/collision/batch.hpp"
 
+#if defined(__SSE__)
 #include <xmmintrin.h>
+#endif
 
 #include <algorithm>
 #include <cstdlib>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 
@@ -27,21 +31,19 @@ namespace {
 enum class Level { Scalar, Avx2, Avx512 };
 
 Level detectLevel() noexcept {
-#if defined(__x86_64__) || defined(__i386__)
     Level level = Level::Scalar;
+#if PICKRAY_HAVE_SIMD_KERNELS
     if (__builtin_cpu_supports("avx2")) level = Level::Avx2;
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl")) {
         level = Level::Avx512;
     }
+#endif
     if (const char* wanted = std::getenv("PICKRAY_SIMD")) {
         const std::string name = wanted;
         if (name == "scalar") level = Level::Scalar;
         else if (name == "avx2") level = std::min(level, Level::Avx2);
     }
     return level;
-#else
-#error "the batch kernels are written for x86-64 (AVX2, AVX-512)"
-#endif
 }
 
 Level level() noexcept {
@@ -73,8 +75,10 @@ batch_detail::ShapeKernels<Shape> orScalar(batch_detail::ShapeKernels<Shape> ker
 const batch_detail::Kernels& kernels() noexcept {
     static const batch_detail::Kernels chosen = [] {
         batch_detail::Kernels k{};
+#if PICKRAY_HAVE_SIMD_KERNELS
         if (level() == Level::Avx512) k = batch_detail::kernelsAvx512();
         if (level() == Level::Avx2) k = batch_detail::kernelsAvx2();
+#endif
         return batch_detail::Kernels{orScalar(k.sphere),
                                      orScalar(k.capsule),
                                      orScalar(k.cylinder),
@@ -109,16 +113,23 @@ void pairs(std::span<const Ray> rays, std::span<const Shape> shapes, std::span<f
     kernels.pairs(rays.data(), shapes.data(), t.data(), t.size(), tMax);
 }
 
-/// The smallest of t[0, count) (no NaN among them), four independent SSE minimums at a time: a
+/// The smallest of t[0, count) (no NaN among them), sixteen independent minimums at a time: a
 /// plain loop is one dependent scalar minimum per entry, as slow as the batch test itself.
 float smallestOf(const float* t, std::size_t count) {
-    __m128 m[4] = {_mm_set1_ps(kInfinity), _mm_set1_ps(kInfinity), _mm_set1_ps(kInfinity), _mm_set1_ps(kInfinity)};
+    alignas(16) float lanes[16];
     std::size_t k = 0;
+#if defined(__SSE__)
+    __m128 m[4] = {_mm_set1_ps(kInfinity), _mm_set1_ps(kInfinity), _mm_set1_ps(kInfinity), _mm_set1_ps(kInfinity)};
     for (; k + 16 <= count; k += 16) {
         for (std::size_t j = 0; j < 4; ++j) m[j] = _mm_min_ps(m[j], _mm_loadu_ps(t + k + 4 * j));
     }
-    alignas(16) float lanes[16];
     for (std::size_t j = 0; j < 4; ++j) _mm_store_ps(lanes + 4 * j, m[j]);
+#else
+    std::fill(std::begin(lanes), std::end(lanes), kInfinity);
+    for (; k + 16 <= count; k += 16) {
+        for (std::size_t j = 0; j < 16; ++j) lanes[j] = std::min(lanes[j], t[k + j]);
+    }
+#endif
     float smallest = kInfinity;
     for (const float lane : lanes) smallest = std::min(smallest, lane);
     for (; k < count; ++k) smallest = std::min(smallest, t[k]);

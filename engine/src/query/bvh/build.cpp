@@ -17,10 +17,6 @@
 #include "binning.hpp"
 #include "tree_layout.hpp"
 
-#if defined(__SSE2__)
-#include <immintrin.h>
-#endif
-
 namespace pickray::detail {
 namespace {
 
@@ -392,13 +388,11 @@ void Builder::makeLeaf(std::uint32_t node, int slot, const BuildRange& range) {
 void Builder::copyShapes() {
     constexpr std::size_t kAhead = 32;
     for (std::size_t k = 0; k < prims_.size(); ++k) {
-#if defined(__SSE2__)
-        if (k + kAhead < prims_.size()) {
+        if (k + kAhead < prims_.size()) {  // GCC's and Clang's prefetch, any processor
             const char* at = reinterpret_cast<const char*>(&shapes_[prims_[k + kAhead].index]);
-            _mm_prefetch(at, _MM_HINT_T0);
-            _mm_prefetch(at + 64, _MM_HINT_T0);
+            __builtin_prefetch(at, 0, 3);
+            __builtin_prefetch(at + 64, 0, 3);
         }
-#endif
         withKind(tree_.kinds, prims_[k].kind, [&](auto& array) {
             using Stored = typename std::decay_t<decltype(array.shapes)>::value_type;
             array.shapes.push_back(toStored<Stored>(shapes_[prims_[k].index]));
