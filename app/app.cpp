@@ -36,13 +36,14 @@ double millisecondsSince(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-App::App(const Options& options, scene::Scene scene, const std::string& scenePath, std::ostream& out, std::ostream& err)
+App::App(const Options& options, scene::Scene scene, const std::string& scenePath,
+         const std::filesystem::path& shaderDirectory, std::ostream& out, std::ostream& err)
     : options_(options),
       out_(out),
       err_(err),
       platform_("pickray", options_.size, options_.headless),
       imgui_(platform_.window(), platform_.context()),
-      renderer_(render::defaultShaderDirectory()),
+      renderer_(shaderDirectory),
       editor_(std::move(scene)) {
     performance_.glDebugOutput = renderer_.debugOutputInstalled();
     ui_.scenePath = scenePath;

@@ -6,6 +6,7 @@
 // (script.cpp), through the same paths as a hand on the mouse.
 
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -30,9 +31,11 @@ namespace pickray::app {
 
 class App {
 public:
-    /// Opens the window and takes the scene (throws std::runtime_error with a message when the
-    /// window or GL cannot be had). Messages for the user go to `out`, errors to `err`.
-    App(const Options& options, scene::Scene scene, const std::string& scenePath, std::ostream& out, std::ostream& err);
+    /// Opens the window, loads the shaders from `shaderDirectory` and takes the scene (throws
+    /// std::runtime_error with a message when the window, GL or a shader cannot be had). Messages
+    /// for the user go to `out`, errors to `err`.
+    App(const Options& options, scene::Scene scene, const std::string& scenePath,
+        const std::filesystem::path& shaderDirectory, std::ostream& out, std::ostream& err);
 
     /// Until the window is closed (or --quit-after-clicks), then the command line's --screenshot,
     /// --save and --report. Returns the exit code.

@@ -11,6 +11,20 @@
 
 namespace pickray::app {
 
+DataPaths findDataPaths() {
+    std::filesystem::path base;
+    if (char* path = SDL_GetBasePath()) {  // the executable's directory, with a trailing slash
+        base = path;
+        SDL_free(path);
+    } else {
+        base = std::filesystem::current_path();
+    }
+    const std::filesystem::path data = (base / PICKRAY_DATA_RELATIVE).lexically_normal();
+    DataPaths paths{data / "shaders", data / "scenes" / "default.json"};
+    if (const char* shaders = std::getenv("PICKRAY_SHADER_DIR")) paths.shaders = shaders;
+    return paths;
+}
+
 bool displayAvailable() {
     return std::getenv("DISPLAY") != nullptr || std::getenv("WAYLAND_DISPLAY") != nullptr ||
            std::getenv("SDL_VIDEODRIVER") != nullptr;

@@ -3,6 +3,7 @@
 // SDL2 window with an OpenGL 3.3 core context, GL functions loaded by glad.
 
 #include <cstddef>
+#include <filesystem>
 #include <string>
 
 #include <SDL.h>
@@ -35,6 +36,18 @@ private:
 /// True when an interactive window can probably be opened (an X11 or Wayland display, or an
 /// explicit SDL_VIDEODRIVER).
 [[nodiscard]] bool displayAvailable();
+
+/// Where the demo's data lie: its shaders and its default scene.
+struct DataPaths {
+    std::filesystem::path shaders;
+    std::filesystem::path defaultScene;
+};
+/// Found from the executable's own directory, at the place the install layout puts them relative
+/// to bin/ (PICKRAY_DATA_RELATIVE, "../share/pickray"), so one binary works from its build tree
+/// (app/CMakeLists.txt links the source tree's data there) and from wherever an installed or
+/// unpacked tree is. Nothing of the source tree is compiled in. $PICKRAY_SHADER_DIR overrides the
+/// shaders' directory.
+[[nodiscard]] DataPaths findDataPaths();
 
 /// This process's resident set size in KiB (/proc/self/statm; 0 where that cannot be read).
 [[nodiscard]] std::size_t residentKiB();

@@ -78,8 +78,9 @@ int runFromCommandLine(const std::vector<std::string>& args, std::ostream& out, 
     }
     Options options = std::get<Options>(parsed);
     // A generated scene has no file: the GUI's Load/Save fields start with this name.
+    const DataPaths data = findDataPaths();
     const std::string scenePath = options.generate            ? "generated.json"
-                                  : options.scenePath.empty() ? PICKRAY_DEFAULT_SCENE
+                                  : options.scenePath.empty() ? data.defaultScene.string()
                                                               : options.scenePath;
     bool fallBack = !options.headless && !displayAvailable();
     // Twice at most: where a display was advertised but no window opens, once more headless. Each
@@ -96,7 +97,7 @@ int runFromCommandLine(const std::vector<std::string>& args, std::ostream& out, 
         }
         if (fallBack) fallBackToScript(options, *loaded.scene, out);
         try {
-            App app(options, std::move(*loaded.scene), scenePath, out, err);
+            App app(options, std::move(*loaded.scene), scenePath, data.shaders, out, err);
             return options.headless ? runScript(app, options) : app.runInteractive();
         } catch (const std::exception& e) {
             err << "pickray: " << e.what() << "\n";

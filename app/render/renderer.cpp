@@ -90,12 +90,6 @@ constexpr int kGridHalfExtent = 20;
 
 }  // namespace
 
-std::filesystem::path defaultShaderDirectory() {
-    if (const char* env = std::getenv("PICKRAY_SHADER_DIR")) return env;
-    if (std::filesystem::exists(PICKRAY_SOURCE_SHADER_DIR)) return PICKRAY_SOURCE_SHADER_DIR;
-    return PICKRAY_INSTALLED_SHADER_DIR;
-}
-
 Renderer::Batch Renderer::makeBatch(const MeshData& mesh) {
     Batch b{makeVertexArray(), makeBuffer(), makeBuffer(), makeBuffer(), static_cast<GLsizei>(mesh.indices.size()), {}};
     glBindVertexArray(b.vao.get());

@@ -95,10 +95,6 @@ struct DrawStyle {
 /// The colour a highlighted object is tinted towards (tests look for it in screenshots).
 inline constexpr glm::vec3 kHighlightColor{1.0f, 0.8f, 0.1f};
 
-/// The shader directory: $PICKRAY_SHADER_DIR if set, else the source tree's shaders/ if present,
-/// else the installed share/pickray/shaders.
-[[nodiscard]] std::filesystem::path defaultShaderDirectory();
-
 /// Rings along an infinite cylinder's drawn side. Facets that are slivers (a fraction of a pixel
 /// wide, thousands of pixels long) get their depth interpolated so badly by llvmpipe (seen: > 4
 /// world units off at 14 units from the eye, radius 0.3) that a pole was drawn in front of nearer
