@@ -11,6 +11,7 @@ packages=(
   libgl1-mesa-dri libegl-mesa0 libegl1 libgl1 xvfb xauth xdotool
   libcli11-dev libembree-dev libbullet-dev libfcl-dev
   clang libclang-rt-14-dev clang-format git
+  dpkg-dev g++-aarch64-linux-gnu qemu-user googletest
 )
 
 missing=()
