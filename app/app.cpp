@@ -48,6 +48,8 @@ App::App(const Options& options, scene::Scene scene, const std::string& scenePat
     performance_.glDebugOutput = renderer_.debugOutputInstalled();
     ui_.scenePath = scenePath;
     ui_.savePath = scenePath;
+    ui_.noStats = options_.noStats;
+    if (!options_.generate) editor_.setDocumentPath(scenePath);
     if (!options_.headless) {  // the command line's --select steps are the starting selection
         for (const ScriptStep& s : options_.script) {
             const auto* select = std::get_if<step::Select>(&s);
@@ -78,9 +80,15 @@ int App::runInteractive() {
 }
 
 void App::message(std::string text, bool isError) {
-    ui_.message = std::move(text);
-    ui_.messageIsError = isError;
-    (isError ? err_ : out_) << "pickray: " << ui_.message << "\n";
+    if (text != lastPrinted_) (isError ? err_ : out_) << "pickray: " << text << "\n";
+    lastPrinted_ = text;
+    postToast(ui_, std::move(text), isError);
+}
+
+std::string App::title() const {
+    const std::string& path = editor_.documentPath();
+    const std::string name = path.empty() ? "generated scene" : std::filesystem::path(path).filename().string();
+    return (editor_.unsaved() ? "*" : "") + name + " - pickray";
 }
 
 // ---- the frame ------------------------------------------------------------------------------
@@ -93,6 +101,7 @@ void App::frame() {
     // The panels first (they show the last frame's pick), then their commands, then the camera
     // and the mouse in the view: everything below uses the matrices this frame is drawn with.
     if (!options_.hideUi) runPanels();
+    handleKeys();
     const FrameMatrices drawn = moveCamera(mouseOnUi);
     handleMouse(drawn, mouseOnUi);
     updateHover(drawn, mouseOnUi);
@@ -101,6 +110,10 @@ void App::frame() {
     else imgui_.render();
     saveRequestedScreenshot(platform_.drawableSize());
     platform_.swap();
+    if (const std::string now = title(); now != shownTitle_) {
+        SDL_SetWindowTitle(platform_.window(), now.c_str());
+        shownTitle_ = now;
+    }
     const render::GlProblems gl = renderer_.takeGlProblems(err_);
     performance_.glErrors += gl.errors;
     performance_.glWarnings += gl.warnings;
@@ -118,13 +131,12 @@ void App::pollEvents() {
         gather(event, input_, mouse_);
     }
     if (input_.quit) running_ = false;
-    if (input_.releasedBeforePress) drag_.mode = Drag::Mode::None;
-    if (input_.screenshotKey) screenshot_ = ScreenshotRequest{timestampedScreenshotPath(), ui_.screenshotWithUi};
+    if (input_.releasedBeforePress) releasePress();
 }
 
 void App::runPanels() {
-    const UiView view{editor_.scene(), editor_.selection(),    editor_.lastPick(),
-                      editor_.hover(), platform_.windowSize(), performance_};
+    const UiView view{editor_.scene(),        editor_.selection(), editor_.lastPick(), editor_.hover(),
+                      platform_.windowSize(), performance_,        editor_.history(),  editor_.unsaved()};
     for (const Command& c : buildUi(ui_, view)) apply(c);
 }
 
@@ -206,27 +218,43 @@ void App::saveRequestedScreenshot(glm::ivec2 drawable) {
 // ---- commands ---------------------------------------------------------------------------------
 
 bool App::apply(const Command& command) {
+    // The window's own commands.
     if (const auto* shot = std::get_if<command::Screenshot>(&command)) {
         screenshot_ = ScreenshotRequest{timestampedScreenshotPath(), shot->withUi};
         return true;  // taken at the end of this frame
     }
+    if (std::holds_alternative<command::ToggleUi>(command)) {
+        options_.hideUi = !options_.hideUi;
+        return true;
+    }
+    if (std::holds_alternative<command::Quit>(command)) {
+        running_ = false;
+        return true;
+    }
+    if (std::holds_alternative<command::ToggleHelp>(command)) {
+        ui_.showHelp = !ui_.showHelp;
+        return true;
+    }
     // A drag holds an object's index: it ends where indices change or the scene is replaced.
     if (std::holds_alternative<command::Delete>(command) || std::holds_alternative<command::Load>(command) ||
-        std::holds_alternative<command::Generate>(command))
-        drag_.mode = Drag::Mode::None;
+        std::holds_alternative<command::Generate>(command) || std::holds_alternative<command::Undo>(command) ||
+        std::holds_alternative<command::Redo>(command))
+        drag_ = Drag{};
     const Editor::Outcome outcome = editor_.apply(command);
     if (!outcome.message.empty()) message(outcome.message, outcome.refused);
-    else if (!outcome.refused) ui_.message.clear();  // a later success clears an old error
+    else if (!outcome.refused)
+        std::erase_if(ui_.toasts, [](const Toast& t) { return t.isError; });  // a later success clears an old error
+    if (std::holds_alternative<command::Load>(command) && !outcome.refused) ui_.savePath = editor_.documentPath();
     return !outcome.refused;
 }
 
 // ---- what a script does -----------------------------------------------------------------------
 
-void App::pushButton(Uint32 type, glm::ivec2 position) {
+void App::pushButton(Uint32 type, glm::ivec2 position, Uint8 button) {
     SDL_Event event{};
     event.button.type = type;
     event.button.windowID = SDL_GetWindowID(platform_.window());
-    event.button.button = SDL_BUTTON_LEFT;
+    event.button.button = button;
     event.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
     event.button.clicks = 1;
     event.button.x = position.x;
@@ -245,9 +273,12 @@ void App::click(glm::ivec2 at) {
     frame();
 }
 
-void App::drag(glm::ivec2 from, glm::ivec2 to) {
+void App::drag(glm::ivec2 from, glm::ivec2 to, MouseButton which) {
+    const Uint8 button = which == MouseButton::Right    ? SDL_BUTTON_RIGHT
+                         : which == MouseButton::Middle ? SDL_BUTTON_MIDDLE
+                                                        : SDL_BUTTON_LEFT;
     SDL_WarpMouseInWindow(platform_.window(), from.x, from.y);
-    pushButton(SDL_MOUSEBUTTONDOWN, from);
+    pushButton(SDL_MOUSEBUTTONDOWN, from, button);
     frame();
     constexpr int kSteps = 4;  // several motion events, as a hand would make
     for (int i = 1; i <= kSteps; ++i) {
@@ -255,8 +286,29 @@ void App::drag(glm::ivec2 from, glm::ivec2 to) {
         SDL_WarpMouseInWindow(platform_.window(), p.x, p.y);
         frame();
     }
-    pushButton(SDL_MOUSEBUTTONUP, to);
+    pushButton(SDL_MOUSEBUTTONUP, to, button);
     frame();
+    frame();
+}
+
+void App::key(const KeyChord& chord) {
+    const auto mods = static_cast<SDL_Keymod>((chord.ctrl ? KMOD_LCTRL : 0) | (chord.shift ? KMOD_LSHIFT : 0) |
+                                              (chord.alt ? KMOD_LALT : 0));
+    SDL_SetModState(mods);
+    SDL_Event event{};
+    event.key.type = SDL_KEYDOWN;
+    event.key.windowID = SDL_GetWindowID(platform_.window());
+    event.key.state = SDL_PRESSED;
+    event.key.keysym.sym = chord.key;
+    event.key.keysym.scancode = SDL_GetScancodeFromKey(chord.key);
+    event.key.keysym.mod = static_cast<Uint16>(mods);
+    SDL_PushEvent(&event);
+    frame();
+    event.key.type = SDL_KEYUP;
+    event.key.state = SDL_RELEASED;
+    SDL_PushEvent(&event);
+    frame();
+    SDL_SetModState(KMOD_NONE);
     frame();
 }
 
@@ -312,7 +364,16 @@ void App::measureFrames() {
 
 bool App::writeReport(const std::string& path, const std::vector<std::string>& errors) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out << reportJson(clicks_, performance_, errors);
+    WindowReport window;
+    window.size = platform_.windowSize();
+    window.title = title();
+    if (!options_.hideUi) window.panels = ui_.panelRects;
+    if (const auto& pick = editor_.lastPick(); pick && pick->nearest())
+        window.picked = editor_.scene().objects[pick->nearest()->object].name;
+    for (std::size_t i : editor_.selection()) window.selection.push_back(editor_.scene().objects[i].name);
+    window.undoSteps = editor_.history().steps();
+    window.unsaved = editor_.unsaved();
+    out << reportJson(clicks_, performance_, errors, window);
     out.flush();
     if (!out) {
         err_ << "pickray: " << path << ": could not write the report\n";

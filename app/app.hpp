@@ -25,9 +25,14 @@
 #include "platform.hpp"
 #include "render/renderer.hpp"
 #include "report.hpp"
+#include "shortcuts.hpp"
 #include "ui.hpp"
 
 namespace pickray::app {
+
+/// How far (window pixels, along either axis) the cursor must go from a left press before the
+/// press is a drag: within it a release is a click, and nothing moves. Windows' default (SM_CXDRAG).
+inline constexpr int kDragThreshold = 4;
 
 class App {
 public:
@@ -46,7 +51,10 @@ public:
 
     // What a script does, as a user would.
     void click(glm::ivec2 at);
-    void drag(glm::ivec2 from, glm::ivec2 to);
+    void drag(glm::ivec2 from, glm::ivec2 to, MouseButton button = MouseButton::Left);
+    /// Presses and releases a key with its modifiers held (SDL's modifier state set, as ImGui's
+    /// backend reads it), through SDL's event queue.
+    void key(const KeyChord& chord);
     void hover(glm::ivec2 at);
     /// SDL's window size call, then frames; returns the size the window has then.
     glm::ivec2 resize(glm::ivec2 size);
@@ -59,23 +67,39 @@ public:
     bool screenshot(const std::string& path, bool withUi);
     /// Renders a few more frames, waiting for each to finish, and keeps their median time.
     void measureFrames();
-    /// The report of the clicks so far (report.hpp), with `errors` (the script's failed steps).
+    /// The report of the clicks so far (report.hpp), with `errors` (the script's failed steps)
+    /// and the window as it is now.
     bool writeReport(const std::string& path, const std::vector<std::string>& errors);
     void provokeGlErrorForTests() { renderer_.provokeGlErrorForTests(); }
-    /// A message for the user: on the Scene panel and on `out` (errors on `err`).
+    /// A message for the user: a toast in the window, and a line on `out` (errors on `err`),
+    /// unless it is the line printed last (a refused value while a field is dragged).
     void message(std::string text, bool isError);
+    /// The window's title: the document's file name, "*" when it has unsaved changes.
+    [[nodiscard]] std::string title() const;
 
     [[nodiscard]] Editor& editor() { return editor_; }
     [[nodiscard]] Performance& performance() { return performance_; }
     [[nodiscard]] const std::vector<ClickRecord>& clicks() const { return clicks_; }
 
 private:
-    /// What a held mouse button is doing.
+    /// What a held mouse button is doing (app_mouse.cpp).
     struct Drag {
-        enum class Mode { None, Orbit, Pan, Move } mode = Mode::None;
+        /// Pending: a left press not yet kDragThreshold pixels from where it was made.
+        enum class Mode { None, Pending, Orbit, Pan, Move } mode = Mode::None;
+        glm::ivec2 pressedAt{0};
+        bool ctrl = false;
+        bool grabbed = false;  ///< pressed on an object: a drag moves it
         std::size_t object = 0;
-        glm::vec3 planePoint{0.0f};   // the grabbed point, moved with the cursor ...
-        glm::vec3 planeNormal{0.0f};  // ... in the plane facing the camera
+        glm::vec3 planePoint{0.0f};          // the grabbed point, moved with the cursor ...
+        glm::vec3 planeNormal{0.0f};         // ... in the plane facing the camera
+        std::uint64_t gesture = 0;           ///< the move's undo step
+        std::optional<Pick> backgroundPick;  ///< a press on nothing: committed if released in place
+
+        static Drag of(Mode mode) {
+            Drag d;
+            d.mode = mode;
+            return d;
+        }
     };
     struct ScreenshotRequest {
         std::string path;
@@ -95,14 +119,17 @@ private:
     void pollEvents();
     void runPanels();
     [[nodiscard]] FrameMatrices moveCamera(bool mouseOnUi);
-    void handleMouse(const FrameMatrices& frame, bool mouseOnUi);  // app_mouse.cpp
+    void handleKeys();                                               // app_keys.cpp
+    [[nodiscard]] std::optional<Command> commandFor(Action action);  // app_keys.cpp
+    void handleMouse(const FrameMatrices& frame, bool mouseOnUi);    // app_mouse.cpp
     void updateHover(const FrameMatrices& frame, bool mouseOnUi);
     /// Returns whether the scene was drawn anew (rather than the last one presented again).
     bool drawScene(const FrameMatrices& frame);
     void saveRequestedScreenshot(glm::ivec2 drawable);
 
     void moveDragged(const FrameMatrices& frame);  // app_mouse.cpp
-    void pushButton(Uint32 type, glm::ivec2 position);
+    void releasePress();                           // app_mouse.cpp
+    void pushButton(Uint32 type, glm::ivec2 position, Uint8 button = SDL_BUTTON_LEFT);
 
     Options options_;
     std::ostream& out_;
@@ -124,6 +151,8 @@ private:
     bool measured_ = false;  ///< performance_.frameMs is a measured median (headless report)
     bool running_ = true;
     glm::ivec2 refusedDrawable_{-1};  ///< the drawable size last refused as too large (said once)
+    std::string lastPrinted_;         ///< the last message printed (not printed twice in a row)
+    std::string shownTitle_;          ///< the window title set last
 };
 
 }  // namespace pickray::app

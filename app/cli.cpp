@@ -89,10 +89,28 @@ ScriptStep makeStep(const std::string& option, const std::string& value) {
     if (option == "--click") return step::Click{windowPoint(option, value)};
     if (option == "--hover") return step::Hover{windowPoint(option, value)};
     if (option == "--drag") {
-        const auto n = numbers<int>(value, ',', 4);
-        if (!n || (*n)[0] < 0 || (*n)[1] < 0 || (*n)[2] < 0 || (*n)[3] < 0)
-            refuse(option, value, "expects X1,Y1,X2,Y2 in window pixels");
-        return step::Drag{{(*n)[0], (*n)[1]}, {(*n)[2], (*n)[3]}};
+        const std::string expectation = "expects X1,Y1,X2,Y2 in window pixels, then optionally ,left ,right or ,middle";
+        std::string points = value;
+        MouseButton button = MouseButton::Left;
+        if (const auto comma = value.rfind(','); comma != std::string::npos) {
+            const std::string last = value.substr(comma + 1);
+            if (last == "left" || last == "right" || last == "middle") {
+                button = last == "right"    ? MouseButton::Right
+                         : last == "middle" ? MouseButton::Middle
+                                            : MouseButton::Left;
+                points = value.substr(0, comma);
+            }
+        }
+        const auto n = numbers<int>(points, ',', 4);
+        if (!n || (*n)[0] < 0 || (*n)[1] < 0 || (*n)[2] < 0 || (*n)[3] < 0) refuse(option, value, expectation);
+        return step::Drag{{(*n)[0], (*n)[1]}, {(*n)[2], (*n)[3]}, button};
+    }
+    if (option == "--key") {
+        const auto chord = parseKeySpec(value);
+        if (!chord)
+            refuse(option, value,
+                   "expects a key with optional modifiers, e.g. ctrl+z, ctrl+shift+z, delete, f, home, esc, h, f1");
+        return step::Key{*chord};
     }
     if (option == "--select") return step::Select{nonEmpty(option, value)};
     if (option == "--load") return step::Load{nonEmpty(option, value)};
@@ -129,6 +147,7 @@ void addOptions(CLI::App& cli, Options& o, Values& v) {
     single("--generate", v.generate, "a generated stress scene of N mixed objects instead of --scene")->type_name("N");
     single("--size", v.size, "window size in pixels (default 1280x720, 16 to 8192 each)")->type_name("WxH");
     cli.add_flag("--hide-ui", o.hideUi, "no ImGui windows (the scene only; clicks anywhere reach the view)");
+    cli.add_flag("--no-stats", o.noStats, "no timings in the panels: the same picture on every run (docs)");
     single("--report", v.report, "write the clicks' picks, frame times and memory as JSON after the script")
         ->type_name("OUT.json");
     single("--repeat", v.repeat, "run the whole script N times (soak tests)")->type_name("N");
@@ -145,11 +164,15 @@ void addOptions(CLI::App& cli, Options& o, Values& v) {
             ->group(steps);
     };
     step("--click", "X,Y", "left click at window pixels from the top-left");
-    step("--drag", "X1,Y1,X2,Y2", "left drag: moves the grabbed object, orbits on the background");
+    step("--drag", "X1,Y1,X2,Y2[,B]",
+         "drag with button B (left, right, middle; default left): left moves the grabbed object once past 4 "
+         "pixels and orbits on the background, right orbits, middle pans");
+    step("--key", "SPEC",
+         "press a key: ctrl+z, ctrl+shift+z, ctrl+y, delete, ctrl+d, f, home, esc, ctrl+s, h, f1, f12");
     step("--hover", "X,Y", "leave the cursor here (the hover highlight)");
     step("--select", "NAME", "select an object by name; consecutive --select steps select several");
-    cli.add_flag("--duplicate")->description("duplicate the primary (last) selected object")->group(steps);
-    cli.add_flag("--delete")->description("delete the primary selected object")->group(steps);
+    cli.add_flag("--duplicate")->description("duplicate the selected objects (the GUI's Duplicate)")->group(steps);
+    cli.add_flag("--delete")->description("delete the selected objects (the GUI's Delete)")->group(steps);
     step("--load", "FILE", "load a scene as the GUI's Load does");
     step("--save", "FILE", "save the scene as the GUI's Save does (interactive: on quitting)");
     step("--screenshot", "OUT.png", "save the next frame (interactive: on quitting)");
@@ -254,8 +277,9 @@ std::string oneLine(const std::string& text) {
 }  // namespace
 
 const char* optionName(const ScriptStep& s) noexcept {
-    constexpr const char* kNames[] = {"--click", "--drag", "--hover",      "--select", "--duplicate", "--delete",
-                                      "--load",  "--save", "--screenshot", "--orbit",  "--resize",    "--minimize"};
+    constexpr const char* kNames[] = {"--click",  "--drag",     "--hover", "--select",     "--duplicate",
+                                      "--delete", "--load",     "--save",  "--screenshot", "--orbit",
+                                      "--resize", "--minimize", "--key"};
     static_assert(std::size(kNames) == std::variant_size_v<ScriptStep>);
     return kNames[s.index()];
 }

@@ -14,6 +14,7 @@
 
 #include "scene/generate.hpp"
 #include "scene/scene.hpp"
+#include "shortcuts.hpp"
 
 namespace pickray::app {
 
@@ -22,13 +23,16 @@ inline constexpr int kMaxResize = 16384;
 /// The largest --repeat accepted.
 inline constexpr int kMaxRepeat = 100'000;
 
+enum class MouseButton { Left, Right, Middle };
+
 /// The steps of the headless script, one type per option (window pixels: top-left origin).
 namespace step {
 struct Click {  ///< --click X,Y: press and release the left button there
     glm::ivec2 at{0};
 };
-struct Drag {  ///< --drag X1,Y1,X2,Y2: the left button held from one point to the other
+struct Drag {  ///< --drag X1,Y1,X2,Y2[,left|right|middle]: a button held from one point to the other
     glm::ivec2 from{0}, to{0};
+    MouseButton button = MouseButton::Left;
 };
 struct Hover {  ///< --hover X,Y: the cursor rests there (the hover highlight)
     glm::ivec2 at{0};
@@ -54,10 +58,14 @@ struct Resize {  ///< --resize WxH: SDL's window size call (SDL may refuse or cl
     glm::ivec2 size{0};
 };
 struct Minimize {};  ///< --minimize: minimise, draw, restore, draw
+struct Key {         ///< --key SPEC: a key pressed and released with its modifiers ("ctrl+z")
+    KeyChord chord;
+};
 }  // namespace step
 
-using ScriptStep = std::variant<step::Click, step::Drag, step::Hover, step::Select, step::Duplicate, step::Delete,
-                                step::Load, step::Save, step::Screenshot, step::Orbit, step::Resize, step::Minimize>;
+using ScriptStep =
+    std::variant<step::Click, step::Drag, step::Hover, step::Select, step::Duplicate, step::Delete, step::Load,
+                 step::Save, step::Screenshot, step::Orbit, step::Resize, step::Minimize, step::Key>;
 
 /// The option that makes a step, for messages ("--click").
 [[nodiscard]] const char* optionName(const ScriptStep& step) noexcept;
@@ -73,6 +81,7 @@ struct Options {
     int repeat = 1;          ///< runs of the whole script (soak tests)
     std::string reportPath;  ///< written after the script (or on quitting)
     bool hideUi = false;
+    bool noStats = false;         ///< no timings in the panels (pictures that do not change from run to run)
     int quitAfterClicks = 0;      ///< interactive mode: quit after this many left clicks (0: never)
     bool provokeGlError = false;  ///< hidden, for tests: one invalid GL call, to prove errors are counted
     // Camera overrides, applied after the scene is loaded.

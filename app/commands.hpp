@@ -4,6 +4,7 @@
 // applies them (validating edits), so no panel touches the scene, the files or GL directly.
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <variant>
@@ -33,6 +34,8 @@ struct Rename {
 struct Edit {
     std::size_t object;
     scene::Object value;
+    /// The same drag of an inspector field as the edit before it: one undo step for the whole drag.
+    bool continuesGesture = false;
 };
 struct SetCamera {
     scene::Camera camera;
@@ -49,15 +52,34 @@ struct Screenshot {
 struct ClearPick {};
 /// Replace the scene by a generated stress scene of `count` objects (scene::generateStressScene).
 struct Generate {
-    std::size_t count;
+    std::int64_t count;  ///< as typed: zero or negative is refused with a message
 };
+/// Every selected object, as one undo step (the Delete and Ctrl+D keys).
+struct DeleteSelection {};
+struct DuplicateSelection {};
+/// Clear the selection and the pick (Esc).
+struct ClearSelection {};
+/// Move the camera to frame the selection, or every object (F, Home); the view's aspect ratio.
+struct Frame {
+    bool all = false;
+    float aspect = 16.0f / 9.0f;
+};
+/// The window's, not the editor's: hide or show the panels (H), the help window (F1).
+struct ToggleUi {};
+struct ToggleHelp {};
+struct Quit {};
+/// Undo the last change of the objects (history.hpp), or redo the last one undone.
+struct Undo {};
+struct Redo {};
 
 }  // namespace pickray::app::command
 
 namespace pickray::app {
 
-using Command = std::variant<command::Select, command::Add, command::Duplicate, command::Delete, command::Rename,
-                             command::Edit, command::SetCamera, command::Load, command::Save, command::Screenshot,
-                             command::ClearPick, command::Generate>;
+using Command =
+    std::variant<command::Select, command::Add, command::Duplicate, command::Delete, command::Rename, command::Edit,
+                 command::SetCamera, command::Load, command::Save, command::Screenshot, command::ClearPick,
+                 command::Generate, command::DeleteSelection, command::DuplicateSelection, command::ClearSelection,
+                 command::Frame, command::ToggleUi, command::ToggleHelp, command::Quit, command::Undo, command::Redo>;
 
 }  // namespace pickray::app

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <iterator>
 
+#include "orbit_camera.hpp"
 #include "scene/generate.hpp"
 #include "scene/overloaded.hpp"
 #include "scene/scene_io.hpp"
@@ -23,6 +24,7 @@ Editor::Editor(scene::Scene scene) : scene_(std::move(scene)), index_(scene_) {}
 
 Editor::Outcome Editor::apply(const Command& command) {
     using scene::Overloaded;
+    const std::vector<std::size_t> selectionBefore = selection_;
     return std::visit(
         Overloaded{
             [&](const command::Select& c) {
@@ -33,41 +35,46 @@ Editor::Outcome Editor::apply(const Command& command) {
                 scene::Object o = scene::defaultObject(c.kind, scene_.camera.target);
                 o.name = scene::uniqueName(scene_, o.name);
                 o.color = kPalette[scene_.objects.size() % std::size(kPalette)];
-                const std::string name = o.name;
-                scene_.objects.push_back(std::move(o));
-                select(scene_.objects.size() - 1, false);
-                objectsChanged();
-                return Outcome{"added " + name};
+                return insert(std::move(o), "add", selectionBefore);
             },
             [&](const command::Duplicate& c) {
                 scene::Object copy = scene::translated(scene_.objects.at(c.object), glm::vec3(0.6f, 0.0f, 0.6f));
                 copy.name = scene::uniqueName(scene_, copy.name + " copy");
-                scene_.objects.push_back(copy);
-                select(scene_.objects.size() - 1, false);
-                objectsChanged();
-                return Outcome{};
+                return insert(std::move(copy), "duplicate", selectionBefore);
             },
             [&](const command::Delete& c) {
+                scene::Object removed = scene_.objects.at(c.object);
                 scene_.objects.erase(scene_.objects.begin() + static_cast<std::ptrdiff_t>(c.object));
                 // Indices above the deleted one move down by one.
                 std::erase(selection_, c.object);
                 for (std::size_t& s : selection_)
                     if (s > c.object) --s;
                 objectsChanged();
-                return Outcome{};
+                const std::string name = removed.name;
+                record("delete " + name, {Splice{c.object, {std::move(removed)}, {}}}, selectionBefore);
+                return Outcome{"deleted " + name + " (Ctrl+Z undoes)"};
             },
             [&](const command::Rename& c) {
                 if (c.name.empty()) return refused("rename refused: the name must not be empty");
                 for (std::size_t i = 0; i < scene_.objects.size(); ++i)
                     if (i != c.object && scene_.objects[i].name == c.name)
                         return refused("rename refused: \"" + c.name + "\" is already used");
-                scene_.objects.at(c.object).name = c.name;
-                return Outcome{"renamed to " + c.name};
+                scene::Object before = scene_.objects.at(c.object);
+                if (before.name == c.name) return Outcome{};
+                scene_.objects[c.object].name = c.name;
+                ++revision_;
+                record("rename " + before.name, {Splice{c.object, {before}, {scene_.objects[c.object]}}},
+                       selectionBefore);
+                return Outcome{"renamed " + before.name + " to " + c.name};
             },
             [&](const command::Edit& c) {
                 if (auto error = scene::validate(c.value)) return refused("refused: " + c.value.name + ": " + *error);
-                scene_.objects.at(c.object) = c.value;
+                scene::Object before = scene_.objects.at(c.object);
+                scene_.objects[c.object] = c.value;
                 objectChanged(c.object);
+                if (!c.continuesGesture) lastEditGesture_ = beginGesture();
+                record("edit " + c.value.name, {Splice{c.object, {std::move(before)}, {c.value}}}, selectionBefore,
+                       lastEditGesture_);
                 return Outcome{};
             },
             [&](const command::SetCamera& c) {
@@ -78,27 +85,135 @@ Editor::Outcome Editor::apply(const Command& command) {
             [&](const command::Load& c) {
                 scene::LoadResult loaded = scene::loadScene(c.path);
                 if (!loaded.scene) return refused("load failed (scene unchanged): " + loaded.error);
-                replaceScene(std::move(*loaded.scene));
+                replaceScene(std::move(*loaded.scene), "load " + c.path, selectionBefore);
+                documentPath_ = c.path;
+                savedState_ = history_.state();
                 return Outcome{"loaded " + c.path};
             },
             [&](const command::Save& c) {
                 if (auto error = scene::saveScene(scene_, c.path)) return refused("save failed: " + *error);
+                documentPath_ = c.path;
+                savedState_ = history_.state();
                 return Outcome{"saved " + c.path};
             },
             [&](const command::Screenshot&) { return refused("a screenshot is taken by the window, not the editor"); },
+            [&](const command::ToggleUi&) { return refused("the panels are the window's, not the editor's"); },
+            [&](const command::ToggleHelp&) { return refused("the help is the window's, not the editor's"); },
+            [&](const command::Quit&) { return refused("quitting is the window's, not the editor's"); },
+            [&](const command::ClearSelection&) {
+                selection_.clear();
+                pick_.reset();
+                return Outcome{};
+            },
+            [&](const command::Frame& c) {
+                const std::optional<Sphere> around = boundingSphere(c.all);
+                if (!around) return refused(c.all ? "nothing to frame" : "nothing selected to frame");
+                scene_.camera = frameSphere(scene_.camera, around->center, around->radius, c.aspect);
+                return Outcome{};
+            },
             [&](const command::ClearPick&) {
                 pick_.reset();
                 return Outcome{};
             },
             [&](const command::Generate& c) {
-                if (c.count < 1 || c.count > scene::kMaxGenerated)
-                    return refused("generate refused: between 1 and " + std::to_string(scene::kMaxGenerated) +
-                                   " objects");
-                replaceScene(scene::generateStressScene(c.count));
-                return Outcome{"generated " + std::to_string(c.count) + " objects"};
+                if (c.count < 1 || static_cast<std::uint64_t>(c.count) > scene::kMaxGenerated)
+                    return refused("generate refused: " + std::to_string(c.count) + " objects; give 1 to " +
+                                   std::to_string(scene::kMaxGenerated));
+                const auto count = static_cast<std::size_t>(c.count);
+                replaceScene(scene::generateStressScene(count), "generate " + std::to_string(count), selectionBefore);
+                documentPath_.clear();
+                return Outcome{"generated " + std::to_string(count) + " objects"};
             },
+            [&](const command::DeleteSelection&) {
+                if (selection_.empty()) return refused("nothing selected to delete");
+                std::vector<std::size_t> doomed = selection_;
+                std::sort(doomed.rbegin(), doomed.rend());  // from the end, so indices below stay valid
+                std::vector<Splice> splices;
+                for (std::size_t i : doomed) {
+                    splices.push_back(Splice{i, {scene_.objects[i]}, {}});
+                    scene_.objects.erase(scene_.objects.begin() + static_cast<std::ptrdiff_t>(i));
+                }
+                selection_.clear();
+                objectsChanged();
+                const std::string what =
+                    doomed.size() == 1 ? splices[0].removed[0].name : std::to_string(doomed.size()) + " objects";
+                record("delete " + what, std::move(splices), selectionBefore);
+                return Outcome{"deleted " + what + " (Ctrl+Z undoes)"};
+            },
+            [&](const command::DuplicateSelection&) {
+                if (selection_.empty()) return refused("nothing selected to duplicate");
+                std::vector<Splice> splices;
+                std::vector<std::size_t> copies;
+                for (std::size_t i : selectionBefore) {
+                    scene::Object copy = scene::translated(scene_.objects[i], glm::vec3(0.6f, 0.0f, 0.6f));
+                    copy.name = scene::uniqueName(scene_, copy.name + " copy");
+                    copies.push_back(scene_.objects.size());
+                    splices.push_back(Splice{scene_.objects.size(), {}, {copy}});
+                    scene_.objects.push_back(std::move(copy));
+                }
+                selection_ = copies;
+                objectsChanged();
+                const std::string what =
+                    copies.size() == 1 ? scene_.objects[copies[0]].name : std::to_string(copies.size()) + " objects";
+                record("duplicate " + what, std::move(splices), selectionBefore);
+                return Outcome{"duplicated as " + what};
+            },
+            [&](const command::Undo&) { return replay(false); },
+            [&](const command::Redo&) { return replay(true); },
         },
         command);
+}
+
+Editor::Outcome Editor::insert(scene::Object object, const std::string& verb,
+                               const std::vector<std::size_t>& selectionBefore) {
+    const std::string name = object.name;
+    scene_.objects.push_back(std::move(object));
+    const std::size_t at = scene_.objects.size() - 1;
+    select(at, false);
+    objectsChanged();
+    record(verb + " " + name, {Splice{at, {}, {scene_.objects[at]}}}, selectionBefore);
+    return Outcome{verb == "add" ? "added " + name : "duplicated as " + name};
+}
+
+void Editor::record(std::string label, std::vector<Splice> splices, std::vector<std::size_t> selectionBefore,
+                    std::uint64_t gesture) {
+    history_.record(
+        HistoryStep{std::move(label), std::move(splices), std::move(selectionBefore), selection_, gesture, 0, 0});
+}
+
+Editor::Outcome Editor::replay(bool forwards) {
+    const std::optional<HistoryStep> step = forwards ? history_.redo() : history_.undo();
+    if (!step) return refused(forwards ? "nothing to redo" : "nothing to undo");
+    applySplices(scene_.objects, *step, forwards);
+    selection_ = forwards ? step->selectionAfter : step->selectionBefore;
+    hover_.reset();
+    // One object edited in place: a refit, as when it was changed; anything else: a rebuild.
+    if (step->splices.size() == 1 && step->splices[0].removed.size() == 1 && step->splices[0].inserted.size() == 1)
+        objectChanged(step->splices[0].at);
+    else objectsChanged();
+    return Outcome{(forwards ? "redid " : "undid ") + step->label};
+}
+
+std::optional<Sphere> Editor::boundingSphere(bool all) const {
+    std::vector<std::size_t> objects = selection_;
+    if (all) {
+        objects.resize(scene_.objects.size());
+        for (std::size_t i = 0; i < objects.size(); ++i) objects[i] = i;
+    }
+    if (objects.empty()) return std::nullopt;
+    Aabb box{glm::vec3(kInfinity), glm::vec3(-kInfinity)};
+    for (std::size_t i : objects) {
+        const Shape& shape = scene_.objects[i].shape;
+        Aabb b = bounds(shape);
+        if (!isFiniteBox(b)) {  // an infinite cylinder: the stretch of it between its two points
+            const glm::vec3 p = scene::interiorPoint(shape);
+            b = Aabb{p, p};
+            if (const auto* c = std::get_if<InfiniteCylinder>(&shape))
+                b = Aabb{glm::min(c->p1, c->p2), glm::max(c->p1, c->p2)};
+        }
+        box = Aabb{glm::min(box.min, b.min), glm::max(box.max, b.max)};
+    }
+    return Sphere{0.5f * (box.min + box.max), 0.5f * glm::length(box.max - box.min)};
 }
 
 void Editor::select(std::optional<std::size_t> object, bool additive) {
@@ -123,11 +238,13 @@ std::optional<std::size_t> Editor::find(const std::string& name) const {
     return static_cast<std::size_t>(it - scene_.objects.begin());
 }
 
-void Editor::move(std::size_t object, glm::vec3 offset) {
+void Editor::move(std::size_t object, glm::vec3 offset, std::uint64_t gesture) {
     if (object >= scene_.objects.size()) return;
-    scene::Object& o = scene_.objects[object];
-    o = scene::translated(o, offset);
+    std::string label = "move " + scene_.objects[object].name;  // before `before` is moved from
+    scene::Object before = scene_.objects[object];
+    scene_.objects[object] = scene::translated(before, offset);
     objectChanged(object);
+    record(std::move(label), {Splice{object, {std::move(before)}, {scene_.objects[object]}}}, selection_, gesture);
 }
 
 const Pick& Editor::pick(const FrameMatrices& frame, glm::ivec2 cursorWindow) {
@@ -148,12 +265,14 @@ void Editor::objectsChanged() {
     if (pick_) refresh(*pick_, index_);
 }
 
-void Editor::replaceScene(scene::Scene scene) {
+void Editor::replaceScene(scene::Scene scene, std::string label, const std::vector<std::size_t>& selectionBefore) {
+    std::vector<scene::Object> before = std::move(scene_.objects);
     scene_ = std::move(scene);
     selection_.clear();
     pick_.reset();
     hover_.reset();
     objectsChanged();
+    record(std::move(label), {Splice{0, std::move(before), scene_.objects}}, selectionBefore);
 }
 
 }  // namespace pickray::app

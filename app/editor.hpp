@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // The document being edited and everything that points into it: the scene, its BVH index, the
-// selection, the last pick and the hover. apply() is the one place that changes the scene's
-// objects (the undo stack will live beside it); the camera is the view, moved directly, and
-// belongs to no edit. No SDL, no GL: commands can be applied and checked without a window.
+// selection, the last pick and the hover, and the undo history (history.hpp). apply() and move()
+// are the only places that change the scene's objects, and each change is recorded there; the
+// camera is the view, moved directly, and belongs to no edit. No SDL, no GL: commands can be
+// applied and checked without a window.
 
 #include <cstddef>
 #include <cstdint>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "history.hpp"
 #include "pick.hpp"
 #include "scene/scene.hpp"
 #include "scene/scene_index.hpp"
@@ -36,12 +38,25 @@ public:
     void select(std::optional<std::size_t> object, bool additive);
     /// The first object of that name.
     [[nodiscard]] std::optional<std::size_t> find(const std::string& name) const;
-    /// Moves `object` by `offset` (a drag): the index is refitted, not rebuilt.
-    void move(std::size_t object, glm::vec3 offset);
+    /// Moves `object` by `offset` (a drag): the index is refitted, not rebuilt. Moves with the
+    /// same `gesture` (beginGesture()) are one undo step.
+    void move(std::size_t object, glm::vec3 offset, std::uint64_t gesture);
+    /// A new id for one continuous gesture (a mouse drag): its changes undo as one step.
+    [[nodiscard]] std::uint64_t beginGesture() { return ++lastGesture_; }
+
+    [[nodiscard]] const History& history() const { return history_; }
+    /// The objects differ from the file they were last loaded from or saved to.
+    [[nodiscard]] bool unsaved() const { return history_.state() != savedState_; }
+    /// The file the document was last loaded from or saved to (empty for a generated scene).
+    [[nodiscard]] const std::string& documentPath() const { return documentPath_; }
+    /// What the document is known as when the editor starts (the command line's scene).
+    void setDocumentPath(std::string path) { documentPath_ = std::move(path); }
 
     /// Picks with the cursor at `cursorWindow` and keeps it as the pick (its ray stays while the
     /// camera moves; every change of the objects picks again along it).
     const Pick& pick(const FrameMatrices& frame, glm::ivec2 cursorWindow);
+    /// Keeps `pick` as the last pick (one made at a press, committed when it became a click).
+    void commitPick(Pick pick) { pick_ = std::move(pick); }
     void clearPick() { pick_.reset(); }
     void setHover(std::optional<Pick> hover) { hover_ = std::move(hover); }
 
@@ -57,7 +72,18 @@ public:
 private:
     void objectChanged(std::size_t object);
     void objectsChanged();
-    void replaceScene(scene::Scene scene);
+    /// Replaces the objects and the camera (a load, a generate): one undo step, which puts the
+    /// objects back (not the camera).
+    void replaceScene(scene::Scene scene, std::string label, const std::vector<std::size_t>& selectionBefore);
+    /// Appends `object` and selects it ("add", "duplicate").
+    Outcome insert(scene::Object object, const std::string& verb, const std::vector<std::size_t>& selectionBefore);
+    /// Records the change just made (`splices`, with the selection before it) as an undo step.
+    void record(std::string label, std::vector<Splice> splices, std::vector<std::size_t> selectionBefore,
+                std::uint64_t gesture = 0);
+    /// A sphere around the selection's bounds (all: every object's); nullopt with none.
+    [[nodiscard]] std::optional<Sphere> boundingSphere(bool all) const;
+    /// Undoes (forwards = false) or redoes a recorded step.
+    Outcome replay(bool forwards);
 
     scene::Scene scene_;
     scene::SceneIndex index_;  // the BVH over scene_'s objects, for every pick
@@ -65,6 +91,11 @@ private:
     std::optional<Pick> pick_;
     std::optional<Pick> hover_;
     std::uint64_t revision_ = 1;
+    History history_;
+    std::uint64_t savedState_ = history_.state();
+    std::uint64_t lastGesture_ = 0;
+    std::uint64_t lastEditGesture_ = 0;  ///< the gesture of the last inspector edit
+    std::string documentPath_;
 };
 
 }  // namespace pickray::app

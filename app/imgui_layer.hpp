@@ -21,6 +21,8 @@ public:
     void newFrame(SDL_Window* window);
     /// True when the mouse is over an ImGui window (valid after newFrame).
     [[nodiscard]] bool wantsMouse() const;
+    /// True while an ImGui text field or drag has the keyboard (valid after newFrame).
+    [[nodiscard]] bool wantsKeyboard() const;
     void render();
     /// Ends the frame without drawing it (--hide-ui), keeping ImGui's NewFrame/EndFrame pairing.
     void skipRender();

@@ -28,9 +28,12 @@ void gather(const SDL_Event& event, FrameInput& input, glm::ivec2& mouse) {
             else input.releasedAfterPress = true;
             break;
         case SDL_MOUSEWHEEL: input.wheel += static_cast<float>(event.wheel.y); break;
-        case SDL_KEYDOWN:
-            if (event.key.keysym.sym == SDLK_F12) input.screenshotKey = true;
+        case SDL_KEYDOWN: {
+            const Uint16 mod = event.key.keysym.mod;
+            input.keys.push_back(
+                {event.key.keysym.sym, (mod & KMOD_CTRL) != 0, (mod & KMOD_SHIFT) != 0, (mod & KMOD_ALT) != 0});
             break;
+        }
         default: break;
     }
 }

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // One frame's input, gathered from SDL's events: presses with their modifiers, motion, the wheel,
-// quitting, the screenshot key. What it does to the scene is the App's (app_mouse.cpp).
+// quitting, the keys pressed. What it does to the scene is the App's (app_mouse.cpp, app_keys.cpp).
 
 #include <vector>
 
 #include <SDL.h>
 #include <glm/vec2.hpp>
+
+#include "shortcuts.hpp"
 
 namespace pickray::app {
 
@@ -26,7 +28,7 @@ struct FrameInput {
     glm::ivec2 motion{0};
     float wheel = 0.0f;
     bool quit = false;           ///< the window was closed
-    bool screenshotKey = false;  ///< F12
+    std::vector<KeyChord> keys;  ///< keys pressed (repeats included), with their modifiers
 };
 
 /// Adds `event` to `input`; `mouse` is where the cursor is (-1, -1 outside the window).

@@ -6,6 +6,7 @@
 
 #include <glm/geometric.hpp>
 #include <glm/gtc/constants.hpp>
+#include <glm/trigonometric.hpp>
 
 #include "scene/camera_math.hpp"
 
@@ -43,6 +44,19 @@ scene::Camera pan(scene::Camera c, glm::vec2 pixels, float viewportHeight) noexc
     const glm::vec3 move = scale * (-pixels.x * right + pixels.y * screenUp);
     c.eye += move;
     c.target += move;
+    return c;
+}
+
+scene::Camera frameSphere(scene::Camera c, glm::vec3 center, float radius, float aspect) noexcept {
+    constexpr float kMargin = 1.15f;
+    const float r = std::max(radius, 0.25f) * kMargin;
+    const float halfFovY = glm::radians(c.fovYDegrees) * 0.5f;
+    const float halfFovX = std::atan(std::tan(halfFovY) * aspect);
+    const float distance = r / std::sin(std::min(halfFovY, halfFovX));
+    c.eye = center + distance * glm::normalize(c.eye - c.target);
+    c.target = center;
+    c.orthoHeight = 2.0f * r / std::min(aspect, 1.0f);
+    c.far = std::max(c.far, (distance + 2.0f * r) * 1.01f);
     return c;
 }
 

@@ -3,6 +3,7 @@
 // Orbit-camera moves on the scene's camera settings (eye/target/up), as pure functions.
 
 #include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
 
 #include "scene/scene.hpp"
 
@@ -18,5 +19,11 @@ namespace pickray::app {
 /// Slides eye and target in the view plane so that the point under the cursor follows it by
 /// `pixels` (x right, y down) in a view `viewportHeight` pixels high.
 [[nodiscard]] scene::Camera pan(scene::Camera camera, glm::vec2 pixels, float viewportHeight) noexcept;
+
+/// The camera moved, not turned, so that the sphere (`center`, `radius`) fills the view with a
+/// margin: it looks at the centre from the same direction, from where the sphere just fits the
+/// narrower of the two fields of view (orthographic: the view height fits it across the narrower
+/// side); the far plane moves out if the sphere would pass it. A radius below 0.25 counts as 0.25.
+[[nodiscard]] scene::Camera frameSphere(scene::Camera camera, glm::vec3 center, float radius, float aspect) noexcept;
 
 }  // namespace pickray::app

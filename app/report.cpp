@@ -20,8 +20,17 @@ ClickRecord makeClickRecord(const Pick& pick, bool onUi, const scene::Scene& sce
 }
 
 std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance& performance,
-                       const std::vector<std::string>& errors) {
+                       const std::vector<std::string>& errors, const WindowReport& window) {
     nlohmann::json out;
+    out["window"] = {
+        {"size", {window.size.x, window.size.y}}, {"title", window.title}, {"panels", nlohmann::json::array()}};
+    for (const PanelRect& p : window.panels)
+        out["window"]["panels"].push_back(
+            {{"name", p.name}, {"pos", {p.pos.x, p.pos.y}}, {"size", {p.size.x, p.size.y}}});
+    out["editor"] = {{"picked", window.picked ? nlohmann::json(*window.picked) : nlohmann::json(nullptr)},
+                     {"selection", window.selection},
+                     {"undoSteps", window.undoSteps},
+                     {"unsaved", window.unsaved}};
     out["clicks"] = nlohmann::json::array();
     for (const ClickRecord& c : clicks) {
         nlohmann::json click;

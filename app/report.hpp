@@ -8,10 +8,32 @@
 #include <string>
 #include <vector>
 
+#include <glm/vec2.hpp>
+
 #include "performance.hpp"
 #include "pick.hpp"
 
 namespace pickray::app {
+
+/// A panel's rectangle on screen (window units, top-left origin).
+struct PanelRect {
+    std::string name;
+    glm::vec2 pos{0.0f};
+    glm::vec2 size{0.0f};
+};
+
+/// The window as the script left it: its size, its title and where each panel was drawn last
+/// (none while the panels are hidden).
+struct WindowReport {
+    glm::ivec2 size{0};
+    std::string title;
+    std::vector<PanelRect> panels;
+    // The editor at the end: what stays picked, what is selected, the undo history, the file.
+    std::optional<std::string> picked;
+    std::vector<std::string> selection;
+    std::size_t undoSteps = 0;
+    bool unsaved = false;
+};
 
 /// A click as it was handled; names are taken at click time, since the scene may change after.
 struct ClickRecord {
@@ -24,6 +46,6 @@ struct ClickRecord {
 /// `frame.pickMs` is the median of the clicks' query times (clicks on the UI left out); `errors`
 /// lists the script's failed steps, one message each.
 [[nodiscard]] std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance& performance,
-                                     const std::vector<std::string>& errors);
+                                     const std::vector<std::string>& errors, const WindowReport& window = {});
 
 }  // namespace pickray::app

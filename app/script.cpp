@@ -21,7 +21,8 @@ void runSteps(App& app, const Options& options, std::vector<std::string>& errors
         const bool isSelect = std::holds_alternative<step::Select>(s);
         std::visit(scene::Overloaded{
                        [&](const step::Click& c) { app.click(c.at); },
-                       [&](const step::Drag& d) { app.drag(d.from, d.to); },
+                       [&](const step::Drag& d) { app.drag(d.from, d.to, d.button); },
+                       [&](const step::Key& k) { app.key(k.chord); },
                        [&](const step::Hover& h) { app.hover(h.at); },
                        [&](const step::Select& c) {
                            const auto object = app.editor().find(c.name);
@@ -29,19 +30,19 @@ void runSteps(App& app, const Options& options, std::vector<std::string>& errors
                            app.apply(command::Select{object, afterSelect});
                            app.frame();
                        },
-                       // The GUI's Duplicate and Delete buttons act on the primary (last) selection.
+                       // The GUI's Duplicate and Delete buttons act on the selection.
                        [&](const step::Duplicate&) {
-                           if (app.editor().selection().empty()) return;
-                           app.apply(command::Duplicate{app.editor().selection().back()});
+                           if (!app.apply(command::DuplicateSelection{}))
+                               errors.push_back("--duplicate: nothing selected");
                            app.frame();
                        },
                        [&](const step::Delete&) {
-                           if (app.editor().selection().empty()) return;
-                           app.apply(command::Delete{app.editor().selection().back()});
+                           if (!app.apply(command::DeleteSelection{})) errors.push_back("--delete: nothing selected");
                            app.frame();
                        },
                        [&](const step::Load& l) {
-                           app.apply(command::Load{l.path});  // a refused file says so and leaves the scene
+                           // A refused file says why and leaves the scene as it was; the script fails.
+                           if (!app.apply(command::Load{l.path})) errors.push_back("--load " + l.path + ": not loaded");
                            app.frame();
                        },
                        [&](const step::Save& c) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ui.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include <imgui.h>
@@ -8,6 +9,7 @@
 
 #include "pickray/collision/overlap.hpp"
 #include "scene/overloaded.hpp"
+#include "shortcuts.hpp"
 
 namespace pickray::app {
 namespace {
@@ -63,94 +65,156 @@ const char* kindNamesForCombo() {
 std::string kindLabel(const Shape& shape) { return std::string(kindName(shape)); }
 
 bool isSelected(const UiView& view, std::size_t i) {
-    for (std::size_t s : view.selection)
-        if (s == i) return true;
-    return false;
+    return std::find(view.selection.begin(), view.selection.end(), i) != view.selection.end();
 }
 
-void outliner(UiState& state, const UiView& view, std::vector<Command>& out) {
-    ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_Once);
-    ImGui::SetNextWindowSize(ImVec2(300, 330), ImGuiCond_Once);
+void tooltip(const char* what, Action action) {
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (%s)", what, shortcutLabel(action).c_str());
+}
+
+/// Every panel's default place (Reset layout): the scene's panels down the left, the pick and the
+/// camera down the right, each column shrunk to fit a small window.
+struct Layout {
+    glm::vec2 sceneSize, inspectorSize, capsuleSize, pickSize, cameraSize;
+    glm::vec2 sceneAt, inspectorAt, capsuleAt;  // from the top-left corner
+    glm::vec2 pickAt, cameraAt;                 // x measured from the right edge
+};
+
+Layout defaultLayout(glm::ivec2 window, float top) {
+    constexpr float kGap = 8.0f;
+    const float room = std::max(static_cast<float>(window.y) - top - 3.0f * kGap, 120.0f);
+    const float left = std::min(1.0f, (room - kGap) / (360.0f + 220.0f + 150.0f));  // scene, inspector, capsules
+    const float right = std::min(1.0f, room / (380.0f + 210.0f));                   // pick + camera
+    const float leftWidth = std::min(340.0f, std::max(200.0f, 0.3f * static_cast<float>(window.x)));
+    const float rightWidth = std::min(340.0f, std::max(200.0f, 0.3f * static_cast<float>(window.x)));
+    Layout l{};
+    l.sceneSize = {leftWidth, 360.0f * left};
+    l.inspectorSize = {leftWidth, 220.0f * left};
+    l.capsuleSize = {leftWidth, 150.0f * left};
+    l.pickSize = {rightWidth, 380.0f * right};
+    l.cameraSize = {rightWidth, 210.0f * right};
+    l.sceneAt = {kGap, top + kGap};
+    l.inspectorAt = {kGap, l.sceneAt.y + l.sceneSize.y + kGap};
+    l.capsuleAt = {kGap, l.inspectorAt.y + l.inspectorSize.y + kGap};
+    l.pickAt = {rightWidth + kGap, top + kGap};
+    l.cameraAt = {rightWidth + kGap, l.pickAt.y + l.pickSize.y + kGap};
+    return l;
+}
+
+// The rows the outliner lists: every object, or those whose name holds the filter's text.
+std::vector<std::size_t> outlinerRows(const UiState& state, const UiView& view) {
+    std::vector<std::size_t> rows;
+    for (std::size_t i = 0; i < view.scene.objects.size(); ++i)
+        if (state.outlinerFilter.empty() || view.scene.objects[i].name.find(state.outlinerFilter) != std::string::npos)
+            rows.push_back(i);
+    return rows;
+}
+
+void outliner(UiState& state, const UiView& view, const Layout& layout, float top, std::vector<Command>& out) {
     ImGui::Begin("Scene");
-    ImGui::BeginChild("objects", ImVec2(0, 120), true);
+    keepPanelInWindow(state, view, "Scene", false, layout.sceneAt, layout.sceneSize, top);
+    ImGui::SetNextItemWidth(-1.0f);
+    ImGui::InputTextWithHint("##filter", "filter by name", &state.outlinerFilter);
+    const std::vector<std::size_t> rows = outlinerRows(state, view);
+    const float rowHeight = ImGui::GetTextLineHeightWithSpacing();
+    const float listHeight =
+        std::max(3.0f * rowHeight, ImGui::GetContentRegionAvail().y - 6.0f * ImGui::GetFrameHeightWithSpacing());
+    ImGui::BeginChild("objects", ImVec2(0, listHeight), true);
+    // The picked or primary selected object's row is scrolled into view when it changes.
+    std::optional<std::size_t> focus = view.selection.empty() ? std::nullopt : std::optional(view.selection.back());
+    if (!focus && view.pick && view.pick->nearest()) focus = view.pick->nearest()->object;
+    if (focus != state.scrolledTo) {
+        state.scrolledTo = focus;
+        const auto row = focus ? std::find(rows.begin(), rows.end(), *focus) : rows.end();
+        if (row != rows.end()) {
+            const float y = static_cast<float>(row - rows.begin()) * rowHeight;
+            const float visible = ImGui::GetWindowHeight();
+            if (y < ImGui::GetScrollY() || y + rowHeight > ImGui::GetScrollY() + visible)
+                ImGui::SetScrollY(y - 0.5f * visible);
+        }
+    }
     // Only the visible rows are built: the list may hold 100,000 objects.
     ImGuiListClipper clipper;
-    clipper.Begin(static_cast<int>(view.scene.objects.size()));
+    clipper.Begin(static_cast<int>(rows.size()), rowHeight);
     while (clipper.Step())
-        for (auto i = static_cast<std::size_t>(clipper.DisplayStart); i < static_cast<std::size_t>(clipper.DisplayEnd);
-             ++i) {
+        for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r) {
+            const std::size_t i = rows[static_cast<std::size_t>(r)];
             const Object& o = view.scene.objects[i];
             const std::string label = o.name + "  [" + kindLabel(o.shape) + "]##" + std::to_string(i);
             if (ImGui::Selectable(label.c_str(), isSelected(view, i)))
                 out.push_back(command::Select{i, ImGui::GetIO().KeyCtrl});
         }
     ImGui::EndChild();
-    ImGui::SetNextItemWidth(150);
+    ImGui::SetNextItemWidth(-70.0f);
     ImGui::Combo("##kind", &state.addKind, kindNamesForCombo());
     ImGui::SameLine();
     if (ImGui::Button("Add")) out.push_back(command::Add{static_cast<ShapeKind>(state.addKind)});
-    const std::optional<std::size_t> primary =
-        view.selection.empty() ? std::nullopt : std::optional(view.selection.back());
-    if (primary) {
-        if (ImGui::Button("Duplicate")) out.push_back(command::Duplicate{*primary});
+    if (!view.selection.empty()) {
+        if (ImGui::Button("Duplicate")) out.push_back(command::DuplicateSelection{});
+        tooltip("Duplicate the selected objects", Action::DuplicateSelection);
         ImGui::SameLine();
-        if (ImGui::Button("Delete")) out.push_back(command::Delete{*primary});
+        if (ImGui::Button("Delete")) out.push_back(command::DeleteSelection{});
+        tooltip("Delete the selected objects", Action::DeleteSelection);
+        const std::size_t primary = view.selection.back();
         if (state.renameFor != primary) {
-            state.renameText = view.scene.objects[*primary].name;
+            state.renameText = view.scene.objects[primary].name;
             state.renameFor = primary;
         }
-        ImGui::SetNextItemWidth(150);
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(-70.0f);
         ImGui::InputText("##rename", &state.renameText);
         ImGui::SameLine();
-        if (ImGui::Button("Rename")) out.push_back(command::Rename{*primary, state.renameText});
+        if (ImGui::Button("Rename")) out.push_back(command::Rename{primary, state.renameText});
     }
-    ImGui::SetNextItemWidth(150);
-    ImGui::InputInt("##count", &state.generateCount, 1000, 10000);
+    ImGui::SetNextItemWidth(-90.0f);
+    const std::int64_t step = 1000, stepFast = 10000;
+    ImGui::InputScalar("##count", ImGuiDataType_S64, &state.generateCount, &step, &stepFast);
     ImGui::SameLine();
-    if (ImGui::Button("Generate") && state.generateCount > 0)
-        out.push_back(command::Generate{static_cast<std::size_t>(state.generateCount)});
-    ImGui::Separator();
-    ImGui::SetNextItemWidth(200);
+    if (ImGui::Button("Generate")) out.push_back(command::Generate{state.generateCount});
+    ImGui::SetNextItemWidth(-70.0f);
     ImGui::InputText("##load", &state.scenePath);
     ImGui::SameLine();
     if (ImGui::Button("Load")) out.push_back(command::Load{state.scenePath});
-    ImGui::SetNextItemWidth(200);
+    ImGui::SetNextItemWidth(-70.0f);
     ImGui::InputText("##save", &state.savePath);
     ImGui::SameLine();
     if (ImGui::Button("Save")) out.push_back(command::Save{state.savePath});
-    if (ImGui::Button("Screenshot (F12)")) out.push_back(command::Screenshot{state.screenshotWithUi});
+    tooltip("Save to this path", Action::Save);
+    if (ImGui::Button("Screenshot")) out.push_back(command::Screenshot{state.screenshotWithUi});
+    tooltip("Save a screenshot in screenshots/", Action::Screenshot);
     ImGui::SameLine();
-    ImGui::Checkbox("with UI", &state.screenshotWithUi);
-    if (!state.message.empty()) {
-        const ImVec4 color = state.messageIsError ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f) : ImVec4(0.6f, 0.9f, 0.6f, 1.0f);
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextColored(color, "%s", state.message.c_str());
-        ImGui::PopTextWrapPos();
-    }
+    ImGui::Checkbox("with panels", &state.screenshotWithUi);
     ImGui::End();
 }
 
-void inspector(const UiView& view, std::vector<Command>& out) {
-    ImGui::SetNextWindowPos(ImVec2(10, 350), ImGuiCond_Once);
-    ImGui::SetNextWindowSize(ImVec2(300, 200), ImGuiCond_Once);
+void inspector(UiState& state, const UiView& view, const Layout& layout, float top, std::vector<Command>& out) {
     ImGui::Begin("Inspector");
+    keepPanelInWindow(state, view, "Inspector", false, layout.inspectorAt, layout.inspectorSize, top);
     if (view.selection.empty()) {
         ImGui::TextDisabled("Click an object or pick one in the outliner.");
     } else {
         const std::size_t index = view.selection.back();
         Object copy = view.scene.objects[index];
         ImGui::Text("%s  (%s)", copy.name.c_str(), kindLabel(copy.shape).c_str());
+        ImGui::PushItemWidth(-110.0f);  // room for the longest label, "rotation (deg)"
         bool changed = ImGui::ColorEdit3("color", &copy.color.x);
         changed |= editShape(copy);
-        if (changed) out.push_back(command::Edit{index, copy});
+        ImGui::PopItemWidth();
+        // A field dragged over many frames changes the object every frame: one undo step while
+        // the same widget stays held.
+        const bool held = ImGui::IsAnyItemActive();
+        if (changed) {
+            out.push_back(command::Edit{index, copy, state.editHeld && state.editHeldObject == index});
+            state.editHeldObject = index;
+        }
+        state.editHeld = held && (changed || state.editHeld);
     }
     ImGui::End();
 }
 
-void cameraPanel(const UiView& view, std::vector<Command>& out) {
-    ImGui::SetNextWindowPos(ImVec2(static_cast<float>(view.windowSize.x) - 330.0f, 380), ImGuiCond_Once);
-    ImGui::SetNextWindowSize(ImVec2(320, 190), ImGuiCond_Once);
+void cameraPanel(UiState& state, const UiView& view, const Layout& layout, float top, std::vector<Command>& out) {
     ImGui::Begin("Camera");
+    keepPanelInWindow(state, view, "Camera", true, layout.cameraAt, layout.cameraSize, top);
     scene::Camera c = view.scene.camera;
     bool changed = false;
     int projection = c.projection == scene::Projection::Perspective ? 0 : 1;
@@ -163,24 +227,28 @@ void cameraPanel(const UiView& view, std::vector<Command>& out) {
     ImGui::SameLine();
     changed |= ImGui::RadioButton("Direct3D 0..1", &depth, 1);
     c.clipDepth = depth == 0 ? ClipDepth::NegativeOneToOne : ClipDepth::ZeroToOne;
+    ImGui::PushItemWidth(-100.0f);
     changed |= ImGui::DragFloat("fov Y (deg)", &c.fovYDegrees, 0.2f, 1.0f, 179.0f, "%.1f");
     changed |= ImGui::DragFloat("near", &c.near, 0.001f, 0.0f, 0.0f, "%.4f");
     changed |= ImGui::DragFloat("far", &c.far, 0.5f, 0.0f, 0.0f, "%.1f");
     changed |= ImGui::DragFloat("ortho height", &c.orthoHeight, 0.05f, 0.0f, 0.0f, "%.2f");
-    ImGui::TextDisabled("drag: orbit  shift/middle drag: pan  wheel: zoom");
+    ImGui::PopItemWidth();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("drag: orbit  shift/middle drag: pan  wheel: zoom  F: frame selected");
+    ImGui::PopStyleColor();
     if (changed) out.push_back(command::SetCamera{c});
     ImGui::End();
 }
 
-void pickPanel(const UiView& view, std::vector<Command>& out) {
-    ImGui::SetNextWindowPos(ImVec2(static_cast<float>(view.windowSize.x) - 330.0f, 10), ImGuiCond_Once);
-    ImGui::SetNextWindowSize(ImVec2(320, 360), ImGuiCond_Once);
+void pickPanel(UiState& state, const UiView& view, const Layout& layout, float top, std::vector<Command>& out) {
     ImGui::Begin("Pick");
+    keepPanelInWindow(state, view, "Pick", true, layout.pickAt, layout.pickSize, top);
     const Performance& perf = view.performance;
-    ImGui::Text("frame %.1f ms (scene %.1f ms)  pick %.3f ms  hover %.3f ms", perf.frameMs, perf.redrawMs, perf.pickMs,
-                perf.hoverMs);
-    ImGui::TextDisabled("%zu objects  %d draw calls  %zu instances  %zu dots  %zu culled", perf.objects, perf.drawCalls,
-                        perf.instances, perf.dots, perf.culled);
+    if (!state.noStats)
+        ImGui::Text("frame %.1f ms (scene %.1f ms)  pick %.3f ms  hover %.3f ms", perf.frameMs, perf.redrawMs,
+                    perf.pickMs, perf.hoverMs);
+    ImGui::TextDisabled("%zu objects  %d draw calls  %zu instances", perf.objects, perf.drawCalls, perf.instances);
+    ImGui::TextDisabled("%zu dots  %zu culled", perf.dots, perf.culled);
     ImGui::TextDisabled("BVH: %zu builds, %zu refits", perf.bvhBuilds, perf.bvhRefits);
     if (view.hover) {
         const auto n = view.hover->nearest();
@@ -233,7 +301,7 @@ void pickPanel(const UiView& view, std::vector<Command>& out) {
     ImGui::End();
 }
 
-void capsulePanel(const UiView& view) {
+void capsulePanel(UiState& state, const UiView& view, const Layout& layout, float top) {
     std::vector<std::size_t> capsules;
     for (std::size_t i : view.selection)
         if (std::holds_alternative<Capsule>(view.scene.objects[i].shape)) capsules.push_back(i);
@@ -243,9 +311,8 @@ void capsulePanel(const UiView& view) {
     const auto& c1 = std::get<Capsule>(view.scene.objects[first].shape);
     const auto& c2 = std::get<Capsule>(view.scene.objects[second].shape);
     const CapsuleProximity prox = proximity(c1, c2);
-    ImGui::SetNextWindowPos(ImVec2(10, 560), ImGuiCond_Once);
-    ImGui::SetNextWindowSize(ImVec2(300, 150), ImGuiCond_Once);
     ImGui::Begin("Capsule pair");
+    keepPanelInWindow(state, view, "Capsule pair", false, layout.capsuleAt, layout.capsuleSize, top);
     ImGui::Text("%s  vs  %s", view.scene.objects[first].name.c_str(), view.scene.objects[second].name.c_str());
     ImGui::Text("axis distance %.4f", double(prox.axes.distance));
     ImGui::Text("surface gap   %.4f", double(prox.gap));
@@ -261,11 +328,17 @@ void capsulePanel(const UiView& view) {
 
 std::vector<Command> buildUi(UiState& state, const UiView& view) {
     std::vector<Command> out;
-    outliner(state, view, out);
-    inspector(view, out);
-    cameraPanel(view, out);
-    pickPanel(view, out);
-    capsulePanel(view);
+    state.panelRects.clear();
+    const float top = menuBar(state, view, out);
+    const Layout layout = defaultLayout(view.windowSize, top);
+    outliner(state, view, layout, top, out);
+    inspector(state, view, layout, top, out);
+    cameraPanel(state, view, layout, top, out);
+    pickPanel(state, view, layout, top, out);
+    capsulePanel(state, view, layout, top);
+    helpWindow(state);
+    toastWindow(state, view);
+    state.resetLayout = false;
     return out;
 }
 

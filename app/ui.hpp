@@ -1,30 +1,66 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The ImGui panels: outliner, inspector, camera, pick info, capsule pair. They read the state
-// they are given and return commands; they make no GL calls and change nothing themselves.
+// The ImGui panels: menu bar, outliner, inspector, camera, pick info, capsule pair, help, toasts.
+// They read the state they are given and return commands; they make no GL calls and change
+// nothing themselves. ui.cpp has the panels, ui_frame.cpp the menu bar, the help window, the
+// messages and where each panel goes.
 
+#include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include <glm/vec2.hpp>
+
 #include "commands.hpp"
+#include "history.hpp"
 #include "performance.hpp"
 #include "pick.hpp"
+#include "report.hpp"
 #include "scene/scene.hpp"
 
 namespace pickray::app {
 
-/// State that belongs to the panels only (text being typed, chosen kind, last message).
+/// A message for the user: shown as a toast that fades (errors last longer), and cleared by a
+/// later success.
+struct Toast {
+    std::string text;
+    bool isError = false;
+    double shownAt = 0.0;  ///< ImGui::GetTime() when it was posted
+};
+
+/// Where a panel goes: `offset` from the window corner it is anchored to (top-left, or top-right
+/// for the right-hand panels), and its size. Until the user moves or resizes it, the default
+/// layout for the window's size; after that, where the user put it. Kept apart from where ImGui
+/// has it now, so a window made tiny and large again puts every panel back.
+struct PanelPlace {
+    glm::vec2 offset{0.0f};
+    glm::vec2 size{0.0f};
+    bool userPlaced = false;
+    glm::vec2 lastPos{-1.0f};  ///< where it was put last frame: a change is the user's move
+    glm::vec2 lastSize{-1.0f};
+};
+
+/// State that belongs to the panels only (text being typed, chosen kind, messages, layout).
 struct UiState {
     std::string scenePath;
     std::string savePath;
     std::string renameText;
     std::optional<std::size_t> renameFor;  ///< object whose name renameText was taken from
     int addKind = 0;
-    int generateCount = 100000;
+    std::int64_t generateCount = 100000;
     bool screenshotWithUi = true;
-    std::string message;
-    bool messageIsError = false;
+    bool editHeld = false;           ///< an inspector field is held and has changed the object
+    std::size_t editHeldObject = 0;  ///< ... this object
+    bool showHelp = false;
+    bool noStats = false;  ///< leave timings out (pictures that must not change from run to run)
+    std::vector<Toast> toasts;
+    std::string outlinerFilter;
+    std::optional<std::size_t> scrolledTo;  ///< the object the outliner last scrolled to
+    bool resetLayout = true;                ///< put every panel at its default place this frame
+    std::map<std::string, PanelPlace> panels;
+    std::vector<PanelRect> panelRects;  ///< every panel drawn this frame (written by buildUi)
 };
 
 /// Read-only view of what the panels show.
@@ -35,8 +71,23 @@ struct UiView {
     const std::optional<Pick>& hover;
     glm::ivec2 windowSize;
     const Performance& performance;
+    const History& history;
+    bool unsaved = false;
 };
 
+/// Shows `text` as a toast (and, for a success, clears the error toasts before it).
+void postToast(UiState& state, std::string text, bool isError);
+
 [[nodiscard]] std::vector<Command> buildUi(UiState& state, const UiView& view);
+
+// ui_frame.cpp: what surrounds the panels.
+/// The main menu bar (Edit, View, Help); returns its height in pixels.
+float menuBar(UiState& state, const UiView& view, std::vector<Command>& out);
+void helpWindow(UiState& state);
+void toastWindow(UiState& state, const UiView& view);
+/// Inside a panel's Begin/End: keeps it where `state` wants it, inside the window, its right-hand
+/// ones anchored to the right edge; `defaults` is where Reset layout puts it.
+void keepPanelInWindow(UiState& state, const UiView& view, const char* name, bool rightAnchored, glm::vec2 offset,
+                       glm::vec2 size, float top);
 
 }  // namespace pickray::app

@@ -119,7 +119,7 @@ TEST(Cli, HelpIsNotAnErrorAndListsEveryStep) {
     const std::string& text = std::get<pickray::app::HelpRequested>(result).text;
     for (const char* option :
          {"--click", "--drag", "--hover", "--select", "--duplicate", "--delete", "--load", "--save", "--screenshot",
-          "--orbit", "--resize", "--minimize", "--repeat", "--report", "--size"})
+          "--orbit", "--resize", "--minimize", "--key", "--repeat", "--report", "--size", "--no-stats"})
         EXPECT_NE(text.find(option), std::string::npos) << option;
     EXPECT_EQ(text.find("--debug-provoke-gl-error"), std::string::npos) << "a hidden test option";
 }
@@ -200,4 +200,24 @@ TEST(Cli, WindowStepsRepeatAndEditsAreScriptSteps) {
     for (const char* step : {"--minimize", "--duplicate", "--delete"}) EXPECT_TRUE(refused({step})) << step;
     EXPECT_TRUE(refused({"--resize", "10x10"}));
     EXPECT_TRUE(refused({"--repeat", "2"}));
+}
+
+TEST(Cli, KeyAndDragWithAButtonAreScriptSteps) {
+    const Options o = parsed({"--headless", "--key", "ctrl+shift+z", "--drag", "1,2,30,40,right", "--key", "Delete",
+                              "--drag", "5,6,7,8,middle", "--drag", "1,1,9,9", "--no-stats"});
+    ASSERT_EQ(o.script.size(), 5u);
+    const pickray::app::KeyChord redo = stepAt<step::Key>(o, 0).chord;
+    EXPECT_TRUE(redo.ctrl && redo.shift && !redo.alt);
+    EXPECT_EQ(redo.key, SDLK_z);
+    EXPECT_EQ(stepAt<step::Drag>(o, 1).button, pickray::app::MouseButton::Right);
+    EXPECT_EQ(stepAt<step::Drag>(o, 1).to, glm::ivec2(30, 40));
+    EXPECT_EQ(stepAt<step::Key>(o, 2).chord.key, SDLK_DELETE);
+    EXPECT_EQ(stepAt<step::Drag>(o, 3).button, pickray::app::MouseButton::Middle);
+    EXPECT_EQ(stepAt<step::Drag>(o, 4).button, pickray::app::MouseButton::Left);
+    EXPECT_TRUE(o.noStats);
+    for (const char* bad : {"ctrl+", "hyper+z", "zz", "", "ctrl+shift", "f13"})
+        EXPECT_NE(refusal({"--headless", "--key", bad}).find("--key"), std::string::npos) << bad;
+    EXPECT_NE(refusal({"--headless", "--drag", "1,2,3,4,sideways"}).find("--drag"), std::string::npos);
+    EXPECT_NE(refusal({"--headless", "--drag", "1,2,3,right"}).find("--drag"), std::string::npos);
+    EXPECT_EQ(refusal({"--key", "f"}), "--key is a script step: it needs --headless");
 }

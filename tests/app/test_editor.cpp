@@ -3,6 +3,9 @@
 // and keeps the selection, the pick and the index in step with it.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <functional>
+
 #include "editor.hpp"
 #include "scene/generate.hpp"
 #include "scene/scene_io.hpp"
@@ -34,7 +37,7 @@ TEST(Editor, DeleteKeepsTheSelectionOnTheSameObjects) {
 
 TEST(Editor, AddAndDuplicateSelectTheNewObjectWithAFreshName) {
     Editor e(threeSpheres());
-    EXPECT_EQ(e.apply(command::Duplicate{0}).message, "");
+    EXPECT_EQ(e.apply(command::Duplicate{0}).message, "duplicated as s0 copy");
     EXPECT_EQ(e.scene().objects.back().name, "s0 copy");
     EXPECT_EQ(e.selection(), (std::vector<std::size_t>{3}));
     EXPECT_EQ(e.apply(command::Add{*pickray::kindFromName("capsule")}).message, "added capsule");
@@ -71,11 +74,180 @@ TEST(Editor, AMoveRefitsTheIndexAndPicksAgainAlongTheSameRay) {
     ASSERT_TRUE(pick.nearest());
     EXPECT_EQ(pick.nearest()->object, 1u);
     const std::size_t rebuilds = e.index().rebuildCount();
-    e.move(1, {0.0f, 100.0f, 0.0f});  // out of the ray's way
+    e.move(1, {0.0f, 100.0f, 0.0f}, e.beginGesture());  // out of the ray's way
     EXPECT_EQ(e.index().rebuildCount(), rebuilds);
     EXPECT_EQ(e.index().refitCount(), 1u);
     ASSERT_TRUE(e.lastPick());
     EXPECT_TRUE(!e.lastPick()->nearest() || e.lastPick()->nearest()->object != 1u);
+}
+
+// ---- undo and redo ------------------------------------------------------------------------
+
+// Every kind of change, each applied to a fresh editor over a scene with every kind of shape.
+struct Change {
+    const char* what;
+    std::function<void(Editor&)> make;
+};
+
+scene::Scene everyKind() {
+    scene::Scene s = threeSpheres();
+    for (ShapeKind kind = 0; kind < kShapeKindCount; ++kind)
+        s.objects.push_back(scene::defaultObject(kind, {static_cast<float>(kind), 1.0f, -2.0f}));
+    return s;
+}
+
+std::vector<Change> everyChange(const std::filesystem::path& sceneFile) {
+    return {
+        {"a drag of several moves",
+         [](Editor& e) {
+             const std::uint64_t gesture = e.beginGesture();
+             for (int i = 0; i < 5; ++i) e.move(8, {0.1f, 0.2f * static_cast<float>(i), -0.3f}, gesture);
+         }},
+        {"an inspector edit",
+         [](Editor& e) {
+             scene::Object o = e.scene().objects[4];
+             std::get<Capsule>(o.shape).radius = 0.9f;
+             EXPECT_FALSE(e.apply(command::Edit{4, o}).refused);
+         }},
+        {"an inspector field dragged over frames",
+         [](Editor& e) {
+             scene::Object o = e.scene().objects[0];
+             for (int i = 0; i < 6; ++i) {
+                 std::get<Sphere>(o.shape).radius += 0.05f;
+                 EXPECT_FALSE(e.apply(command::Edit{0, o, i > 0}).refused);
+             }
+         }},
+        {"add", [](Editor& e) { EXPECT_FALSE(e.apply(command::Add{*kindFromName("cylinder")}).refused); }},
+        {"duplicate", [](Editor& e) { EXPECT_FALSE(e.apply(command::Duplicate{5}).refused); }},
+        {"delete from the middle", [](Editor& e) { EXPECT_FALSE(e.apply(command::Delete{1}).refused); }},
+        {"rename",
+         [](Editor& e) {
+             EXPECT_FALSE(e.apply(command::Rename{2, "renamed"}).refused);
+         }},
+        {"generate", [](Editor& e) { EXPECT_FALSE(e.apply(command::Generate{300}).refused); }},
+        {"load", [sceneFile](Editor& e) { EXPECT_FALSE(e.apply(command::Load{sceneFile.string()}).refused); }},
+    };
+}
+
+std::filesystem::path defaultSceneFile() { return std::filesystem::path(PICKRAY_ASSET_DIR) / "scenes/default.json"; }
+
+TEST(EditorUndo, EveryChangeUndoesToTheSameBytesAndRedoesToTheSameBytes) {
+    for (const Change& change : everyChange(defaultSceneFile())) {
+        SCOPED_TRACE(change.what);
+        Editor e(everyKind());
+        e.select(3, false);
+        e.select(6, true);
+        const std::string before = scene::toJsonText(e.scene());
+        const std::vector<std::size_t> selectionBefore = e.selection();
+        change.make(e);
+        const std::string after = scene::toJsonText(e.scene());
+        ASSERT_NE(after, before) << "the change changed nothing";
+        EXPECT_EQ(e.history().steps(), 1u) << "one change, one step";
+        const std::vector<std::size_t> selectionAfter = e.selection();
+
+        const scene::Camera camera = e.scene().camera;
+        EXPECT_FALSE(e.apply(command::Undo{}).refused);
+        // The camera is the view, not part of the history: the camera a load or a generate brought
+        // stays after its undo.
+        scene::Scene expected = scene::parseScene(before, "before").scene.value();
+        expected.camera = camera;
+        EXPECT_EQ(scene::toJsonText(e.scene()), scene::toJsonText(expected));
+        if (std::string(change.what) != "load" && std::string(change.what) != "generate") {
+            EXPECT_EQ(scene::toJsonText(e.scene()), before);
+        }
+        EXPECT_EQ(e.selection(), selectionBefore);
+        EXPECT_EQ(e.index().size(), e.scene().objects.size()) << "the index follows the undo";
+
+        EXPECT_FALSE(e.apply(command::Redo{}).refused);
+        EXPECT_EQ(scene::toJsonText(e.scene()), after);
+        EXPECT_EQ(e.selection(), selectionAfter);
+        EXPECT_TRUE(e.apply(command::Redo{}).refused) << "nothing more to redo";
+    }
+}
+
+TEST(EditorUndo, TheIndexAnswersAfterUndoAsAfterTheEditItUndid) {
+    Editor e(everyKind());
+    const std::string before = scene::toJsonText(e.scene());
+    const std::uint64_t gesture = e.beginGesture();
+    e.move(0, {0.0f, 50.0f, 0.0f}, gesture);  // s0 out of the way of a ray along x
+    ASSERT_FALSE(e.apply(command::Undo{}).refused);
+    const Ray alongX{{-10.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f}};
+    const auto hit = e.index().nearestHit(alongX);
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->object, 0u) << "s0 is back where the ray meets it first";
+    EXPECT_EQ(scene::toJsonText(e.scene()), before);
+}
+
+TEST(EditorUndo, SeparateGesturesAreSeparateStepsAndANewChangeDropsTheRedo) {
+    Editor e(threeSpheres());
+    const std::string start = scene::toJsonText(e.scene());
+    const std::uint64_t first = e.beginGesture();
+    e.move(0, {1.0f, 0.0f, 0.0f}, first);
+    e.move(0, {1.0f, 0.0f, 0.0f}, first);
+    const std::string afterFirst = scene::toJsonText(e.scene());
+    const std::uint64_t second = e.beginGesture();
+    e.move(0, {0.0f, 1.0f, 0.0f}, second);
+    EXPECT_EQ(e.history().steps(), 2u);
+    EXPECT_EQ(e.history().undoLabel(), "move s0");
+    ASSERT_FALSE(e.apply(command::Undo{}).refused);
+    EXPECT_EQ(scene::toJsonText(e.scene()), afterFirst);
+    EXPECT_TRUE(e.history().canRedo());
+    e.move(1, {0.0f, 0.0f, 1.0f}, e.beginGesture());
+    EXPECT_FALSE(e.history().canRedo()) << "a new change after an undo drops what could be redone";
+    ASSERT_FALSE(e.apply(command::Undo{}).refused);
+    ASSERT_FALSE(e.apply(command::Undo{}).refused);
+    EXPECT_EQ(scene::toJsonText(e.scene()), start);
+    const Editor::Outcome none = e.apply(command::Undo{});
+    EXPECT_TRUE(none.refused);
+    EXPECT_EQ(none.message, "nothing to undo");
+}
+
+TEST(EditorUndo, RefusedAndSilentCommandsRecordNothing) {
+    Editor e(threeSpheres());
+    scene::Object bad = e.scene().objects[0];
+    std::get<Sphere>(bad.shape).radius = -1.0f;
+    EXPECT_TRUE(e.apply(command::Edit{0, bad}).refused);
+    EXPECT_TRUE(e.apply(command::Rename{0, "s1"}).refused);
+    EXPECT_FALSE(e.apply(command::Rename{0, "s0"}).refused) << "the same name: nothing to do";
+    EXPECT_TRUE(e.apply(command::Generate{0}).refused);
+    EXPECT_TRUE(e.apply(command::Generate{-5}).refused);
+    EXPECT_TRUE(e.apply(command::Load{"/nonexistent.json"}).refused);
+    e.select(1, false);
+    EXPECT_FALSE(e.apply(command::SetCamera{e.scene().camera}).refused);
+    EXPECT_EQ(e.history().steps(), 0u);
+}
+
+TEST(EditorUndo, TheHistoryIsBoundedInStepsAndInObjectsHeld) {
+    Editor e(threeSpheres());
+    for (std::size_t i = 0; i < History::kMaxSteps + 50; ++i) e.move(0, {0.01f, 0.0f, 0.0f}, e.beginGesture());
+    EXPECT_EQ(e.history().steps(), History::kMaxSteps);
+    // Each generate holds the objects before and after it: the second holds 2 x 700,000, so with
+    // the first (3 + 700,000) the bound of 2,000,000 objects keeps only the newest step.
+    EXPECT_FALSE(e.apply(command::Generate{700'000}).refused);
+    EXPECT_EQ(e.history().steps(), History::kMaxSteps) << "the oldest move went";
+    EXPECT_FALSE(e.apply(command::Generate{700'001}).refused);
+    EXPECT_EQ(e.history().steps(), 1u);
+    ASSERT_FALSE(e.apply(command::Undo{}).refused);
+    EXPECT_EQ(e.scene().objects.size(), 700'000u);
+    EXPECT_TRUE(e.apply(command::Undo{}).refused);
+}
+
+TEST(EditorUndo, UnsavedFollowsTheHistoryBackToTheSavedState) {
+    Editor e(threeSpheres());
+    EXPECT_FALSE(e.unsaved());
+    e.move(0, {1.0f, 0.0f, 0.0f}, e.beginGesture());
+    EXPECT_TRUE(e.unsaved());
+    ASSERT_FALSE(e.apply(command::Undo{}).refused);
+    EXPECT_FALSE(e.unsaved()) << "undone back to the state it started from";
+    ASSERT_FALSE(e.apply(command::Redo{}).refused);
+    EXPECT_TRUE(e.unsaved());
+    const auto file = std::filesystem::temp_directory_path() / "pickray_editor_unsaved.json";
+    ASSERT_FALSE(e.apply(command::Save{file.string()}).refused);
+    EXPECT_FALSE(e.unsaved());
+    EXPECT_EQ(e.documentPath(), file.string());
+    ASSERT_FALSE(e.apply(command::Undo{}).refused);
+    EXPECT_TRUE(e.unsaved()) << "the file has the move; the scene no longer does";
+    std::filesystem::remove(file);
 }
 
 }  // namespace

@@ -1,0 +1,360 @@
+// SPDX-License-Identifier: MIT
+// Editing as people do it in the three.js editor, Blender and Godot, end to end on the real binary
+// (headless scripts, and once in a real X window driven by xdotool): click versus drag, undo and
+// redo byte for byte, every shortcut, panels that stay in the window. Expected picks and pixels
+// are computed here from the scene file (e2e_support.hpp), not by the application.
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "e2e_support.hpp"
+
+using namespace e2e;  // NOLINT: the shared helpers read as part of the tests
+
+namespace {
+
+const std::vector<std::string> kHeadless = {"--headless", "--size", "640x360", "--hide-ui"};
+
+std::vector<std::string> script(std::initializer_list<std::string> steps, bool hideUi = true) {
+    std::vector<std::string> args = {"--headless", "--size", "640x360"};
+    if (hideUi) args.push_back("--hide-ui");
+    args.insert(args.end(), steps);
+    return args;
+}
+
+glm::ivec2 pixelOf(const std::string& name) {
+    const ps::Scene scene = loadDefaultScene();
+    const auto pixel = visiblePixelOf(scene, objectNamed(scene, name), frameFor(scene.camera, kSize), kSize);
+    EXPECT_TRUE(pixel) << name << " is visible";
+    return pixel.value_or(glm::ivec2(0));
+}
+
+// A pixel of the background (nothing on it), checked with brute force.
+glm::ivec2 skyPixel() {
+    const ps::Scene scene = loadDefaultScene();
+    const glm::ivec2 sky{600, 20};
+    EXPECT_FALSE(ps::brute_force::nearestHit(scene, rayAt(sky, frameFor(scene.camera, kSize)))) << "sky is empty";
+    return sky;
+}
+
+std::string dragArg(glm::ivec2 from, glm::ivec2 to, const std::string& button = "") {
+    return pixelArg(from) + "," + pixelArg(to) + (button.empty() ? "" : "," + button);
+}
+
+// The default scene as pickray saves it, before anything is done to it.
+std::string savedUntouched() {
+    const fs::path path = tempDir() / "untouched.json";
+    const ProcessResult run = runPickray(script({"--save", path.string()}));
+    EXPECT_EQ(run.exitCode, 0) << run.output;
+    return fileText(path);
+}
+
+ps::Scene loadSaved(const fs::path& path) {
+    auto loaded = ps::loadScene(path);
+    EXPECT_TRUE(loaded.scene) << loaded.error;
+    return loaded.scene ? *loaded.scene : ps::Scene{};
+}
+
+}  // namespace
+
+TEST(Editing, ADragWithinFourPixelsMovesNothingAndIsAClick) {
+    const glm::ivec2 ball = pixelOf("ball");
+    const fs::path saved = tempDir() / "small_drag.json";
+    const fs::path report = tempDir() / "small_drag_report.json";
+    const ProcessResult run = runPickray(
+        script({"--drag", dragArg(ball, ball + glm::ivec2(2, -1)), "--drag", dragArg(ball, ball + glm::ivec2(-4, 4)),
+                "--save", saved.string(), "--report", report.string()}));
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    EXPECT_EQ(fileText(saved), savedUntouched()) << "nothing moved";
+    const json r = readJson(report);
+    EXPECT_EQ(r["index"]["refits"], 0);
+    EXPECT_EQ(r["editor"]["undoSteps"], 0);
+    EXPECT_EQ(r["editor"]["picked"], "ball") << "each press picked the ball";
+    EXPECT_EQ(r["editor"]["selection"], json::array({"ball"}));
+}
+
+TEST(Editing, ADragPastFourPixelsMovesTheObjectAsOneUndoStep) {
+    const glm::ivec2 ball = pixelOf("ball");
+    const fs::path saved = tempDir() / "drag5.json";
+    const fs::path report = tempDir() / "drag5_report.json";
+    const ProcessResult run = runPickray(script(
+        {"--drag", dragArg(ball, ball + glm::ivec2(5, 0)), "--save", saved.string(), "--report", report.string()}));
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const ps::Scene before = loadDefaultScene();
+    const ps::Scene after = loadSaved(saved);
+    const auto& was = std::get<pickray::Sphere>(before.objects[objectNamed(before, "ball")].shape);
+    const auto& now = std::get<pickray::Sphere>(after.objects[objectNamed(after, "ball")].shape);
+    EXPECT_GT(glm::length(now.center - was.center), 0.01f) << "5 pixels moved it";
+    EXPECT_EQ(readJson(report)["editor"]["undoSteps"], 1) << "a whole drag is one undo step";
+}
+
+TEST(Editing, ABackgroundClickClearsThePickAndTheSelection) {
+    const fs::path report = tempDir() / "background_click.json";
+    const ProcessResult run = runPickray(
+        script({"--click", pixelArg(pixelOf("ball")), "--click", pixelArg(skyPixel()), "--report", report.string()}));
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const json r = readJson(report);
+    ASSERT_EQ(r["clicks"].size(), 2u);
+    EXPECT_TRUE(r["clicks"][1]["picked"].is_null());
+    EXPECT_TRUE(r["editor"]["picked"].is_null());
+    EXPECT_EQ(r["editor"]["selection"], json::array());
+}
+
+TEST(Editing, ABackgroundLeftDragOrbitsAndKeepsThePick) {
+    const glm::ivec2 sky = skyPixel();
+    const fs::path saved = tempDir() / "orbited.json";
+    const fs::path report = tempDir() / "orbit_report.json";
+    const ProcessResult run =
+        runPickray(script({"--click", pixelArg(pixelOf("ball")), "--drag", dragArg(sky, sky - glm::ivec2(120, 0)),
+                           "--save", saved.string(), "--report", report.string()}));
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const json r = readJson(report);
+    EXPECT_EQ(r["clicks"].size(), 1u) << "the drag was no click";
+    EXPECT_EQ(r["editor"]["picked"], "ball") << "the pick stays through the orbit";
+    EXPECT_EQ(r["editor"]["selection"], json::array({"ball"}));
+    EXPECT_EQ(r["editor"]["undoSteps"], 0) << "the camera is not in the undo history";
+    const ps::Scene before = loadDefaultScene();
+    const ps::Scene after = loadSaved(saved);
+    EXPECT_GT(glm::length(after.camera.eye - before.camera.eye), 1.0f) << "the camera orbited";
+    EXPECT_EQ(after.camera.target, before.camera.target);
+}
+
+TEST(Editing, ADragThenCtrlZSavesByteForByteAsBeforeAndCtrlShiftZOrCtrlYBringsItBack) {
+    const glm::ivec2 ball = pixelOf("ball");
+    const fs::path edited = tempDir() / "edited.json";
+    const fs::path undone = tempDir() / "undone.json";
+    const fs::path redone = tempDir() / "redone.json";
+    const fs::path undoneAgain = tempDir() / "undone_again.json";
+    const fs::path redoneByY = tempDir() / "redone_y.json";
+    const ProcessResult run = runPickray(script({"--drag", dragArg(ball, ball + glm::ivec2(60, -25)),
+                                                 "--save", edited.string(),
+                                                 "--key",  "ctrl+z",
+                                                 "--save", undone.string(),
+                                                 "--key",  "ctrl+shift+z",
+                                                 "--save", redone.string(),
+                                                 "--key",  "ctrl+z",
+                                                 "--save", undoneAgain.string(),
+                                                 "--key",  "ctrl+y",
+                                                 "--save", redoneByY.string()}));
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const std::string before = savedUntouched();
+    ASSERT_NE(fileText(edited), before) << "the drag moved the ball";
+    EXPECT_EQ(fileText(undone), before);
+    EXPECT_EQ(fileText(redone), fileText(edited));
+    EXPECT_EQ(fileText(undoneAgain), before);
+    EXPECT_EQ(fileText(redoneByY), fileText(edited));
+}
+
+TEST(Editing, DeleteThenCtrlZPutsTheObjectBackInItsPlace) {
+    const fs::path deleted = tempDir() / "deleted.json";
+    const fs::path undone = tempDir() / "delete_undone.json";
+    const ProcessResult run = runPickray(script({"--select", "capsule A", "--key", "delete", "--save", deleted.string(),
+                                                 "--key", "ctrl+z", "--save", undone.string()}));
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const ps::Scene afterDelete = loadSaved(deleted);
+    EXPECT_EQ(afterDelete.objects.size(), loadDefaultScene().objects.size() - 1);
+    EXPECT_TRUE(std::none_of(afterDelete.objects.begin(), afterDelete.objects.end(),
+                             [](const ps::Object& o) { return o.name == "capsule A"; }));
+    EXPECT_EQ(fileText(undone), savedUntouched()) << "back in its place in the list, byte for byte";
+}
+
+TEST(Editing, CtrlDDuplicatesTheSelectionAndSelectsTheCopies) {
+    const fs::path saved = tempDir() / "duplicated.json";
+    const fs::path report = tempDir() / "duplicated_report.json";
+    const ProcessResult run = runPickray(script({"--select", "ball", "--select", "drum", "--key", "ctrl+d", "--save",
+                                                 saved.string(), "--report", report.string()}));
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    EXPECT_EQ(loadSaved(saved).objects.size(), loadDefaultScene().objects.size() + 2);
+    EXPECT_EQ(readJson(report)["editor"]["selection"], json::array({"ball copy", "drum copy"}));
+    EXPECT_EQ(readJson(report)["editor"]["undoSteps"], 1);
+}
+
+TEST(Editing, FFramesTheSelectionAndHomeFramesEverything) {
+    const fs::path framed = tempDir() / "framed.json";
+    const fs::path all = tempDir() / "framed_all.json";
+    const ProcessResult run = runPickray(
+        script({"--select", "ball", "--key", "f", "--save", framed.string(), "--key", "home", "--save", all.string()}));
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const ps::Scene before = loadDefaultScene();
+    const auto& ball = std::get<pickray::Sphere>(before.objects[objectNamed(before, "ball")].shape);
+    const ps::Camera camera = loadSaved(framed).camera;
+    expectNear(camera.target, ball.center, 1e-5f, "F: the camera looks at the ball's centre");
+    const glm::vec3 was = glm::normalize(before.camera.eye - before.camera.target);
+    const glm::vec3 now = glm::normalize(camera.eye - camera.target);
+    expectNear(now, was, 1e-5f, "from the same direction");
+    // The ball (radius 1) fits the view: the 45-degree field of view sees it whole and closely.
+    const float distance = glm::length(camera.eye - camera.target);
+    EXPECT_GT(distance, 1.0f / std::sin(glm::radians(22.5f)));
+    EXPECT_LT(distance, 2.0f / std::sin(glm::radians(22.5f)));
+    // Every object in view after Home: each one's inside point projects into the window.
+    const ps::Scene framedAll = loadSaved(all);
+    const Frame f = frameFor(framedAll.camera, kSize);
+    for (const ps::Object& o : framedAll.objects) {
+        const glm::vec3 s = pickray::worldToScreen(ps::interiorPoint(o.shape), f.view, f.proj, f.viewport, f.depth);
+        const glm::vec2 window(kSize);
+        EXPECT_TRUE(s.x >= 0 && s.y >= 0 && s.x < window.x && s.y < window.y && s.z > 0 && s.z < 1) << o.name;
+    }
+}
+
+TEST(Editing, EscClearsThePickAndTheSelection) {
+    const fs::path report = tempDir() / "esc.json";
+    const ProcessResult run =
+        runPickray(script({"--click", pixelArg(pixelOf("drum")), "--key", "esc", "--report", report.string()}));
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const json r = readJson(report);
+    EXPECT_EQ(r["clicks"][0]["picked"], "drum");
+    EXPECT_TRUE(r["editor"]["picked"].is_null());
+    EXPECT_EQ(r["editor"]["selection"], json::array());
+}
+
+TEST(Editing, CtrlSSavesToTheOpenFileAndTheTitleSaysWhetherItIsSaved) {
+    const fs::path file = tempDir() / "ctrl_s.json";
+    fs::copy_file(kDefaultScene, file, fs::copy_options::overwrite_existing);
+    const fs::path unsavedReport = tempDir() / "ctrl_s_unsaved.json";
+    const fs::path savedReport = tempDir() / "ctrl_s_saved.json";
+    ASSERT_EQ(runPickray({"--headless", "--size", "640x360", "--scene", file.string(), "--select", "ball", "--key",
+                          "delete", "--report", unsavedReport.string()})
+                  .exitCode,
+              0);
+    EXPECT_EQ(readJson(unsavedReport)["window"]["title"], "*ctrl_s.json - pickray");
+    EXPECT_TRUE(readJson(unsavedReport)["editor"]["unsaved"].get<bool>());
+    EXPECT_EQ(fileText(file), fileText(kDefaultScene)) << "not saved yet";
+    const ProcessResult run =
+        runPickray({"--headless", "--size", "640x360", "--scene", file.string(), "--select", "ball", "--key", "delete",
+                    "--key", "ctrl+s", "--report", savedReport.string()});
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    EXPECT_EQ(readJson(savedReport)["window"]["title"], "ctrl_s.json - pickray");
+    EXPECT_FALSE(readJson(savedReport)["editor"]["unsaved"].get<bool>());
+    EXPECT_EQ(loadSaved(file).objects.size(), loadDefaultScene().objects.size() - 1) << "Ctrl+S wrote the open file";
+}
+
+TEST(Editing, HHidesAndShowsThePanelsAndF1ShowsTheHelp) {
+    const fs::path hidden = tempDir() / "h_hidden.json";
+    const fs::path shown = tempDir() / "h_shown.json";
+    ASSERT_EQ(runPickray(script({"--key", "h", "--report", hidden.string()}, false)).exitCode, 0);
+    EXPECT_EQ(readJson(hidden)["window"]["panels"], json::array()) << "H hid the panels";
+    ASSERT_EQ(
+        runPickray(script({"--key", "h", "--key", "h", "--key", "f1", "--report", shown.string()}, false)).exitCode, 0);
+    std::vector<std::string> names;
+    const json report = readJson(shown);
+    for (const json& p : report["window"]["panels"]) names.push_back(p["name"]);
+    EXPECT_NE(std::find(names.begin(), names.end(), "Scene"), names.end()) << "H again showed them";
+    EXPECT_NE(std::find(names.begin(), names.end(), "Help"), names.end()) << "F1 opened the help";
+}
+
+TEST(Editing, F12SavesAScreenshotInTheScreenshotsFolder) {
+    const fs::path dir = tempDir() / "f12";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const ProcessResult run = runPickray(script({"--key", "f12"}), "cd " + quote(dir.string()) + " &&");
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    ASSERT_TRUE(fs::exists(dir / "screenshots")) << run.output;
+    const auto shots = std::distance(fs::directory_iterator(dir / "screenshots"), fs::directory_iterator());
+    EXPECT_EQ(shots, 1);
+    fs::remove_all(dir);
+}
+
+TEST(Editing, KeysGoToAFocusedTextFieldNotToTheScene) {
+    // (150, 63): the outliner's filter box, which takes the keyboard once clicked.
+    const fs::path report = tempDir() / "keys_in_field.json";
+    const ProcessResult run = runPickray(
+        script({"--select", "ball", "--click", "150,63", "--key", "delete", "--key", "h", "--report", report.string()},
+               false));
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const json r = readJson(report);
+    EXPECT_TRUE(r["clicks"][0]["onUi"].get<bool>()) << "the click landed on the filter box";
+    EXPECT_EQ(r["editor"]["undoSteps"], 0) << "Delete did not reach the scene";
+    EXPECT_EQ(r["editor"]["selection"], json::array({"ball"}));
+    EXPECT_FALSE(r["window"]["panels"].empty()) << "H did not hide the panels";
+}
+
+TEST(Editing, PanelsStayInsideTheWindowAcrossResizesAndTheRightOnesKeepToTheRightEdge) {
+    for (const std::string& sizes :
+         {std::string("800x500"), std::string("1x1,1280x720"), std::string("800x500,1600x900")}) {
+        std::vector<std::string> args = {"--headless", "--size", "1280x720"};
+        std::string last;
+        for (std::size_t start = 0; start < sizes.size();) {
+            const std::size_t comma = std::min(sizes.find(',', start), sizes.size());
+            last = sizes.substr(start, comma - start);
+            args.insert(args.end(), {"--resize", last});
+            start = comma + 1;
+        }
+        const fs::path report = tempDir() / "resize.json";
+        args.insert(args.end(), {"--report", report.string()});
+        const ProcessResult run = runPickray(args);
+        ASSERT_EQ(run.exitCode, 0) << run.output;
+        const json w = readJson(report)["window"];
+        const glm::vec2 window(w["size"][0].get<float>(), w["size"][1].get<float>());
+        EXPECT_EQ(std::to_string(static_cast<int>(window.x)) + "x" + std::to_string(static_cast<int>(window.y)), last);
+        ASSERT_GE(w["panels"].size(), 4u) << sizes;
+        for (const json& p : w["panels"]) {
+            const glm::vec2 pos(p["pos"][0].get<float>(), p["pos"][1].get<float>());
+            const glm::vec2 size(p["size"][0].get<float>(), p["size"][1].get<float>());
+            EXPECT_TRUE(pos.x >= 0 && pos.y >= 0 && pos.x + size.x <= window.x + 0.5f &&
+                        pos.y + size.y <= window.y + 0.5f)
+                << sizes << ": " << p.dump();
+            if (p["name"] == "Pick" || p["name"] == "Camera") {
+                EXPECT_NEAR(pos.x + size.x, window.x - 8.0f, 0.5f) << sizes << ": anchored right: " << p.dump();
+            }
+        }
+    }
+}
+
+TEST(Editing, UndoAndRedoInARealXWindowUnderXvfbWithXdotool) {
+    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
+        GTEST_SKIP() << "xvfb-run or xdotool not installed";
+    const glm::ivec2 ball = pixelOf("ball");
+    const auto session = [&](const std::string& name, const std::string& actions) {
+        const fs::path saved = tempDir() / (name + ".json");
+        const fs::path sh = tempDir() / (name + ".sh");
+        // The demo as a normal X client; xdotool presses, moves and releases the real pointer in
+        // the window, types keys, then Ctrl+Q quits and --save writes the scene on quitting.
+        std::ofstream(sh) << "set -e\n"
+                          << "unset SDL_VIDEODRIVER\n"
+                          << quote(PICKRAY_EXE) << " --size 640x360 --hide-ui --save " << quote(saved.string())
+                          << " &\n"
+                          << "PID=$!\n"
+                          << "WID=$(timeout 20 xdotool search --sync --onlyvisible --name 'pickray$' | head -n1)\n"
+                          << "[ -n \"$WID\" ]\n"
+                          << "sleep 0.5\n"
+                          << "xdotool mousemove --window \"$WID\" " << ball.x << " " << ball.y << "\n"
+                          << "sleep 0.2\n"
+                          << actions << "sleep 0.3\n"
+                          << "xdotool key ctrl+q\n"
+                          << "timeout 20 tail --pid=$PID -f /dev/null\n"
+                          << "wait $PID\n";
+        const std::string command =
+            "ASAN_OPTIONS=detect_leaks=0 timeout 90 xvfb-run -a -s '-screen 0 1280x720x24' sh " + quote(sh.string()) +
+            " > " + quote((tempDir() / (name + ".txt")).string()) + " 2>&1";
+        EXPECT_EQ(std::system(command.c_str()), 0) << fileText(tempDir() / (name + ".txt"));
+        return fileText(saved);
+    };
+    const std::string drag =
+        "xdotool mousedown 1\nsleep 0.2\n"
+        "for i in 1 2 3 4 5 6; do xdotool mousemove_relative -- 10 -4; sleep 0.1; done\n"
+        "xdotool mouseup 1\nsleep 0.2\n";
+    const std::string twoPixels =
+        "xdotool mousedown 1\nsleep 0.2\nxdotool mousemove_relative -- 2 0\nsleep 0.2\n"
+        "xdotool mouseup 1\nsleep 0.2\n";
+    const std::string untouched = savedUntouched();
+    EXPECT_EQ(session("xvfb_two_pixels", twoPixels), untouched) << "a 2-pixel drag moved something";
+    const std::string moved = session("xvfb_drag", drag);
+    EXPECT_NE(moved, untouched) << "the drag moved the ball";
+    EXPECT_EQ(session("xvfb_drag_undo", drag + "xdotool key ctrl+z\n"), untouched);
+    // Redone, the ball is where the drag put it (the pointer's path, and so the last bits of the
+    // sum of its steps, may differ from one X session to the next).
+    const auto ballIn = [](const std::string& text) {
+        const auto loaded = ps::parseScene(text, "saved");
+        EXPECT_TRUE(loaded.scene) << loaded.error;
+        if (!loaded.scene) return glm::vec3(0.0f);
+        return std::get<pickray::Sphere>(loaded.scene->objects[objectNamed(*loaded.scene, "ball")].shape).center;
+    };
+    const std::string redone =
+        session("xvfb_drag_undo_redo", drag + "xdotool key ctrl+z\nsleep 0.2\nxdotool key ctrl+shift+z\n");
+    expectNear(ballIn(redone), ballIn(moved), 1e-4f, "redone drag");
+    EXPECT_NE(redone, untouched);
+}
