@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <iterator>
 
+#include <glm/geometric.hpp>
+#include <glm/vector_relational.hpp>
+
 #include "orbit_camera.hpp"
 #include "scene/generate.hpp"
 #include "scene/overloaded.hpp"
@@ -32,7 +35,7 @@ Editor::Outcome Editor::apply(const Command& command) {
                 return Outcome{};
             },
             [&](const command::Add& c) {
-                scene::Object o = scene::defaultObject(c.kind, scene_.camera.target);
+                scene::Object o = placedInView(scene::defaultObject(c.kind, scene_.camera.target));
                 o.name = scene::uniqueName(scene_, o.name);
                 o.color = kPalette[scene_.objects.size() % std::size(kPalette)];
                 return insert(std::move(o), "add", selectionBefore);
@@ -192,6 +195,43 @@ Editor::Outcome Editor::replay(bool forwards) {
         objectChanged(step->splices[0].at);
     else objectsChanged();
     return Outcome{(forwards ? "redid " : "undid ") + step->label};
+}
+
+scene::Object Editor::placedInView(scene::Object object) const {
+    // Spots in the plane facing the camera through its target, from the centre outwards on a
+    // square spiral one object-width apart; the first whose box meets no other object's wins.
+    const Aabb own = bounds(object.shape);
+    if (!isFiniteBox(own)) return object;  // an infinite cylinder meets everything on its line
+    const scene::Camera& c = scene_.camera;
+    const glm::vec3 forward = glm::normalize(c.target - c.eye);
+    const glm::vec3 right = glm::normalize(glm::cross(forward, c.up));
+    const glm::vec3 up = glm::cross(right, forward);
+    const float step = 1.15f * glm::length(own.max - own.min);
+    std::vector<Aabb> others;
+    for (const scene::Object& o : scene_.objects)
+        if (const Aabb b = bounds(o.shape); isFiniteBox(b)) others.push_back(b);
+    const auto meetsAnother = [&](glm::vec3 offset) {
+        const Aabb moved{own.min + offset, own.max + offset};
+        return std::any_of(others.begin(), others.end(), [&](const Aabb& b) {
+            return glm::all(glm::lessThanEqual(moved.min, b.max)) && glm::all(glm::lessThanEqual(b.min, moved.max));
+        });
+    };
+    glm::ivec2 cell{0, 0};
+    glm::ivec2 direction{1, 0};
+    int run = 1;
+    constexpr int kMostSpots = 24 * 24;
+    for (int spot = 0; spot < kMostSpots;) {
+        for (int twice = 0; twice < 2; ++twice) {
+            for (int i = 0; i < run && spot < kMostSpots; ++i, ++spot) {
+                const glm::vec3 offset = step * (static_cast<float>(cell.x) * right + static_cast<float>(cell.y) * up);
+                if (!meetsAnother(offset)) return scene::translated(object, offset);
+                cell += direction;
+            }
+            direction = glm::ivec2(-direction.y, direction.x);
+        }
+        ++run;
+    }
+    return object;  // nowhere free near the view's centre: at the centre
 }
 
 std::optional<Sphere> Editor::boundingSphere(bool all) const {

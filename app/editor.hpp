@@ -80,6 +80,9 @@ private:
     /// Records the change just made (`splices`, with the selection before it) as an undo step.
     void record(std::string label, std::vector<Splice> splices, std::vector<std::size_t> selectionBefore,
                 std::uint64_t gesture = 0);
+    /// `object` (made at the camera's target) moved in the view plane to the nearest spot where
+    /// its box meets no other object's: a new object appears in view, not inside another.
+    [[nodiscard]] scene::Object placedInView(scene::Object object) const;
     /// A sphere around the selection's bounds (all: every object's); nullopt with none.
     [[nodiscard]] std::optional<Sphere> boundingSphere(bool all) const;
     /// Undoes (forwards = false) or redoes a recorded step.

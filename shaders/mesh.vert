@@ -7,6 +7,7 @@ layout(location = 2) in mat4 iModel;  // uses locations 2..5
 layout(location = 6) in vec4 iColor;  // rgb, a = 1 lit / 0 unlit
 layout(location = 7) in vec4 iStyle;  // x highlighted, y selected, z hovered, w stretch
 layout(location = 8) in float aStretch;  // 0 or 1: moved by the instance's stretch along local z
+layout(location = 9) in uint iObject;    // the object's index + 1 (0xFFFFFFFF: a marker)
 
 uniform mat4 uViewProjection;
 
@@ -14,6 +15,7 @@ out vec3 vWorld;
 out vec3 vNormal;
 flat out vec4 vColor;
 flat out vec4 vStyle;
+flat out uint vObject;
 
 void main() {
     // Capsules and capped cylinders: the far half of the unit mesh moved to the far end.
@@ -27,5 +29,6 @@ void main() {
     vNormal = sign(dot(m[0], cofactor[0])) * (cofactor * aNormal);
     vColor = iColor;
     vStyle = iStyle;
+    vObject = iObject;
     gl_Position = uViewProjection * world;
 }

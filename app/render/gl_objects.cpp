@@ -13,6 +13,7 @@ void deleteVertexArray(GLuint name) { glDeleteVertexArrays(1, &name); }
 void deleteProgram(GLuint name) { glDeleteProgram(name); }
 void deleteFramebuffer(GLuint name) { glDeleteFramebuffers(1, &name); }
 void deleteRenderbuffer(GLuint name) { glDeleteRenderbuffers(1, &name); }
+void deleteTexture(GLuint name) { glDeleteTextures(1, &name); }
 
 namespace {
 
@@ -27,6 +28,7 @@ GLuint generateName(void (*generate)(GLsizei, GLuint*)) {
 
 Framebuffer makeFramebuffer() { return Framebuffer(generateName(glGenFramebuffers)); }
 Renderbuffer makeRenderbuffer() { return Renderbuffer(generateName(glGenRenderbuffers)); }
+Texture makeTexture() { return Texture(generateName(glGenTextures)); }
 Buffer makeBuffer() { return Buffer(generateName(glGenBuffers)); }
 VertexArray makeVertexArray() { return VertexArray(generateName(glGenVertexArrays)); }
 
@@ -34,6 +36,12 @@ void floatAttribute(GLuint location, GLint components, GLsizei stride, std::size
     glEnableVertexAttribArray(location);
     // The offset goes in as a pointer, as glVertexAttribPointer takes it for a bound buffer.
     glVertexAttribPointer(location, components, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(offset));
+    if (divisor != 0) glVertexAttribDivisor(location, divisor);
+}
+
+void uintAttribute(GLuint location, GLint components, GLsizei stride, std::size_t offset, GLuint divisor) {
+    glEnableVertexAttribArray(location);
+    glVertexAttribIPointer(location, components, GL_UNSIGNED_INT, stride, reinterpret_cast<const void*>(offset));
     if (divisor != 0) glVertexAttribDivisor(location, divisor);
 }
 

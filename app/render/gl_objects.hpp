@@ -42,21 +42,26 @@ void deleteVertexArray(GLuint name);
 void deleteProgram(GLuint name);
 void deleteFramebuffer(GLuint name);
 void deleteRenderbuffer(GLuint name);
+void deleteTexture(GLuint name);
 
 using Buffer = GlName<deleteBuffer>;
 using VertexArray = GlName<deleteVertexArray>;
 using Program = GlName<deleteProgram>;
 using Framebuffer = GlName<deleteFramebuffer>;
 using Renderbuffer = GlName<deleteRenderbuffer>;
+using Texture = GlName<deleteTexture>;
 
 [[nodiscard]] Buffer makeBuffer();
 [[nodiscard]] VertexArray makeVertexArray();
 [[nodiscard]] Framebuffer makeFramebuffer();
 [[nodiscard]] Renderbuffer makeRenderbuffer();
+[[nodiscard]] Texture makeTexture();
 
 /// Vertex attribute `location` of the bound vertex array: `components` floats at byte `offset` of
 /// records `stride` bytes long in the bound GL_ARRAY_BUFFER; `divisor` 1 for one per instance.
 void floatAttribute(GLuint location, GLint components, GLsizei stride, std::size_t offset, GLuint divisor = 0);
+/// The same for an unsigned integer attribute (read as uint in the shader, not converted).
+void uintAttribute(GLuint location, GLint components, GLsizei stride, std::size_t offset, GLuint divisor = 0);
 
 /// Compiles and links `dir/name.vert` + `dir/name.frag`; throws std::runtime_error with the file
 /// name and the driver's log on failure.

@@ -100,13 +100,14 @@ Renderer::Batch Renderer::makeBatch(const MeshData& mesh) {
     floatAttribute(8, 1, sizeof(Vertex), offsetof(Vertex, stretch));
     glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, b.indices.get());
     glBufferData(GL_ELEMENT_ARRAY_BUFFER, byteSize(mesh.indices), mesh.indices.data(), GL_STATIC_DRAW);
-    // Per-instance attributes: model matrix (4 columns at 2..5), colour (6), style (7).
+    // Per-instance attributes: model matrix (4 columns at 2..5), colour (6), style (7), object (9).
     glBindBuffer(GL_ARRAY_BUFFER, b.instances.get());
     for (GLuint column = 0; column < 4; ++column) {
         floatAttribute(2 + column, 4, sizeof(Instance), offsetof(Instance, model) + column * sizeof(glm::vec4), 1);
     }
     floatAttribute(6, 4, sizeof(Instance), offsetof(Instance, color), 1);
     floatAttribute(7, 4, sizeof(Instance), offsetof(Instance, style), 1);
+    uintAttribute(9, 1, sizeof(Instance), offsetof(Instance, object), 1);
     glBindVertexArray(0);
     return b;
 }
@@ -126,6 +127,9 @@ Renderer::Renderer(const std::filesystem::path& shaderDirectory)
       meshProgram_(loadProgram(shaderDirectory, "mesh")),
       lineProgram_(loadProgram(shaderDirectory, "line")),
       dotProgram_(loadProgram(shaderDirectory, "dot")),
+      outlineProgram_(loadProgram(shaderDirectory, "outline")),
+      outlineVao_(makeVertexArray()),
+      outlineBuffer_(makeBuffer()),
       spheres_(makeLodBatches([](int n) { return makeSphere(n); }, [](int n) { return makeSphere(n); })),
       capsules_(makeLodBatches([](int n) { return makeCapsule(n); }, [](int n) { return makeCapsule(n); })),
       // A capped cylinder's outline is its side's ring.
@@ -150,6 +154,10 @@ Renderer::Renderer(const std::filesystem::path& shaderDirectory)
     floatAttribute(1, 1, sizeof(Dot), offsetof(Dot, sizePixels));
     floatAttribute(2, 4, sizeof(Dot), offsetof(Dot, color));
     floatAttribute(3, 4, sizeof(Dot), offsetof(Dot, style));
+    uintAttribute(4, 1, sizeof(Dot), offsetof(Dot, object));
+    glBindVertexArray(outlineVao_.get());
+    glBindBuffer(GL_ARRAY_BUFFER, outlineBuffer_.get());
+    floatAttribute(0, 4, sizeof(glm::vec4), 0, 1);  // one rectangle per instance
     glBindVertexArray(0);
 }
 
@@ -198,6 +206,63 @@ std::optional<Bound> boundOf(const Shape& shape) {
     return std::visit(Visit{}, shape);
 }
 
+// The stretch of an infinite cylinder's axis that is drawn: the part inside the view frustum
+// (grown by the radius). It reaches the edges of the view, so it looks infinite, and its triangles
+// stay screen-sized (see kLongSideRings for what overly long ones do on llvmpipe).
+std::optional<std::pair<glm::vec3, glm::vec3>> drawnStretch(const InfiniteCylinder& k, const FrameView& view) {
+    const glm::vec3 dir = glm::normalize(k.p2 - k.p1);
+    const glm::vec3 centre = k.p1 + glm::dot(view.lookTarget - k.p1, dir) * dir;
+    const float reach = 2.0f * (view.farDistance + glm::length(view.eye - centre));
+    const auto range = clipToFrustum(view.viewProjection, centre, dir, -reach, reach, k.radius);
+    if (!range) return std::nullopt;
+    return std::pair{centre + range->x * dir, centre + range->y * dir};
+}
+
+// The pixels (min x, min y, max x, max y) that balls of `radius` around `centres` may cover (a
+// convex object inside them covers no more), grown by the outline's reach; the whole target when
+// one reaches behind the eye.
+glm::vec4 screenArea(std::initializer_list<glm::vec3> centres, float radius, const FrameView& view) {
+    const glm::vec2 size(view.drawableSize);
+    const glm::vec4 whole(0.0f, 0.0f, size);
+    glm::vec2 lo(std::numeric_limits<float>::infinity());
+    glm::vec2 hi(-std::numeric_limits<float>::infinity());
+    for (const glm::vec3& centre : centres)
+        for (int corner = 0; corner < 8; ++corner) {
+            const glm::vec3 sign((corner & 1) ? 1.0f : -1.0f, (corner & 2) ? 1.0f : -1.0f, (corner & 4) ? 1.0f : -1.0f);
+            const glm::vec4 clip = view.viewProjection * glm::vec4(centre + radius * sign, 1.0f);
+            if (!(clip.w > 1e-6f)) return whole;
+            const glm::vec2 pixel = (glm::vec2(clip) / clip.w * 0.5f + 0.5f) * size;
+            lo = glm::min(lo, pixel);
+            hi = glm::max(hi, pixel);
+        }
+    constexpr float kReach = 5.0f;  // outline.frag's reach, and a pixel to spare
+    return glm::vec4(glm::clamp(lo - kReach, glm::vec2(0.0f), size), glm::clamp(hi + kReach, glm::vec2(0.0f), size));
+}
+
+glm::vec4 unite(glm::vec4 a, glm::vec4 b) {
+    if (a.z <= a.x || a.w <= a.y) return b;
+    if (b.z <= b.x || b.w <= b.y) return a;
+    return glm::vec4(glm::min(glm::vec2(a), glm::vec2(b)), glm::max(glm::vec2(a.z, a.w), glm::vec2(b.z, b.w)));
+}
+
+// Adds the pixels an emphasised object may cover (its outline included) to `areas`.
+void addStyledArea(const Shape& shape, const std::optional<Bound>& bound, const FrameView& view,
+                   std::vector<glm::vec4>& areas) {
+    glm::vec4 area(0.0f, 0.0f, glm::vec2(view.drawableSize));
+    if (const auto* k = std::get_if<InfiniteCylinder>(&shape)) {
+        const auto ends = drawnStretch(*k, view);
+        if (!ends) return;  // not drawn: no outline
+        area = screenArea({ends->first, ends->second}, k->radius, view);
+    } else if (bound) {
+        area = screenArea({bound->center}, bound->radius, view);
+    }
+    if (area.z <= area.x || area.w <= area.y) return;
+    // One rectangle per emphasised object; a selection of thousands shares one around them all.
+    constexpr std::size_t kMostRectangles = 1024;
+    if (areas.size() < kMostRectangles) areas.push_back(area);
+    else areas.back() = unite(areas.back(), area);
+}
+
 }  // namespace
 
 // Sorts one frame's objects into batches: culled when outside the view frustum, a dot when about
@@ -228,13 +293,14 @@ public:
             }
         // A dot of the bound's size is within a pixel of any silhouette inside a 1-pixel bound.
         if (radiusPixels(bound, bound.radius) > kSilhouetteTolerancePixels) return false;
-        r_.dots_.push_back({bound.center, 2.0f * bound.radius * pixelsPerNdc_ / depth(bound.center), color, look});
+        r_.dots_.push_back(
+            {bound.center, 2.0f * bound.radius * pixelsPerNdc_ / depth(bound.center), color, look, object});
         ++stats_.dots;
         return true;
     }
 
     void add(Batch& batch, const glm::mat4& model, glm::vec4 color, glm::vec4 look) {
-        batch.pending.push_back({model, color, look});
+        batch.pending.push_back({model, color, look, object});
         ++stats_.instances;
     }
     /// A round instance of `radius` inside `bound`: the coarsest level within tolerance.
@@ -258,6 +324,7 @@ public:
     void culled() { ++stats_.culled; }
 
     Renderer& r_;
+    std::uint32_t object = 0;  ///< the object being collected (index + 1); 0xFFFFFFFF for markers
 
 private:
     [[nodiscard]] float depth(glm::vec3 p) const { return glm::dot(glm::vec3(w_), p) + w_.w; }
@@ -279,6 +346,7 @@ void Renderer::collect(const scene::Scene& scene, const FrameView& view, const D
                        FrameStats& stats) {
     for (Batch* b : allBatches()) b->pending.clear();
     dots_.clear();
+    styledAreas_.clear();
     Collector c(*this, view, stats);
     for (std::size_t i = 0; i < scene.objects.size(); ++i) {
         const scene::Object& object = scene.objects[i];
@@ -288,6 +356,8 @@ void Renderer::collect(const scene::Scene& scene, const FrameView& view, const D
         const glm::vec4 look(style.highlighted == i ? 1.0f : 0.0f, selected ? 1.0f : 0.0f,
                              style.hovered == i ? 1.0f : 0.0f, 0.0f);
         const std::optional<Bound> bound = boundOf(object.shape);
+        c.object = static_cast<std::uint32_t>(i + 1);
+        if (look.x > 0.5f || look.y > 0.5f || look.z > 0.5f) addStyledArea(object.shape, bound, view, styledAreas_);
         if (bound && c.cullOrDot(*bound, color, look)) continue;
         struct Emit {
             Collector& c;
@@ -303,15 +373,8 @@ void Renderer::collect(const scene::Scene& scene, const FrameView& view, const D
                 c.addStretched(c.r_.cylinders_, k.a, k.b, k.radius, bound, color, look);
             }
             void operator()(const InfiniteCylinder& k) const {
-                // Only the part of the axis inside the view frustum (grown by the radius) is drawn:
-                // it reaches the edges of the view, so it looks infinite, and its triangles stay
-                // screen-sized (see kLongSideRings for what overly long ones do on llvmpipe).
-                const glm::vec3 dir = glm::normalize(k.p2 - k.p1);
-                const glm::vec3 centre = k.p1 + glm::dot(view.lookTarget - k.p1, dir) * dir;
-                const float reach = 2.0f * (view.farDistance + glm::length(view.eye - centre));
-                if (auto range = clipToFrustum(view.viewProjection, centre, dir, -reach, reach, k.radius))
-                    c.add(c.r_.longSides_, axisFrame(centre + range->x * dir, (range->y - range->x) * dir, k.radius),
-                          color, look);
+                if (auto ends = drawnStretch(k, view))
+                    c.add(c.r_.longSides_, axisFrame(ends->first, ends->second - ends->first, k.radius), color, look);
                 else c.culled();
             }
             void operator()(const Aabb& b) const { box(b, glm::mat4(1.0f)); }
@@ -326,7 +389,8 @@ void Renderer::collect(const scene::Scene& scene, const FrameView& view, const D
         };
         std::visit(Emit{c, view, bound.value_or(Bound{}), color, look}, object.shape);
     }
-    // Markers: a handful, never culled.
+    // Markers: a handful, never culled, no object's (outline.frag leaves their pixels alone).
+    c.object = 0xFFFFFFFFu;
     for (const DebugMarker& m : debug.markers)
         c.addSphere(m.center, m.radius, glm::vec4(m.color, 0.0f), glm::vec4(0.0f));
 }
@@ -350,7 +414,6 @@ void Renderer::drawDots(const glm::mat4& viewProjection, FrameStats& stats) {
     glUseProgram(dotProgram_.get());
     glUniformMatrix4fv(glGetUniformLocation(dotProgram_.get(), "uViewProjection"), 1, GL_FALSE,
                        glm::value_ptr(viewProjection));
-    glUniform3fv(glGetUniformLocation(dotProgram_.get(), "uHighlight"), 1, glm::value_ptr(kHighlightColor));
     glEnable(GL_PROGRAM_POINT_SIZE);
     glBindVertexArray(dotVao_.get());
     glBindBuffer(GL_ARRAY_BUFFER, dotBuffer_.get());
@@ -358,6 +421,32 @@ void Renderer::drawDots(const glm::mat4& viewProjection, FrameStats& stats) {
     glDrawArrays(GL_POINTS, 0, static_cast<GLsizei>(dots_.size()));
     glDisable(GL_PROGRAM_POINT_SIZE);
     ++stats.drawCalls;
+}
+
+void Renderer::drawOutlines(glm::vec2 targetSize, FrameStats& stats) {
+    // The object texture is read here, so it must not be attached while it is: detached for the
+    // pass (a feedback loop is undefined even with the attachment not drawn to).
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, 0, 0);
+    glUseProgram(outlineProgram_.get());
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, targetObjects_.get());
+    glUniform1i(glGetUniformLocation(outlineProgram_.get(), "uObjects"), 0);
+    glUniform2fv(glGetUniformLocation(outlineProgram_.get(), "uTargetSize"), 1, glm::value_ptr(targetSize));
+    glUniform3fv(glGetUniformLocation(outlineProgram_.get(), "uPicked"), 1, glm::value_ptr(kHighlightColor));
+    glUniform3fv(glGetUniformLocation(outlineProgram_.get(), "uSelected"), 1, glm::value_ptr(kSelectedColor));
+    glUniform3fv(glGetUniformLocation(outlineProgram_.get(), "uHovered"), 1, glm::value_ptr(kHoveredColor));
+    // Only the rectangles around the emphasised objects (none when none is): a 9x9 look-around
+    // per pixel is what a software rasteriser feels over a whole 1080p frame. The outline's
+    // colours are opaque, so where rectangles overlap a pixel comes out the same.
+    glDisable(GL_DEPTH_TEST);
+    glBindVertexArray(outlineVao_.get());
+    glBindBuffer(GL_ARRAY_BUFFER, outlineBuffer_.get());
+    glBufferData(GL_ARRAY_BUFFER, byteSize(styledAreas_), styledAreas_.data(), GL_STREAM_DRAW);
+    glDrawArraysInstanced(GL_TRIANGLES, 0, 6, static_cast<GLsizei>(styledAreas_.size()));  // every frame
+    ++stats.drawCalls;
+    glEnable(GL_DEPTH_TEST);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, targetObjects_.get(), 0);
 }
 
 void Renderer::drawLines(const std::vector<LineVertex>& vertices, FrameStats& stats) {
@@ -377,6 +466,12 @@ void Renderer::resizeTarget(glm::ivec2 size) {
     target_ = makeFramebuffer();
     targetColor_ = makeRenderbuffer();
     targetDepth_ = makeRenderbuffer();
+    targetObjects_ = makeTexture();
+    glBindTexture(GL_TEXTURE_2D, targetObjects_.get());
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RG32UI, size.x, size.y, 0, GL_RG_INTEGER, GL_UNSIGNED_INT, nullptr);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glBindTexture(GL_TEXTURE_2D, 0);
     glBindRenderbuffer(GL_RENDERBUFFER, targetColor_.get());
     glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, size.x, size.y);
     glBindRenderbuffer(GL_RENDERBUFFER, targetDepth_.get());
@@ -384,6 +479,7 @@ void Renderer::resizeTarget(glm::ivec2 size) {
     glBindFramebuffer(GL_FRAMEBUFFER, target_.get());
     glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, targetColor_.get());
     glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, targetDepth_.get());
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, targetObjects_.get(), 0);
     if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
         throw std::runtime_error("the scene's render target is incomplete");
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
@@ -396,9 +492,15 @@ FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& view, cons
     resizeTarget(view.drawableSize);
     glBindFramebuffer(GL_FRAMEBUFFER, target_.get());
     glViewport(0, 0, view.drawableSize.x, view.drawableSize.y);
-    glClearColor(0.13f, 0.14f, 0.17f, 1.0f);
+    // Meshes and dots write the colour and the object attachment; lines and outlines the colour.
+    const GLenum both[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+    glDrawBuffers(2, both);
+    const GLfloat background[] = {0.13f, 0.14f, 0.17f, 1.0f};
+    const GLuint noObject[] = {0, 0, 0, 0};
+    glClearBufferfv(GL_COLOR, 0, background);
+    glClearBufferuiv(GL_COLOR, 1, noObject);
     glClearDepth(1.0);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    glClear(GL_DEPTH_BUFFER_BIT);
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LEQUAL);
     glCullFace(GL_BACK);
@@ -409,11 +511,12 @@ FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& view, cons
     glUniformMatrix4fv(glGetUniformLocation(meshProgram_.get(), "uViewProjection"), 1, GL_FALSE,
                        glm::value_ptr(view.viewProjection));
     glUniform3fv(glGetUniformLocation(meshProgram_.get(), "uEye"), 1, glm::value_ptr(view.eye));
-    glUniform3fv(glGetUniformLocation(meshProgram_.get(), "uHighlight"), 1, glm::value_ptr(kHighlightColor));
     for (Batch* b : allBatches()) drawBatch(*b, stats);
     glDisable(GL_CULL_FACE);
     glFrontFace(GL_CCW);
     drawDots(view.viewProjection, stats);
+    const GLenum colourOnly[] = {GL_COLOR_ATTACHMENT0};
+    glDrawBuffers(1, colourOnly);
 
     // Lines: grid with depth test; debug lines twice, faint through objects and solid where seen.
     std::vector<LineVertex> grid;
@@ -441,6 +544,8 @@ FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& view, cons
     glUniformMatrix4fv(glGetUniformLocation(lineProgram_.get(), "uViewProjection"), 1, GL_FALSE,
                        glm::value_ptr(view.viewProjection));
     drawLines(grid, stats);
+    drawOutlines(glm::vec2(view.drawableSize), stats);
+    glUseProgram(lineProgram_.get());
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     glDisable(GL_DEPTH_TEST);

@@ -83,7 +83,8 @@ struct DebugDraw {
     bool operator==(const DebugDraw&) const = default;
 };
 
-/// How objects are emphasised: the picked one in the highlight colour, selected ones with a rim.
+/// How objects are emphasised: each keeps its colour and gets an outline, the picked one in the
+/// highlight colour, the selected ones blue, the hovered one a thin light line.
 struct DrawStyle {
     std::optional<std::size_t> highlighted;
     std::optional<std::size_t> hovered;
@@ -92,8 +93,10 @@ struct DrawStyle {
     bool operator==(const DrawStyle&) const = default;
 };
 
-/// The colour a highlighted object is tinted towards (tests look for it in screenshots).
+/// The outline colours (tests look for them in screenshots): picked, selected, hovered.
 inline constexpr glm::vec3 kHighlightColor{1.0f, 0.8f, 0.1f};
+inline constexpr glm::vec3 kSelectedColor{0.35f, 0.72f, 1.0f};
+inline constexpr glm::vec3 kHoveredColor{0.9f, 0.92f, 0.95f};
 
 /// Rings along an infinite cylinder's drawn side. Facets that are slivers (a fraction of a pixel
 /// wide, thousands of pixels long) get their depth interpolated so badly by llvmpipe (seen: > 4
@@ -135,8 +138,9 @@ public:
 private:
     struct Instance {
         glm::mat4 model;
-        glm::vec4 color;  ///< rgb, a = 1 lit / 0 unlit (markers)
-        glm::vec4 style;  ///< x highlight, y selected, z hovered, w stretch (Vertex::stretch)
+        glm::vec4 color;           ///< rgb, a = 1 lit / 0 unlit (markers)
+        glm::vec4 style;           ///< x highlight, y selected, z hovered, w stretch (Vertex::stretch)
+        std::uint32_t object = 0;  ///< index + 1 in the scene (0xFFFFFFFF: a marker), for the outlines
     };
     struct Batch {
         VertexArray vao;
@@ -159,6 +163,7 @@ private:
         float sizePixels;
         glm::vec4 color;
         glm::vec4 style;
+        std::uint32_t object = 0;
     };
     struct LineVertex {
         glm::vec3 position;
@@ -178,12 +183,18 @@ private:
     void drawBatch(Batch& batch, FrameStats& stats);
     void drawLines(const std::vector<LineVertex>& vertices, FrameStats& stats);
     void drawDots(const glm::mat4& viewProjection, FrameStats& stats);
+    /// Outlines around the picked, selected and hovered objects, from the object attachment,
+    /// within the rectangles of styledAreas_.
+    void drawOutlines(glm::vec2 targetSize, FrameStats& stats);
 
     GlDebugOutput debugOutput_;  // first: it sees the errors of everything constructed after it
     glm::ivec2 maxTargetSize_{0};
     Program meshProgram_;
     Program lineProgram_;
     Program dotProgram_;
+    Program outlineProgram_;
+    VertexArray outlineVao_;  ///< one rectangle per instance (styledAreas_), corners from gl_VertexID
+    Buffer outlineBuffer_;
     LodBatches spheres_;
     LodBatches capsules_;
     LodBatches cylinders_;
@@ -200,6 +211,10 @@ private:
     Framebuffer target_;
     Renderbuffer targetColor_;
     Renderbuffer targetDepth_;
+    /// Each pixel's object (index + 1) and its emphasis bits: what the outlines are drawn from,
+    /// and what an analytic renderer or a GPU pick can read back.
+    Texture targetObjects_;
+    std::vector<glm::vec4> styledAreas_;  ///< pixels (min x, min y, max x, max y) of each emphasised object
     glm::ivec2 targetSize_{0};
 };
 

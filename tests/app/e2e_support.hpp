@@ -187,7 +187,7 @@ inline Image loadPng(const fs::path& path) {
     return image;
 }
 
-// The highlight tints towards (1, 0.8, 0.1): strongly yellow.
+// The highlight colour (1, 0.8, 0.1) of the pick's outline: strongly yellow.
 inline bool looksHighlighted(glm::ivec3 c) { return c.r > 140 && c.g > 110 && c.b < 100 && c.r - c.b > 80; }
 
 inline const glm::ivec2 kSize{640, 360};

@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <functional>
 
+#include <glm/vector_relational.hpp>
+
 #include "editor.hpp"
 #include "scene/generate.hpp"
 #include "scene/scene_io.hpp"
@@ -79,6 +81,31 @@ TEST(Editor, AMoveRefitsTheIndexAndPicksAgainAlongTheSameRay) {
     EXPECT_EQ(e.index().refitCount(), 1u);
     ASSERT_TRUE(e.lastPick());
     EXPECT_TRUE(!e.lastPick()->nearest() || e.lastPick()->nearest()->object != 1u);
+}
+
+TEST(Editor, NewObjectsAppearAtTheViewsCentreEachClearOfTheOthers) {
+    scene::Scene s;
+    s.camera.target = {0.0f, 0.8f, 0.0f};
+    Editor e(std::move(s));
+    std::vector<Aabb> boxes;
+    for (ShapeKind kind = 0; kind < kShapeKindCount; ++kind) {
+        if (kind == *kindFromName("infinite_cylinder")) continue;
+        for (int copy = 0; copy < 3; ++copy) {
+            ASSERT_FALSE(e.apply(command::Add{kind}).refused);
+            boxes.push_back(bounds(e.scene().objects.back().shape));
+        }
+    }
+    const glm::vec3 first = 0.5f * (boxes[0].min + boxes[0].max);
+    EXPECT_LT(glm::length(first - glm::vec3(0.0f, 0.8f, 0.0f)), 1e-5f) << "the first lands on the view's centre";
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        const glm::vec3 centre = 0.5f * (boxes[i].min + boxes[i].max);
+        EXPECT_LT(glm::length(centre - glm::vec3(0.0f, 0.8f, 0.0f)), 12.0f) << i << " stays near the centre";
+        for (std::size_t j = 0; j < i; ++j) {
+            const bool meet = glm::all(glm::lessThanEqual(boxes[i].min, boxes[j].max)) &&
+                              glm::all(glm::lessThanEqual(boxes[j].min, boxes[i].max));
+            EXPECT_FALSE(meet) << "objects " << i << " and " << j << " overlap";
+        }
+    }
 }
 
 // ---- undo and redo ------------------------------------------------------------------------

@@ -130,10 +130,11 @@ TEST(EndToEnd, BothClipDepthsAndBothProjectionsGiveTheSamePick) {
     }
 }
 
-TEST(EndToEnd, ScreenshotShowsTheHighlightAtTheClickedObject) {
+TEST(EndToEnd, ScreenshotShowsThePickedObjectOutlinedInTheHighlightColour) {
     const ps::Scene scene = loadDefaultScene();
     const std::size_t ball = objectNamed(scene, "ball");
-    const auto pixel = visiblePixelOf(scene, ball, frameFor(scene.camera, kSize), kSize);
+    const Frame frame = frameFor(scene.camera, kSize);
+    const auto pixel = visiblePixelOf(scene, ball, frame, kSize);
     ASSERT_TRUE(pixel);
     const fs::path before = tempDir() / "before.png";
     const fs::path after = tempDir() / "after.png";
@@ -146,17 +147,27 @@ TEST(EndToEnd, ScreenshotShowsTheHighlightAtTheClickedObject) {
     const Image b = loadPng(after);
     ASSERT_EQ(b.width, 640);
     ASSERT_EQ(b.height, 360);
-    // Around the click, clear of the hit marker (5 px) and the normal arrow: yellow after, not before.
-    int highlighted = 0;
-    int samples = 0;
-    for (glm::ivec2 d : {glm::ivec2(12, 0), glm::ivec2(-12, 0), glm::ivec2(0, 12), glm::ivec2(0, -12), glm::ivec2(9, 9),
-                         glm::ivec2(-9, -9), glm::ivec2(9, -9), glm::ivec2(-9, 9)}) {
-        const glm::ivec2 p = *pixel + d;
-        ++samples;
-        if (looksHighlighted(b.at(p.x, p.y))) ++highlighted;
-        EXPECT_FALSE(looksHighlighted(a.at(p.x, p.y))) << "before the click at offset " << d.x << "," << d.y;
+    // Outwards from the clicked pixel in eight directions, the first pixel brute force says is not
+    // the ball (its silhouette, found independently of the renderer), then one more: the outline
+    // lies there after the click, and was not there before. The ball keeps its own colour inside.
+    int outlined = 0;
+    for (glm::ivec2 d : {glm::ivec2(1, 0), glm::ivec2(-1, 0), glm::ivec2(0, 1), glm::ivec2(0, -1), glm::ivec2(1, 1),
+                         glm::ivec2(-1, -1), glm::ivec2(1, -1), glm::ivec2(-1, 1)}) {
+        glm::ivec2 p = *pixel;
+        while (p.x > 2 && p.y > 2 && p.x < kSize.x - 3 && p.y < kSize.y - 3) {
+            const auto hit = ps::brute_force::nearestHit(scene, rayAt(p, frame));
+            if (!hit || hit->object != ball) break;
+            p += d;
+        }
+        p += d;
+        if (looksHighlighted(b.at(p.x, p.y))) ++outlined;
+        EXPECT_FALSE(looksHighlighted(a.at(p.x, p.y)))
+            << "before the click, outside the ball towards " << d.x << "," << d.y;
     }
-    EXPECT_GE(highlighted, samples - 1) << "highlight colour missing around the clicked pixel";
+    EXPECT_GE(outlined, 7) << "the outline is missing outside the ball's silhouette";
+    const glm::ivec2 inside = *pixel + glm::ivec2(8, -8);
+    EXPECT_LE(glm::length(glm::vec3(b.at(inside.x, inside.y) - a.at(inside.x, inside.y))), 3.0f)
+        << "the ball is not recoloured";
 }
 
 TEST(EndToEnd, DraggingMovesTheGrabbedObjectWithTheCursor) {
