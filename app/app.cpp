@@ -36,20 +36,22 @@ double millisecondsSince(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-App::App(const Options& options, scene::Scene scene, const std::string& scenePath,
-         const std::filesystem::path& shaderDirectory, std::ostream& out, std::ostream& err)
+App::App(const Options& options, scene::Scene scene, const std::string& scenePath, const DataPaths& data,
+         std::ostream& out, std::ostream& err)
     : options_(options),
       out_(out),
       err_(err),
       platform_("pickray", options_.size, options_.headless),
       imgui_(platform_.window(), platform_.context()),
-      renderer_(shaderDirectory),
+      renderer_(data.shaders),
       editor_(std::move(scene)) {
     performance_.glDebugOutput = renderer_.debugOutputInstalled();
-    ui_.scenePath = scenePath;
-    ui_.savePath = scenePath;
+    bundledScene_ = data.defaultScene;
     ui_.noStats = options_.noStats;
     if (!options_.generate) editor_.setDocumentPath(scenePath);
+    // The recent files are the user's, kept between interactive sessions; a script neither reads
+    // nor changes them.
+    if (const auto file = recentFilesPath(); file && !options_.headless) recent_.load(*file);
     if (!options_.headless) {  // the command line's --select steps are the starting selection
         for (const ScriptStep& s : options_.script) {
             const auto* select = std::get_if<step::Select>(&s);
@@ -85,6 +87,18 @@ void App::message(std::string text, bool isError) {
     postToast(ui_, std::move(text), isError);
 }
 
+std::string App::savablePath() const {
+    const std::string& path = editor_.documentPath();
+    std::error_code error;
+    if (path.empty() || std::filesystem::equivalent(path, bundledScene_, error)) return "";
+    return path;
+}
+
+void App::remember(const std::string& path) {
+    recent_.add(path);
+    if (const auto file = recentFilesPath(); file && !options_.headless) recent_.save(*file);
+}
+
 std::string App::title() const {
     const std::string& path = editor_.documentPath();
     const std::string name = path.empty() ? "generated scene" : std::filesystem::path(path).filename().string();
@@ -97,17 +111,18 @@ void App::frame() {
     const auto frameStart = std::chrono::steady_clock::now();
     pollEvents();
     imgui_.newFrame(platform_.window());
-    const bool mouseOnUi = !options_.hideUi && imgui_.wantsMouse();
+    // With the panels hidden ImGui still draws what must be answered (the file browser, a
+    // question before something is lost), and has the mouse and keys only while it does.
+    const bool mouseOnUi = imgui_.wantsMouse();
     // The panels first (they show the last frame's pick), then their commands, then the camera
     // and the mouse in the view: everything below uses the matrices this frame is drawn with.
-    if (!options_.hideUi) runPanels();
+    runPanels();
     handleKeys();
     const FrameMatrices drawn = moveCamera(mouseOnUi);
     handleMouse(drawn, mouseOnUi);
     updateHover(drawn, mouseOnUi);
     const bool redrawn = drawScene(drawn);
-    if (options_.hideUi) imgui_.skipRender();
-    else imgui_.render();
+    imgui_.render();
     saveRequestedScreenshot(platform_.drawableSize());
     platform_.swap();
     if (const std::string now = title(); now != shownTitle_) {
@@ -130,14 +145,25 @@ void App::pollEvents() {
         imgui_.processEvent(event);
         gather(event, input_, mouse_);
     }
-    if (input_.quit) running_ = false;
+    if (input_.quit) apply(command::Quit{});  // the window's close button: asks if there is unsaved work
     if (input_.releasedBeforePress) releasePress();
 }
 
 void App::runPanels() {
-    const UiView view{editor_.scene(),        editor_.selection(), editor_.lastPick(), editor_.hover(),
-                      platform_.windowSize(), performance_,        editor_.history(),  editor_.unsaved()};
-    for (const Command& c : buildUi(ui_, view)) apply(c);
+    if (ui_.fileDialog.mode != FileDialog::Mode::Closed) {
+        std::error_code error;
+        const auto wanted = std::filesystem::absolute(ui_.fileDialog.directory, error).lexically_normal();
+        if (wanted != listing_.directory || listing_.entries.empty()) listing_ = listDirectory(wanted);
+        ui_.fileDialog.directory = listing_.directory.string();
+    }
+    const auto isDirectory = [](const std::string& path) {
+        std::error_code error;
+        return std::filesystem::is_directory(path, error);
+    };
+    const UiView view{editor_.scene(), editor_.selection(), editor_.lastPick(), editor_.hover(), platform_.windowSize(),
+                      performance_,    editor_.history(),   editor_.unsaved(),  recent_.items(), savablePath(),
+                      &listing_,       input_.keys,         isDirectory};
+    for (const Command& c : buildUi(ui_, view, !options_.hideUi)) apply(c);
 }
 
 FrameMatrices App::moveCamera(bool mouseOnUi) {
@@ -227,9 +253,21 @@ bool App::apply(const Command& command) {
         options_.hideUi = !options_.hideUi;
         return true;
     }
-    if (std::holds_alternative<command::Quit>(command)) {
-        running_ = false;
+    if (const auto* quit = std::get_if<command::Quit>(&command)) {
+        if (!quit->force && editor_.unsaved() && !options_.headless) ui_.confirmQuit = true;
+        else running_ = false;
         return true;
+    }
+    if (const auto* load = std::get_if<command::Load>(&command); load && !load->discardUnsaved && editor_.unsaved()) {
+        ui_.confirmDiscard = load->path;  // asked first; the answer comes back as a Load that discards
+        return true;
+    }
+    if (const auto* save = std::get_if<command::Save>(&command); save && !save->mayOverwrite) {
+        std::error_code error;
+        if (std::filesystem::exists(save->path, error)) {
+            ui_.confirmOverwrite = save->path;  // asked first; the answer comes back as a Save that may
+            return true;
+        }
     }
     if (std::holds_alternative<command::ToggleHelp>(command)) {
         ui_.showHelp = !ui_.showHelp;
@@ -244,7 +282,10 @@ bool App::apply(const Command& command) {
     if (!outcome.message.empty()) message(outcome.message, outcome.refused);
     else if (!outcome.refused)
         std::erase_if(ui_.toasts, [](const Toast& t) { return t.isError; });  // a later success clears an old error
-    if (std::holds_alternative<command::Load>(command) && !outcome.refused) ui_.savePath = editor_.documentPath();
+    if (!outcome.refused) {
+        if (const auto* load = std::get_if<command::Load>(&command)) remember(load->path);
+        if (const auto* save = std::get_if<command::Save>(&command)) remember(save->path);
+    }
     return !outcome.refused;
 }
 
@@ -291,6 +332,24 @@ void App::drag(glm::ivec2 from, glm::ivec2 to, MouseButton which) {
     frame();
 }
 
+void App::type(const std::string& text) {
+    // SDL's text event holds at most 31 bytes: longer text goes in pieces (cut between UTF-8
+    // characters, never inside one).
+    constexpr std::size_t kMost = sizeof(SDL_TextInputEvent::text) - 1;
+    for (std::size_t at = 0; at < text.size();) {
+        std::size_t n = std::min(kMost, text.size() - at);
+        while (n > 0 && at + n < text.size() && (static_cast<unsigned char>(text[at + n]) & 0xC0) == 0x80) --n;
+        SDL_Event event{};
+        event.text.type = SDL_TEXTINPUT;
+        event.text.windowID = SDL_GetWindowID(platform_.window());
+        text.copy(event.text.text, n, at);
+        SDL_PushEvent(&event);
+        at += n;
+    }
+    frame();
+    frame();
+}
+
 void App::key(const KeyChord& chord) {
     const auto mods = static_cast<SDL_Keymod>((chord.ctrl ? KMOD_LCTRL : 0) | (chord.shift ? KMOD_LSHIFT : 0) |
                                               (chord.alt ? KMOD_LALT : 0));
@@ -308,7 +367,18 @@ void App::key(const KeyChord& chord) {
     event.key.state = SDL_RELEASED;
     SDL_PushEvent(&event);
     frame();
+    // The modifiers are let go last, each with its own key-up, as a hand does: ImGui's backend
+    // reads the modifier state only on key events, so without them it would think Ctrl still held
+    // (and take no typed text).
     SDL_SetModState(KMOD_NONE);
+    for (const auto& [held, modifier] :
+         {std::pair{chord.ctrl, SDLK_LCTRL}, std::pair{chord.shift, SDLK_LSHIFT}, std::pair{chord.alt, SDLK_LALT}}) {
+        if (!held) continue;
+        event.key.keysym.sym = modifier;
+        event.key.keysym.scancode = SDL_GetScancodeFromKey(modifier);
+        event.key.keysym.mod = KMOD_NONE;
+        SDL_PushEvent(&event);
+    }
     frame();
 }
 
@@ -367,7 +437,7 @@ bool App::writeReport(const std::string& path, const std::vector<std::string>& e
     WindowReport window;
     window.size = platform_.windowSize();
     window.title = title();
-    if (!options_.hideUi) window.panels = ui_.panelRects;
+    window.panels = ui_.panelRects;
     if (const auto& pick = editor_.lastPick(); pick && pick->nearest())
         window.picked = editor_.scene().objects[pick->nearest()->object].name;
     for (std::size_t i : editor_.selection()) window.selection.push_back(editor_.scene().objects[i].name);

@@ -18,6 +18,7 @@
 #include "cli.hpp"
 #include "commands.hpp"
 #include "editor.hpp"
+#include "files.hpp"
 #include "imgui_layer.hpp"
 #include "input.hpp"
 #include "performance.hpp"
@@ -36,11 +37,11 @@ inline constexpr int kDragThreshold = 4;
 
 class App {
 public:
-    /// Opens the window, loads the shaders from `shaderDirectory` and takes the scene (throws
+    /// Opens the window, loads the shaders from `data` and takes the scene (throws
     /// std::runtime_error with a message when the window, GL or a shader cannot be had). Messages
     /// for the user go to `out`, errors to `err`.
-    App(const Options& options, scene::Scene scene, const std::string& scenePath,
-        const std::filesystem::path& shaderDirectory, std::ostream& out, std::ostream& err);
+    App(const Options& options, scene::Scene scene, const std::string& scenePath, const DataPaths& data,
+        std::ostream& out, std::ostream& err);
 
     /// Until the window is closed (or --quit-after-clicks), then the command line's --screenshot,
     /// --save and --report. Returns the exit code.
@@ -55,6 +56,8 @@ public:
     /// Presses and releases a key with its modifiers held (SDL's modifier state set, as ImGui's
     /// backend reads it), through SDL's event queue.
     void key(const KeyChord& chord);
+    /// Types `text` into whatever has the keyboard (SDL text-input events, as a keyboard makes).
+    void type(const std::string& text);
     void hover(glm::ivec2 at);
     /// SDL's window size call, then frames; returns the size the window has then.
     glm::ivec2 resize(glm::ivec2 size);
@@ -119,6 +122,11 @@ private:
     void pollEvents();
     void runPanels();
     [[nodiscard]] FrameMatrices moveCamera(bool mouseOnUi);
+    /// The file Save writes without asking: the document's, unless it has none (a generated
+    /// scene) or it is the scene shipped with pickray, which Save does not overwrite.
+    [[nodiscard]] std::string savablePath() const;
+    /// A load or a save went through: the recent files learn of it.
+    void remember(const std::string& path);
     void handleKeys();                                               // app_keys.cpp
     [[nodiscard]] std::optional<Command> commandFor(Action action);  // app_keys.cpp
     void handleMouse(const FrameMatrices& frame, bool mouseOnUi);    // app_mouse.cpp
@@ -150,9 +158,12 @@ private:
     Performance performance_;
     bool measured_ = false;  ///< performance_.frameMs is a measured median (headless report)
     bool running_ = true;
-    glm::ivec2 refusedDrawable_{-1};  ///< the drawable size last refused as too large (said once)
-    std::string lastPrinted_;         ///< the last message printed (not printed twice in a row)
-    std::string shownTitle_;          ///< the window title set last
+    glm::ivec2 refusedDrawable_{-1};      ///< the drawable size last refused as too large (said once)
+    std::filesystem::path bundledScene_;  ///< the scene shipped with pickray (Save does not overwrite it)
+    RecentFiles recent_;
+    Listing listing_;          ///< the file browser's directory, listed when it changes
+    std::string lastPrinted_;  ///< the last message printed (not printed twice in a row)
+    std::string shownTitle_;   ///< the window title set last
 };
 
 }  // namespace pickray::app

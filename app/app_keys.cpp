@@ -6,7 +6,7 @@
 namespace pickray::app {
 
 void App::handleKeys() {
-    if (input_.keys.empty() || (!options_.hideUi && imgui_.wantsKeyboard())) return;
+    if (input_.keys.empty() || imgui_.wantsKeyboard()) return;
     for (const KeyChord& chord : input_.keys)
         if (const std::optional<Action> action = actionFor(chord))
             if (const std::optional<Command> command = commandFor(*action)) apply(*command);
@@ -23,12 +23,15 @@ std::optional<Command> App::commandFor(Action action) {
         case Action::FrameSelection: return command::Frame{false, aspect};
         case Action::FrameAll: return command::Frame{true, aspect};
         case Action::ClearSelection: return command::ClearSelection{};
+        case Action::Open: openFileDialog(ui_, FileDialog::Mode::Open, editor_.documentPath()); return std::nullopt;
         case Action::Save:
-            if (editor_.documentPath().empty()) {
-                message("save: the scene has no file yet; give a path in the Scene panel and press Save", true);
+            // A scene with no file of its own yet, or the one shipped with pickray: Save as.
+            if (savablePath().empty()) {
+                openFileDialog(ui_, FileDialog::Mode::SaveAs, savablePath());
                 return std::nullopt;
             }
-            return command::Save{editor_.documentPath()};
+            return command::Save{savablePath()};
+        case Action::SaveAs: openFileDialog(ui_, FileDialog::Mode::SaveAs, savablePath()); return std::nullopt;
         case Action::ToggleUi: return command::ToggleUi{};
         case Action::Help: return command::ToggleHelp{};
         case Action::Screenshot: return command::Screenshot{ui_.screenshotWithUi};

@@ -105,6 +105,7 @@ ScriptStep makeStep(const std::string& option, const std::string& value) {
         if (!n || (*n)[0] < 0 || (*n)[1] < 0 || (*n)[2] < 0 || (*n)[3] < 0) refuse(option, value, expectation);
         return step::Drag{{(*n)[0], (*n)[1]}, {(*n)[2], (*n)[3]}, button};
     }
+    if (option == "--type") return step::Type{nonEmpty(option, value)};
     if (option == "--key") {
         const auto chord = parseKeySpec(value);
         if (!chord)
@@ -167,6 +168,7 @@ void addOptions(CLI::App& cli, Options& o, Values& v) {
     step("--drag", "X1,Y1,X2,Y2[,B]",
          "drag with button B (left, right, middle; default left): left moves the grabbed object once past 4 "
          "pixels and orbits on the background, right orbits, middle pans");
+    step("--type", "TEXT", "type the text into what has the keyboard (a text field, the file browser's name)");
     step("--key", "SPEC",
          "press a key: ctrl+z, ctrl+shift+z, ctrl+y, delete, ctrl+d, f, home, esc, ctrl+s, h, f1, f12");
     step("--hover", "X,Y", "leave the cursor here (the hover highlight)");
@@ -279,7 +281,7 @@ std::string oneLine(const std::string& text) {
 const char* optionName(const ScriptStep& s) noexcept {
     constexpr const char* kNames[] = {"--click",  "--drag",     "--hover", "--select",     "--duplicate",
                                       "--delete", "--load",     "--save",  "--screenshot", "--orbit",
-                                      "--resize", "--minimize", "--key"};
+                                      "--resize", "--minimize", "--key",   "--type"};
     static_assert(std::size(kNames) == std::variant_size_v<ScriptStep>);
     return kNames[s.index()];
 }

@@ -61,11 +61,14 @@ struct Minimize {};  ///< --minimize: minimise, draw, restore, draw
 struct Key {         ///< --key SPEC: a key pressed and released with its modifiers ("ctrl+z")
     KeyChord chord;
 };
+struct Type {  ///< --type TEXT: the text typed into whatever has the keyboard (a field, a dialog)
+    std::string text;
+};
 }  // namespace step
 
 using ScriptStep =
     std::variant<step::Click, step::Drag, step::Hover, step::Select, step::Duplicate, step::Delete, step::Load,
-                 step::Save, step::Screenshot, step::Orbit, step::Resize, step::Minimize, step::Key>;
+                 step::Save, step::Screenshot, step::Orbit, step::Resize, step::Minimize, step::Key, step::Type>;
 
 /// The option that makes a step, for messages ("--click").
 [[nodiscard]] const char* optionName(const ScriptStep& step) noexcept;

@@ -40,11 +40,17 @@ struct Edit {
 struct SetCamera {
     scene::Camera camera;
 };
+/// Open a scene file. From the File menu (`discardUnsaved` false) the window first asks before
+/// unsaved changes are lost; the command line's --load and a confirmed question do not ask.
 struct Load {
     std::string path;
+    bool discardUnsaved = true;
 };
+/// Save the scene. From Save As (`mayOverwrite` false) the window first asks before an existing
+/// file is replaced.
 struct Save {
     std::string path;
+    bool mayOverwrite = true;
 };
 struct Screenshot {
     bool withUi;
@@ -67,7 +73,10 @@ struct Frame {
 /// The window's, not the editor's: hide or show the panels (H), the help window (F1).
 struct ToggleUi {};
 struct ToggleHelp {};
-struct Quit {};
+/// Quit; interactively, with unsaved changes and not `force`, the window asks first.
+struct Quit {
+    bool force = false;
+};
 /// Undo the last change of the objects (history.hpp), or redo the last one undone.
 struct Undo {};
 struct Redo {};

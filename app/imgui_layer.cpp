@@ -47,6 +47,4 @@ void ImGuiLayer::render() {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
-void ImGuiLayer::skipRender() { ImGui::EndFrame(); }
-
 }  // namespace pickray::app

@@ -24,8 +24,6 @@ public:
     /// True while an ImGui text field or drag has the keyboard (valid after newFrame).
     [[nodiscard]] bool wantsKeyboard() const;
     void render();
-    /// Ends the frame without drawing it (--hide-ui), keeping ImGui's NewFrame/EndFrame pairing.
-    void skipRender();
 };
 
 }  // namespace pickray::app

@@ -23,6 +23,7 @@ void runSteps(App& app, const Options& options, std::vector<std::string>& errors
                        [&](const step::Click& c) { app.click(c.at); },
                        [&](const step::Drag& d) { app.drag(d.from, d.to, d.button); },
                        [&](const step::Key& k) { app.key(k.chord); },
+                       [&](const step::Type& t) { app.type(t.text); },
                        [&](const step::Hover& h) { app.hover(h.at); },
                        [&](const step::Select& c) {
                            const auto object = app.editor().find(c.name);

@@ -21,11 +21,13 @@ constexpr Shortcut kShortcuts[] = {
     {key(SDLK_f), Action::FrameSelection, "frame the selection: the camera looks at all of it"},
     {key(SDLK_HOME), Action::FrameAll, "frame every object"},
     {key(SDLK_ESCAPE), Action::ClearSelection, "clear the selection and the pick"},
-    {ctrl(SDLK_s), Action::Save, "save the scene to its file"},
+    {ctrl(SDLK_o), Action::Open, "open a scene file (the file browser)"},
+    {ctrl(SDLK_s), Action::Save, "save the scene to its file (a new scene: Save as)"},
+    {ctrlShift(SDLK_s), Action::SaveAs, "save the scene as another file (the file browser)"},
     {key(SDLK_h), Action::ToggleUi, "hide or show the panels"},
     {key(SDLK_F1), Action::Help, "this help"},
     {key(SDLK_F12), Action::Screenshot, "save a screenshot in screenshots/"},
-    {ctrl(SDLK_q), Action::Quit, "quit (the command line's --save, --screenshot and --report are written first)"},
+    {ctrl(SDLK_q), Action::Quit, "quit (asks first when there are unsaved changes)"},
 };
 
 struct KeyName {

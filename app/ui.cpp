@@ -171,15 +171,6 @@ void outliner(UiState& state, const UiView& view, const Layout& layout, float to
     ImGui::InputScalar("##count", ImGuiDataType_S64, &state.generateCount, &step, &stepFast);
     ImGui::SameLine();
     if (ImGui::Button("Generate")) out.push_back(command::Generate{state.generateCount});
-    ImGui::SetNextItemWidth(-70.0f);
-    ImGui::InputText("##load", &state.scenePath);
-    ImGui::SameLine();
-    if (ImGui::Button("Load")) out.push_back(command::Load{state.scenePath});
-    ImGui::SetNextItemWidth(-70.0f);
-    ImGui::InputText("##save", &state.savePath);
-    ImGui::SameLine();
-    if (ImGui::Button("Save")) out.push_back(command::Save{state.savePath});
-    tooltip("Save to this path", Action::Save);
     if (ImGui::Button("Screenshot")) out.push_back(command::Screenshot{state.screenshotWithUi});
     tooltip("Save a screenshot in screenshots/", Action::Screenshot);
     ImGui::SameLine();
@@ -326,9 +317,13 @@ void capsulePanel(UiState& state, const UiView& view, const Layout& layout, floa
 
 }  // namespace
 
-std::vector<Command> buildUi(UiState& state, const UiView& view) {
+std::vector<Command> buildUi(UiState& state, const UiView& view, bool panels) {
     std::vector<Command> out;
     state.panelRects.clear();
+    if (!panels) {
+        fileWindows(state, view, out);
+        return out;
+    }
     const float top = menuBar(state, view, out);
     const Layout layout = defaultLayout(view.windowSize, top);
     outliner(state, view, layout, top, out);
@@ -337,6 +332,7 @@ std::vector<Command> buildUi(UiState& state, const UiView& view) {
     pickPanel(state, view, layout, top, out);
     capsulePanel(state, view, layout, top);
     helpWindow(state);
+    fileWindows(state, view, out);
     toastWindow(state, view);
     state.resetLayout = false;
     return out;

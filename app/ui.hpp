@@ -14,11 +14,13 @@
 #include <glm/vec2.hpp>
 
 #include "commands.hpp"
+#include "files.hpp"
 #include "history.hpp"
 #include "performance.hpp"
 #include "pick.hpp"
 #include "report.hpp"
 #include "scene/scene.hpp"
+#include "shortcuts.hpp"
 
 namespace pickray::app {
 
@@ -42,10 +44,21 @@ struct PanelPlace {
     glm::vec2 lastSize{-1.0f};
 };
 
+/// The file browser of File > Open and Save As: which, where, the name typed.
+struct FileDialog {
+    enum class Mode { Closed, Open, SaveAs } mode = Mode::Closed;
+    std::string directory;   ///< the listing shown (UiView::listing is of this directory)
+    std::string name;        ///< a file name, or a path (relative to `directory` or absolute)
+    bool focusName = false;  ///< give the name field the keyboard next frame
+};
+
 /// State that belongs to the panels only (text being typed, chosen kind, messages, layout).
 struct UiState {
-    std::string scenePath;
-    std::string savePath;
+    FileDialog fileDialog;
+    /// Questions the window asks before something is lost; each answered in a modal window.
+    std::optional<std::string> confirmOverwrite;  ///< Save As onto this existing file?
+    std::optional<std::string> confirmDiscard;    ///< open this file, losing the unsaved changes?
+    bool confirmQuit = false;                     ///< quit, losing the unsaved changes?
     std::string renameText;
     std::optional<std::size_t> renameFor;  ///< object whose name renameText was taken from
     int addKind = 0;
@@ -73,16 +86,28 @@ struct UiView {
     const Performance& performance;
     const History& history;
     bool unsaved = false;
+    const std::vector<std::string>& recentFiles;
+    std::string documentPath;           ///< the file Save writes ("" when it must ask: a generated or bundled scene)
+    const Listing* listing = nullptr;   ///< of fileDialog.directory, while the file browser is open
+    const std::vector<KeyChord>& keys;  ///< keys pressed this frame (SDL's events)
+    /// Whether a path names a folder (the file browser goes into a folder typed as its name).
+    bool (*isDirectory)(const std::string& path) = nullptr;
 };
 
 /// Shows `text` as a toast (and, for a success, clears the error toasts before it).
 void postToast(UiState& state, std::string text, bool isError);
 
-[[nodiscard]] std::vector<Command> buildUi(UiState& state, const UiView& view);
+/// The frame's ImGui windows: all of them, or with `panels` false (the panels hidden) only what
+/// must be answered: the file browser and the questions.
+[[nodiscard]] std::vector<Command> buildUi(UiState& state, const UiView& view, bool panels);
 
 // ui_frame.cpp: what surrounds the panels.
-/// The main menu bar (Edit, View, Help); returns its height in pixels.
+/// The main menu bar (File, Edit, View, Help); returns its height in pixels.
 float menuBar(UiState& state, const UiView& view, std::vector<Command>& out);
+/// Opens the file browser for File > Open or Save As, starting where the document is.
+void openFileDialog(UiState& state, FileDialog::Mode mode, const std::string& documentPath);
+/// The file browser and the questions (overwrite, discard, quit), when open.
+void fileWindows(UiState& state, const UiView& view, std::vector<Command>& out);
 void helpWindow(UiState& state);
 void toastWindow(UiState& state, const UiView& view);
 /// Inside a panel's Begin/End: keeps it where `state` wants it, inside the window, its right-hand

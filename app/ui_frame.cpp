@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // What surrounds the panels: the menu bar, the help window, the toasts, and where each panel goes.
 #include <algorithm>
+#include <filesystem>
 
 #include <imgui.h>
+#include <imgui_stdlib.h>
 
 #include "shortcuts.hpp"
 #include "ui.hpp"
@@ -34,8 +36,35 @@ void postToast(UiState& state, std::string text, bool isError) {
         state.toasts.erase(state.toasts.begin(), state.toasts.end() - static_cast<std::ptrdiff_t>(kMostToasts));
 }
 
+void openFileDialog(UiState& state, FileDialog::Mode mode, const std::string& documentPath) {
+    namespace fs = std::filesystem;
+    std::error_code error;
+    const fs::path document = documentPath.empty() ? fs::path() : fs::absolute(documentPath, error);
+    state.fileDialog.mode = mode;
+    state.fileDialog.directory = document.empty() ? fs::current_path(error).string() : document.parent_path().string();
+    state.fileDialog.name =
+        mode == FileDialog::Mode::SaveAs ? (document.empty() ? "scene.json" : document.filename().string()) : "";
+    state.fileDialog.focusName = true;
+}
+
 float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
     if (!ImGui::BeginMainMenuBar()) return 0.0f;
+    if (ImGui::BeginMenu("File")) {
+        if (menuItem("Open...", Action::Open)) openFileDialog(state, FileDialog::Mode::Open, view.documentPath);
+        if (ImGui::BeginMenu("Open recent", !view.recentFiles.empty())) {
+            for (const std::string& file : view.recentFiles)
+                if (ImGui::MenuItem(file.c_str())) out.push_back(command::Load{file, false});
+            ImGui::EndMenu();
+        }
+        if (menuItem("Save", Action::Save)) {
+            if (view.documentPath.empty()) openFileDialog(state, FileDialog::Mode::SaveAs, view.documentPath);
+            else out.push_back(command::Save{view.documentPath});
+        }
+        if (menuItem("Save as...", Action::SaveAs)) openFileDialog(state, FileDialog::Mode::SaveAs, view.documentPath);
+        ImGui::Separator();
+        if (menuItem("Quit", Action::Quit)) out.push_back(command::Quit{});
+        ImGui::EndMenu();
+    }
     if (ImGui::BeginMenu("Edit")) {
         const std::string undo = "Undo " + view.history.undoLabel();
         const std::string redo = "Redo " + view.history.redoLabel();
@@ -106,6 +135,144 @@ void helpWindow(UiState& state) {
         "generate and load. The camera is the view, not part of the scene's history: undo does not "
         "move it back.");
     ImGui::End();
+}
+
+namespace {
+
+// A key pressed this frame, from SDL's events: ImGui 1.86 sees a key only if it is still down when
+// the frame starts, so a quick press and release between two slow frames would be lost to it.
+bool keyPressed(const UiView& view, SDL_Keycode key) {
+    return std::any_of(view.keys.begin(), view.keys.end(), [&](const KeyChord& k) { return k == KeyChord{key}; });
+}
+
+// The file browser: the directory's folders and scene files, a name field (a file name, or a
+// path relative to the folder or absolute), Enter or the button to confirm, Esc to cancel.
+void fileDialog(UiState& state, const UiView& view, std::vector<Command>& out) {
+    namespace fs = std::filesystem;
+    FileDialog& dialog = state.fileDialog;
+    if (dialog.mode == FileDialog::Mode::Closed) return;
+    const bool opening = dialog.mode == FileDialog::Mode::Open;
+    const char* title = opening ? "Open scene" : "Save scene as";
+    if (!ImGui::IsPopupOpen(title)) ImGui::OpenPopup(title);
+    const ImVec2 centre = ImGui::GetMainViewport()->GetCenter();
+    ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(std::min(560.0f, static_cast<float>(view.windowSize.x) - 20.0f),
+                                    std::min(420.0f, static_cast<float>(view.windowSize.y) - 40.0f)),
+                             ImGuiCond_Appearing);
+    if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
+    state.panelRects.push_back(PanelRect{title, toVec(ImGui::GetWindowPos()), toVec(ImGui::GetWindowSize())});
+    const fs::path directory(dialog.directory);
+    ImGui::TextUnformatted(directory.string().c_str());
+    // The name field first: it takes the keyboard as the browser opens (a field further down is
+    // clipped in a popup's first frame and cannot take it; asked again until it has it).
+    if (dialog.focusName) ImGui::SetKeyboardFocusHere();
+    ImGui::SetNextItemWidth(-180.0f);
+    bool confirm = ImGui::InputText("##name", &dialog.name, ImGuiInputTextFlags_EnterReturnsTrue);
+    // Enter while the field has the keyboard (seen in the events, as ImGui may miss a quick one).
+    confirm |= ImGui::IsItemActive() && keyPressed(view, SDLK_RETURN);
+    if (ImGui::IsItemActive()) dialog.focusName = false;
+    ImGui::SameLine();
+    confirm |= ImGui::Button(opening ? "Open" : "Save", ImVec2(80, 0));
+    ImGui::SameLine();
+    const bool cancel = ImGui::Button("Cancel", ImVec2(80, 0)) || keyPressed(view, SDLK_ESCAPE);
+    ImGui::BeginChild("entries", ImVec2(0, 0), true);
+    if (view.listing != nullptr && !view.listing->error.empty()) {
+        ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", view.listing->error.c_str());
+    }
+    if (directory.has_parent_path() && directory != directory.root_path() && ImGui::Selectable("../"))
+        dialog.directory = directory.parent_path().string();
+    if (view.listing != nullptr) {
+        for (const FileEntry& e : view.listing->entries) {
+            const std::string label = e.name + (e.isDirectory ? "/" : "");
+            if (ImGui::Selectable(label.c_str(), !e.isDirectory && dialog.name == e.name,
+                                  ImGuiSelectableFlags_AllowDoubleClick)) {
+                if (e.isDirectory) {
+                    dialog.directory = (directory / e.name).string();
+                    dialog.focusName = true;
+                } else {
+                    dialog.name = e.name;
+                    confirm = ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left);
+                }
+            }
+        }
+    }
+    ImGui::EndChild();
+    if (confirm && !dialog.name.empty()) {
+        fs::path path = directory / dialog.name;  // an absolute name stands as it is
+        if (!opening && !path.has_extension()) path += ".json";
+        if (view.isDirectory != nullptr && view.isDirectory((directory / dialog.name).string())) {
+            dialog.directory = (directory / dialog.name).string();  // a folder's name: go into it
+            dialog.name.clear();
+            dialog.focusName = true;  // Enter let go of the field: it takes the keyboard again
+        } else {
+            if (opening) out.push_back(command::Load{path.string(), false});
+            else out.push_back(command::Save{path.string(), false});
+            dialog.mode = FileDialog::Mode::Closed;
+        }
+    }
+    if (cancel) dialog.mode = FileDialog::Mode::Closed;
+    if (dialog.mode == FileDialog::Mode::Closed) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+}
+
+// A question with buttons, Enter taking the first and Esc the last; returns the one chosen or -1.
+int question(UiState& state, const UiView& view, const char* title, const std::string& text,
+             std::initializer_list<const char*> answers) {
+    if (!ImGui::IsPopupOpen(title)) ImGui::OpenPopup(title);
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings))
+        return -1;
+    state.panelRects.push_back(PanelRect{title, toVec(ImGui::GetWindowPos()), toVec(ImGui::GetWindowSize())});
+    ImGui::PushTextWrapPos(420.0f);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+    int chosen = -1;
+    int index = 0;
+    for (const char* answer : answers) {
+        if (index > 0) ImGui::SameLine();
+        if (ImGui::Button(answer)) chosen = index;
+        ++index;
+    }
+    if (keyPressed(view, SDLK_RETURN) || keyPressed(view, SDLK_KP_ENTER)) chosen = 0;
+    if (keyPressed(view, SDLK_ESCAPE)) chosen = index - 1;
+    if (chosen >= 0) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+    return chosen;
+}
+
+}  // namespace
+
+void fileWindows(UiState& state, const UiView& view, std::vector<Command>& out) {
+    fileDialog(state, view, out);
+    if (state.confirmOverwrite) {
+        const int answer =
+            question(state, view, "Replace the file?", *state.confirmOverwrite + " exists. Replace it with this scene?",
+                     {"Replace", "Cancel"});
+        if (answer == 0) out.push_back(command::Save{*state.confirmOverwrite, true});
+        if (answer >= 0) state.confirmOverwrite.reset();
+    }
+    if (state.confirmDiscard) {
+        const int answer = question(state, view, "Discard the unsaved changes?",
+                                    "The scene has changes that are not saved. Open " + *state.confirmDiscard +
+                                        " and lose them? (Ctrl+Z undoes the open.)",
+                                    {"Open anyway", "Cancel"});
+        if (answer == 0) out.push_back(command::Load{*state.confirmDiscard, true});
+        if (answer >= 0) state.confirmDiscard.reset();
+    }
+    if (state.confirmQuit) {
+        const int answer = question(
+            state, view, "Quit with unsaved changes?", "The scene has changes that are not saved. Save them first?",
+            view.documentPath.empty()
+                ? std::initializer_list<const char*>{"Save as...", "Quit without saving", "Cancel"}
+                : std::initializer_list<const char*>{"Save and quit", "Quit without saving", "Cancel"});
+        if (answer == 0 && view.documentPath.empty()) openFileDialog(state, FileDialog::Mode::SaveAs, "");
+        if (answer == 0 && !view.documentPath.empty()) {
+            out.push_back(command::Save{view.documentPath});
+            out.push_back(command::Quit{true});
+        }
+        if (answer == 1) out.push_back(command::Quit{true});
+        if (answer >= 0) state.confirmQuit = false;
+    }
 }
 
 void toastWindow(UiState& state, const UiView& view) {

@@ -47,6 +47,12 @@ inline fs::path tempDir() {
 
 inline std::string quote(const std::string& s) { return "'" + s + "'"; }
 
+// xvfb-run with a server number of this process's own: "-a" alone races when two tests start X
+// servers at once (both find :99 free), so each starts its search elsewhere.
+inline std::string xvfbRun() {
+    return "xvfb-run -a -n " + std::to_string(100 + ::getpid() % 800) + " -s '-screen 0 1280x720x24'";
+}
+
 inline std::string fileText(const fs::path& path) {
     std::ifstream in(path, std::ios::binary);
     std::stringstream text;

@@ -311,12 +311,15 @@ TEST(Editing, UndoAndRedoInARealXWindowUnderXvfbWithXdotool) {
     const auto session = [&](const std::string& name, const std::string& actions) {
         const fs::path saved = tempDir() / (name + ".json");
         const fs::path sh = tempDir() / (name + ".sh");
+        const fs::path scene = tempDir() / (name + "_scene.json");  // a copy the session may write
+        fs::copy_file(kDefaultScene, scene, fs::copy_options::overwrite_existing);
         // The demo as a normal X client; xdotool presses, moves and releases the real pointer in
-        // the window, types keys, then Ctrl+Q quits and --save writes the scene on quitting.
+        // the window, types keys, then Ctrl+Q quits (with unsaved changes it asks, and Enter
+        // answers "Save and quit") and --save writes the scene on quitting.
         std::ofstream(sh) << "set -e\n"
                           << "unset SDL_VIDEODRIVER\n"
-                          << quote(PICKRAY_EXE) << " --size 640x360 --hide-ui --save " << quote(saved.string())
-                          << " &\n"
+                          << quote(PICKRAY_EXE) << " --size 640x360 --hide-ui --scene " << quote(scene.string())
+                          << " --save " << quote(saved.string()) << " &\n"
                           << "PID=$!\n"
                           << "WID=$(timeout 20 xdotool search --sync --onlyvisible --name 'pickray$' | head -n1)\n"
                           << "[ -n \"$WID\" ]\n"
@@ -325,11 +328,13 @@ TEST(Editing, UndoAndRedoInARealXWindowUnderXvfbWithXdotool) {
                           << "sleep 0.2\n"
                           << actions << "sleep 0.3\n"
                           << "xdotool key ctrl+q\n"
+                          << "sleep 0.5\n"
+                          << "if kill -0 $PID 2> /dev/null; then xdotool key Return; fi\n"
                           << "timeout 20 tail --pid=$PID -f /dev/null\n"
                           << "wait $PID\n";
-        const std::string command =
-            "ASAN_OPTIONS=detect_leaks=0 timeout 90 xvfb-run -a -s '-screen 0 1280x720x24' sh " + quote(sh.string()) +
-            " > " + quote((tempDir() / (name + ".txt")).string()) + " 2>&1";
+        const std::string command = "ASAN_OPTIONS=detect_leaks=0 timeout 90 " + xvfbRun() + " sh " +
+                                    quote(sh.string()) + " > " + quote((tempDir() / (name + ".txt")).string()) +
+                                    " 2>&1";
         EXPECT_EQ(std::system(command.c_str()), 0) << fileText(tempDir() / (name + ".txt"));
         return fileText(saved);
     };
@@ -357,4 +362,153 @@ TEST(Editing, UndoAndRedoInARealXWindowUnderXvfbWithXdotool) {
         session("xvfb_drag_undo_redo", drag + "xdotool key ctrl+z\nsleep 0.2\nxdotool key ctrl+shift+z\n");
     expectNear(ballIn(redone), ballIn(moved), 1e-4f, "redone drag");
     EXPECT_NE(redone, untouched);
+}
+
+// ---- files ------------------------------------------------------------------------------------
+
+namespace {
+
+// A folder of its own with a copy of the default scene in it, for tests that write files.
+fs::path folderWithScene(const std::string& name) {
+    const fs::path dir = tempDir() / name;
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    fs::copy_file(kDefaultScene, dir / "scene.json");
+    return dir;
+}
+
+std::vector<std::string> panelNames(const json& report) {
+    std::vector<std::string> names;
+    for (const json& p : report["window"]["panels"]) names.push_back(p["name"]);
+    return names;
+}
+
+bool has(const std::vector<std::string>& names, const std::string& name) {
+    return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+}  // namespace
+
+TEST(Files, CtrlOOpensAFileThroughTheBrowserAndSaveThenWritesThatFile) {
+    const fs::path dir = folderWithScene("open");
+    fs::create_directories(dir / "sub");
+    fs::copy_file(dir / "scene.json", dir / "sub" / "other.json");
+    const fs::path report = tempDir() / "open_report.json";
+    // Into the folder by typing its path, then the file by its name; then edit and Ctrl+S.
+    const ProcessResult run =
+        runPickray({"--headless", "--size", "1280x720", "--key",      "ctrl+o", "--type",   (dir / "sub").string(),
+                    "--key",      "enter",  "--type",   "other.json", "--key",  "enter",    "--select",
+                    "ball",       "--key",  "delete",   "--key",      "ctrl+s", "--report", report.string()});
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const json r = readJson(report);
+    EXPECT_EQ(r["window"]["title"], "other.json - pickray") << "the title follows the opened file";
+    EXPECT_FALSE(r["editor"]["unsaved"].get<bool>());
+    EXPECT_EQ(loadSaved(dir / "sub" / "other.json").objects.size(), loadDefaultScene().objects.size() - 1)
+        << "Ctrl+S wrote the file that was opened";
+    EXPECT_EQ(fileText(dir / "scene.json"), fileText(kDefaultScene)) << "and no other";
+}
+
+TEST(Files, SaveAsOntoAnExistingFileAsksAndEscKeepsTheFile) {
+    const fs::path dir = folderWithScene("save_as");
+    const std::string target = (dir / "scene.json").string();
+    const fs::path asked = tempDir() / "save_as_asked.json";
+    const fs::path kept = tempDir() / "save_as_kept.json";
+    ASSERT_EQ(runPickray({"--headless", "--size", "1280x720", "--select", "ball", "--key", "delete", "--key",
+                          "ctrl+shift+s", "--type", target, "--key", "enter", "--report", asked.string()})
+                  .exitCode,
+              0);
+    EXPECT_TRUE(has(panelNames(readJson(asked)), "Replace the file?")) << readJson(asked)["window"].dump();
+    EXPECT_EQ(fileText(target), fileText(kDefaultScene)) << "nothing written while it asks";
+    ASSERT_EQ(
+        runPickray({"--headless", "--size", "1280x720", "--select", "ball", "--key", "delete", "--key", "ctrl+shift+s",
+                    "--type", target, "--key", "enter", "--key", "esc", "--report", kept.string()})
+            .exitCode,
+        0);
+    EXPECT_FALSE(has(panelNames(readJson(kept)), "Replace the file?"));
+    EXPECT_EQ(fileText(target), fileText(kDefaultScene)) << "Esc: the file is kept";
+    EXPECT_TRUE(readJson(kept)["editor"]["unsaved"].get<bool>());
+}
+
+TEST(Files, SaveAsOntoAnExistingFileReplacesItWhenTheAnswerIsEnter) {
+    const fs::path dir = folderWithScene("replace");
+    const std::string target = (dir / "scene.json").string();
+    const fs::path report = tempDir() / "replace_report.json";
+    ASSERT_EQ(
+        runPickray({"--headless", "--size", "1280x720", "--select", "ball", "--key", "delete", "--key", "ctrl+shift+s",
+                    "--type", target, "--key", "enter", "--key", "enter", "--report", report.string()})
+            .exitCode,
+        0);
+    EXPECT_EQ(loadSaved(target).objects.size(), loadDefaultScene().objects.size() - 1);
+    EXPECT_EQ(readJson(report)["window"]["title"], "scene.json - pickray") << "the document is the file saved";
+    EXPECT_FALSE(readJson(report)["editor"]["unsaved"].get<bool>());
+}
+
+TEST(Files, SaveNeverOverwritesTheShippedSceneItAsksWhereInstead) {
+    const std::string shipped = fileText(kDefaultScene);
+    const fs::path report = tempDir() / "shipped_report.json";
+    ASSERT_EQ(runPickray({"--headless", "--size", "1280x720", "--select", "ball", "--key", "delete", "--key", "ctrl+s",
+                          "--report", report.string()})
+                  .exitCode,
+              0);
+    EXPECT_TRUE(has(panelNames(readJson(report)), "Save scene as")) << "Ctrl+S on the shipped scene is Save as";
+    EXPECT_EQ(fileText(kDefaultScene), shipped) << "the shipped scene is untouched";
+}
+
+TEST(Files, OpeningWithUnsavedChangesAsksFirstAndCtrlZUndoesTheOpen) {
+    const fs::path dir = folderWithScene("discard");
+    const std::string other = (dir / "scene.json").string();
+    const fs::path kept = tempDir() / "discard_kept.json";
+    const fs::path opened = tempDir() / "discard_opened.json";
+    const fs::path undone = tempDir() / "discard_undone.json";
+    // Unsaved: the ball deleted. Esc at the question keeps the scene as it is.
+    ASSERT_EQ(runPickray(script({"--select", "ball", "--key", "delete", "--key", "ctrl+o", "--type", other, "--key",
+                                 "enter", "--key", "esc", "--save", kept.string()},
+                                false))
+                  .exitCode,
+              0);
+    EXPECT_EQ(loadSaved(kept).objects.size(), loadDefaultScene().objects.size() - 1) << "Esc kept the edited scene";
+    // Enter opens it; Ctrl+Z puts the edited scene back.
+    ASSERT_EQ(
+        runPickray(script({"--select", "ball", "--key", "delete", "--key", "ctrl+o", "--type", other, "--key", "enter",
+                           "--key", "enter", "--save", opened.string(), "--key", "ctrl+z", "--save", undone.string()},
+                          false))
+            .exitCode,
+        0);
+    EXPECT_EQ(loadSaved(opened).objects.size(), loadDefaultScene().objects.size());
+    EXPECT_EQ(fileText(undone), fileText(kept)) << "undoing the open gives the edited objects back";
+}
+
+TEST(Files, QuittingWithUnsavedChangesAsksInARealWindowUnderXvfb) {
+    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
+        GTEST_SKIP() << "xvfb-run or xdotool not installed";
+    const fs::path dir = folderWithScene("quit");
+    const fs::path scene = dir / "scene.json";
+    const fs::path config = dir / "config";
+    const fs::path sh = tempDir() / "quit.sh";
+    // Delete the ball (Delete on the selection given by --select), Ctrl+Q: the question appears and
+    // the program keeps running; Esc; Ctrl+Q again and Enter ("Save and quit").
+    std::ofstream(sh) << "set -e\n"
+                      << "unset SDL_VIDEODRIVER\n"
+                      << "export XDG_CONFIG_HOME=" << quote(config.string()) << "\n"
+                      << quote(PICKRAY_EXE) << " --size 800x600 --scene " << quote(scene.string())
+                      << " --select ball &\n"
+                      << "PID=$!\n"
+                      << "WID=$(timeout 20 xdotool search --sync --onlyvisible --name 'pickray$' | head -n1)\n"
+                      << "[ -n \"$WID\" ]\n"
+                      << "sleep 0.5\n"
+                      << "xdotool mousemove --window \"$WID\" 600 300\nsleep 0.2\n"
+                      << "xdotool key Delete\nsleep 0.3\n"
+                      << "xdotool key ctrl+q\nsleep 0.5\n"
+                      << "kill -0 $PID\n"  // still running: it asked
+                      << "xdotool key Escape\nsleep 0.3\n"
+                      << "xdotool key ctrl+q\nsleep 0.5\n"
+                      << "xdotool key Return\n"
+                      << "timeout 20 tail --pid=$PID -f /dev/null\n"
+                      << "wait $PID\n";
+    const std::string command = "ASAN_OPTIONS=detect_leaks=0 timeout 90 " + xvfbRun() + " sh " + quote(sh.string()) +
+                                " > " + quote((tempDir() / "quit.txt").string()) + " 2>&1";
+    ASSERT_EQ(std::system(command.c_str()), 0) << fileText(tempDir() / "quit.txt");
+    EXPECT_EQ(loadSaved(scene).objects.size(), loadDefaultScene().objects.size() - 1) << "saved before quitting";
+    // The save is remembered among the recent files, in the user's config folder.
+    EXPECT_EQ(fileText(config / "pickray" / "recent-files"), fs::canonical(scene).string() + "\n");
 }

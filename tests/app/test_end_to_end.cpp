@@ -369,9 +369,8 @@ TEST(EndToEnd, RealXWindowUnderXvfbPicksWithXdotool) {
                           << "wait $PID\n";
     const ProcessResult run = [&] {
         const fs::path out = tempDir() / "xvfb_output.txt";
-        const std::string command =
-            "ASAN_OPTIONS=detect_leaks=0 timeout 60 xvfb-run -a -s '-screen 0 1280x720x24' sh " +
-            quote(script.string()) + " > " + quote(out.string()) + " 2>&1";
+        const std::string command = "ASAN_OPTIONS=detect_leaks=0 timeout 60 " + xvfbRun() + " sh " +
+                                    quote(script.string()) + " > " + quote(out.string()) + " 2>&1";
         const int status = std::system(command.c_str());
         std::ifstream in(out);
         std::stringstream text;

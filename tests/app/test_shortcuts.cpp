@@ -27,6 +27,8 @@ TEST(Shortcuts, TheChordsOfTheThreeJsEditorBlenderAndGodot) {
         {"f1", Action::Help},
         {"f12", Action::Screenshot},
         {"ctrl+q", Action::Quit},
+        {"ctrl+o", Action::Open},
+        {"ctrl+shift+s", Action::SaveAs},
     };
     for (const auto& [spec, action] : expected) {
         const auto chord = parseKeySpec(spec);
