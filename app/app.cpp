@@ -48,6 +48,7 @@ App::App(const Options& options, scene::Scene scene, const std::string& scenePat
     performance_.glDebugOutput = renderer_.debugOutputInstalled();
     bundledScene_ = data.defaultScene;
     ui_.noStats = options_.noStats;
+    ui_.scale = options_.uiScale.value_or(ImGuiLayer::displayScale(platform_.window()));
     if (!options_.generate) editor_.setDocumentPath(scenePath);
     // The recent files are the user's, kept between interactive sessions; a script neither reads
     // nor changes them.
@@ -110,6 +111,10 @@ std::string App::title() const {
 void App::frame() {
     const auto frameStart = std::chrono::steady_clock::now();
     pollEvents();
+    if (ui_.scale != imgui_.scale()) {  // View > UI scale: between frames, as ImGui wants it
+        imgui_.setScale(ui_.scale);
+        ui_.scale = imgui_.scale();
+    }
     imgui_.newFrame(platform_.window());
     // With the panels hidden ImGui still draws what must be answered (the file browser, a
     // question before something is lost), and has the mouse and keys only while it does.

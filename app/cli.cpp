@@ -136,7 +136,7 @@ ScriptStep makeStep(const std::string& option, const std::string& value) {
 /// Every value of the single-value options, as strings (the last one given).
 struct Values {
     std::string scene, generate, size, report, quitAfterClicks, repeat, clipDepth, projection, eye, target, fov,
-        orthoHeight;
+        orthoHeight, uiScale;
 };
 
 void addOptions(CLI::App& cli, Options& o, Values& v) {
@@ -149,6 +149,8 @@ void addOptions(CLI::App& cli, Options& o, Values& v) {
     single("--size", v.size, "window size in pixels (default 1280x720, 16 to 8192 each)")->type_name("WxH");
     cli.add_flag("--hide-ui", o.hideUi, "no ImGui windows (the scene only; clicks anywhere reach the view)");
     cli.add_flag("--no-stats", o.noStats, "no timings in the panels: the same picture on every run (docs)");
+    single("--ui-scale", v.uiScale, "scale of the panels and their text, 0.5 to 3 (default: the display's)")
+        ->type_name("S");
     single("--report", v.report, "write the clicks' picks, frame times and memory as JSON after the script")
         ->type_name("OUT.json");
     single("--repeat", v.repeat, "run the whole script N times (soak tests)")->type_name("N");
@@ -205,6 +207,12 @@ void readValues(const CLI::App& cli, const Values& v, Options& o) {
         if (o.size.x < 16 || o.size.y < 16 || o.size.x > 8192 || o.size.y > 8192) refuse("--size", v.size, expectation);
     }
     if (given("--report")) o.reportPath = nonEmpty("--report", v.report);
+    if (given("--ui-scale")) {
+        const auto n = numbers<float>(v.uiScale, ',', 1);
+        if (!n || !((*n)[0] >= 0.5f && (*n)[0] <= 3.0f))
+            refuse("--ui-scale", v.uiScale, "expects a scale from 0.5 to 3");
+        o.uiScale = (*n)[0];
+    }
     if (given("--repeat"))
         o.repeat =
             count("--repeat", v.repeat, 1, kMaxRepeat, "expects a count from 1 to " + std::to_string(kMaxRepeat));

@@ -84,9 +84,10 @@ struct Options {
     int repeat = 1;          ///< runs of the whole script (soak tests)
     std::string reportPath;  ///< written after the script (or on quitting)
     bool hideUi = false;
-    bool noStats = false;         ///< no timings in the panels (pictures that do not change from run to run)
-    int quitAfterClicks = 0;      ///< interactive mode: quit after this many left clicks (0: never)
-    bool provokeGlError = false;  ///< hidden, for tests: one invalid GL call, to prove errors are counted
+    bool noStats = false;          ///< no timings in the panels (pictures that do not change from run to run)
+    std::optional<float> uiScale;  ///< the panels' scale (default: the display's, see ImGuiLayer)
+    int quitAfterClicks = 0;       ///< interactive mode: quit after this many left clicks (0: never)
+    bool provokeGlError = false;   ///< hidden, for tests: one invalid GL call, to prove errors are counted
     // Camera overrides, applied after the scene is loaded.
     std::optional<ClipDepth> clipDepth;
     std::optional<scene::Projection> projection;

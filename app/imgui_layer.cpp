@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "imgui_layer.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>
@@ -12,8 +15,7 @@ ImGuiLayer::ImGuiLayer(SDL_Window* window, SDL_GLContext context) {
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;  // layouts are fixed by the app; no imgui.ini in the working directory
-    ImGui::StyleColorsDark();
-    ImGui::GetStyle().WindowRounding = 4.0f;
+    setScale(1.0f);
     ImGui_ImplSDL2_InitForOpenGL(window, context);
     ImGui_ImplOpenGL3_Init("#version 330 core");
 }
@@ -36,6 +38,22 @@ void ImGuiLayer::newFrame(SDL_Window* window) {
         ImGui::GetIO().MousePos = ImVec2(static_cast<float>(x), static_cast<float>(y));
     }
     ImGui::NewFrame();
+}
+
+void ImGuiLayer::setScale(float scale) {
+    scale_ = std::clamp(scale, 0.5f, 3.0f);
+    ImGuiStyle style;
+    ImGui::StyleColorsDark(&style);
+    style.WindowRounding = 4.0f;
+    style.ScaleAllSizes(scale_);
+    ImGui::GetStyle() = style;
+    ImGui::GetIO().FontGlobalScale = scale_;
+}
+
+float ImGuiLayer::displayScale(SDL_Window* window) {
+    float dpi = 0.0f;
+    if (SDL_GetDisplayDPI(SDL_GetWindowDisplayIndex(window), &dpi, nullptr, nullptr) != 0 || !(dpi > 0.0f)) return 1.0f;
+    return std::clamp(std::round(dpi / 96.0f * 4.0f) / 4.0f, 1.0f, 3.0f);
 }
 
 bool ImGuiLayer::wantsMouse() const { return ImGui::GetIO().WantCaptureMouse; }

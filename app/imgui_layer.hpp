@@ -24,6 +24,15 @@ public:
     /// True while an ImGui text field or drag has the keyboard (valid after newFrame).
     [[nodiscard]] bool wantsKeyboard() const;
     void render();
+    /// Scales fonts and every size of the style by `scale` (0.5 to 3), from the unscaled style.
+    void setScale(float scale);
+    [[nodiscard]] float scale() const { return scale_; }
+    /// The display's scale as SDL reports it (its DPI over 96), rounded to a quarter, 1 to 3: the
+    /// default UI scale, so that a HiDPI screen gets readable panels.
+    [[nodiscard]] static float displayScale(SDL_Window* window);
+
+private:
+    float scale_ = 1.0f;
 };
 
 }  // namespace pickray::app

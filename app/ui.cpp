@@ -68,6 +68,9 @@ bool isSelected(const UiView& view, std::size_t i) {
     return std::find(view.selection.begin(), view.selection.end(), i) != view.selection.end();
 }
 
+// Sizes in pixels at UI scale 1 grow with the scale: ImGui's font is 13 pixels at scale 1.
+float em() { return ImGui::GetFontSize() / 13.0f; }
+
 void tooltip(const char* what, Action action) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (%s)", what, shortcutLabel(action).c_str());
 }
@@ -81,23 +84,24 @@ struct Layout {
 };
 
 Layout defaultLayout(glm::ivec2 window, float top) {
-    constexpr float kGap = 8.0f;
-    const float room = std::max(static_cast<float>(window.y) - top - 3.0f * kGap, 120.0f);
-    const float left = std::min(1.0f, (room - kGap) / (360.0f + 220.0f + 150.0f));  // scene, inspector, capsules
-    const float right = std::min(1.0f, room / (380.0f + 210.0f));                   // pick + camera
-    const float leftWidth = std::min(340.0f, std::max(200.0f, 0.3f * static_cast<float>(window.x)));
-    const float rightWidth = std::min(340.0f, std::max(200.0f, 0.3f * static_cast<float>(window.x)));
+    const float s = em();  // every size grows with the UI scale
+    const float gap = 8.0f * s;
+    const float room = std::max(static_cast<float>(window.y) - top - 3.0f * gap, 120.0f);
+    const float left = std::min(1.0f, (room - gap) / (s * (360.0f + 220.0f + 150.0f)));  // scene, inspector, capsules
+    const float right = std::min(1.0f, room / (s * (380.0f + 210.0f)));                  // pick + camera
+    const float width = std::min(std::min(340.0f * s, 0.45f * static_cast<float>(window.x)),
+                                 std::max(200.0f * s, 0.3f * static_cast<float>(window.x)));
     Layout l{};
-    l.sceneSize = {leftWidth, 360.0f * left};
-    l.inspectorSize = {leftWidth, 220.0f * left};
-    l.capsuleSize = {leftWidth, 150.0f * left};
-    l.pickSize = {rightWidth, 380.0f * right};
-    l.cameraSize = {rightWidth, 210.0f * right};
-    l.sceneAt = {kGap, top + kGap};
-    l.inspectorAt = {kGap, l.sceneAt.y + l.sceneSize.y + kGap};
-    l.capsuleAt = {kGap, l.inspectorAt.y + l.inspectorSize.y + kGap};
-    l.pickAt = {rightWidth + kGap, top + kGap};
-    l.cameraAt = {rightWidth + kGap, l.pickAt.y + l.pickSize.y + kGap};
+    l.sceneSize = {width, 360.0f * s * left};
+    l.inspectorSize = {width, 220.0f * s * left};
+    l.capsuleSize = {width, 150.0f * s * left};
+    l.pickSize = {width, 380.0f * s * right};
+    l.cameraSize = {width, 210.0f * s * right};
+    l.sceneAt = {gap, top + gap};
+    l.inspectorAt = {gap, l.sceneAt.y + l.sceneSize.y + gap};
+    l.capsuleAt = {gap, l.inspectorAt.y + l.inspectorSize.y + gap};
+    l.pickAt = {width + gap, top + gap};
+    l.cameraAt = {width + gap, l.pickAt.y + l.pickSize.y + gap};
     return l;
 }
 
@@ -113,7 +117,7 @@ std::vector<std::size_t> outlinerRows(const UiState& state, const UiView& view) 
 void outliner(UiState& state, const UiView& view, const Layout& layout, float top, std::vector<Command>& out) {
     ImGui::Begin("Scene");
     keepPanelInWindow(state, view, "Scene", false, layout.sceneAt, layout.sceneSize, top);
-    ImGui::SetNextItemWidth(-1.0f);
+    ImGui::SetNextItemWidth(-1.0f * em());
     ImGui::InputTextWithHint("##filter", "filter by name", &state.outlinerFilter);
     const std::vector<std::size_t> rows = outlinerRows(state, view);
     const float rowHeight = ImGui::GetTextLineHeightWithSpacing();
@@ -145,7 +149,7 @@ void outliner(UiState& state, const UiView& view, const Layout& layout, float to
                 out.push_back(command::Select{i, ImGui::GetIO().KeyCtrl});
         }
     ImGui::EndChild();
-    ImGui::SetNextItemWidth(-70.0f);
+    ImGui::SetNextItemWidth(-70.0f * em());
     ImGui::Combo("##kind", &state.addKind, kindNamesForCombo());
     ImGui::SameLine();
     if (ImGui::Button("Add")) out.push_back(command::Add{static_cast<ShapeKind>(state.addKind)});
@@ -161,12 +165,12 @@ void outliner(UiState& state, const UiView& view, const Layout& layout, float to
             state.renameFor = primary;
         }
         ImGui::SameLine();
-        ImGui::SetNextItemWidth(-70.0f);
+        ImGui::SetNextItemWidth(-70.0f * em());
         ImGui::InputText("##rename", &state.renameText);
         ImGui::SameLine();
         if (ImGui::Button("Rename")) out.push_back(command::Rename{primary, state.renameText});
     }
-    ImGui::SetNextItemWidth(-90.0f);
+    ImGui::SetNextItemWidth(-90.0f * em());
     const std::int64_t step = 1000, stepFast = 10000;
     ImGui::InputScalar("##count", ImGuiDataType_S64, &state.generateCount, &step, &stepFast);
     ImGui::SameLine();
@@ -187,7 +191,7 @@ void inspector(UiState& state, const UiView& view, const Layout& layout, float t
         const std::size_t index = view.selection.back();
         Object copy = view.scene.objects[index];
         ImGui::Text("%s  (%s)", copy.name.c_str(), kindLabel(copy.shape).c_str());
-        ImGui::PushItemWidth(-110.0f);  // room for the longest label, "rotation (deg)"
+        ImGui::PushItemWidth(-110.0f * em());  // room for the longest label, "rotation (deg)"
         bool changed = ImGui::ColorEdit3("color", &copy.color.x);
         changed |= editShape(copy);
         ImGui::PopItemWidth();
@@ -218,7 +222,7 @@ void cameraPanel(UiState& state, const UiView& view, const Layout& layout, float
     ImGui::SameLine();
     changed |= ImGui::RadioButton("Direct3D 0..1", &depth, 1);
     c.clipDepth = depth == 0 ? ClipDepth::NegativeOneToOne : ClipDepth::ZeroToOne;
-    ImGui::PushItemWidth(-100.0f);
+    ImGui::PushItemWidth(-100.0f * em());
     changed |= ImGui::DragFloat("fov Y (deg)", &c.fovYDegrees, 0.2f, 1.0f, 179.0f, "%.1f");
     changed |= ImGui::DragFloat("near", &c.near, 0.001f, 0.0f, 0.0f, "%.4f");
     changed |= ImGui::DragFloat("far", &c.far, 0.5f, 0.0f, 0.0f, "%.1f");

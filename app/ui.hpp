@@ -68,6 +68,7 @@ struct UiState {
     std::size_t editHeldObject = 0;  ///< ... this object
     bool showHelp = false;
     bool noStats = false;  ///< leave timings out (pictures that must not change from run to run)
+    float scale = 1.0f;    ///< the UI scale (View > UI scale; the window applies it next frame)
     std::vector<Toast> toasts;
     std::string outlinerFilter;
     std::optional<std::size_t> scrolledTo;  ///< the object the outliner last scrolled to

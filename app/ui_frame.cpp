@@ -87,6 +87,8 @@ float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
         ImGui::Separator();
         if (menuItem("Hide panels", Action::ToggleUi)) out.push_back(command::ToggleUi{});
         if (ImGui::MenuItem("Reset layout")) state.resetLayout = true;
+        ImGui::SetNextItemWidth(120.0f * ImGui::GetFontSize() / 13.0f);
+        if (ImGui::SliderFloat("UI scale", &state.scale, 0.5f, 3.0f, "%.2f")) state.resetLayout = true;
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Help")) {
@@ -104,14 +106,14 @@ float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
 
 void helpWindow(UiState& state) {
     if (!state.showHelp) return;
-    ImGui::SetNextWindowSize(ImVec2(520, 0), ImGuiCond_Appearing);
+    ImGui::SetNextWindowSize(ImVec2(520.0f * ImGui::GetFontSize() / 13.0f, 0), ImGuiCond_Appearing);
     const ImVec2 centre = ImGui::GetMainViewport()->GetCenter();
     ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     if (!ImGui::Begin("Help", &state.showHelp, ImGuiWindowFlags_NoCollapse)) return ImGui::End();
     state.panelRects.push_back(PanelRect{"Help", toVec(ImGui::GetWindowPos()), toVec(ImGui::GetWindowSize())});
     ImGui::TextUnformatted("Keys (when no text field has the keyboard):");
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
-        ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, 110.0f);
+        ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, 110.0f * ImGui::GetFontSize() / 13.0f);
         ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
         for (const Shortcut& s : shortcuts()) {
             ImGui::TableNextRow();
@@ -166,15 +168,16 @@ void fileDialog(UiState& state, const UiView& view, std::vector<Command>& out) {
     // The name field first: it takes the keyboard as the browser opens (a field further down is
     // clipped in a popup's first frame and cannot take it; asked again until it has it).
     if (dialog.focusName) ImGui::SetKeyboardFocusHere();
-    ImGui::SetNextItemWidth(-180.0f);
+    const float em = ImGui::GetFontSize() / 13.0f;
+    ImGui::SetNextItemWidth(-180.0f * em);
     bool confirm = ImGui::InputText("##name", &dialog.name, ImGuiInputTextFlags_EnterReturnsTrue);
     // Enter while the field has the keyboard (seen in the events, as ImGui may miss a quick one).
     confirm |= ImGui::IsItemActive() && keyPressed(view, SDLK_RETURN);
     if (ImGui::IsItemActive()) dialog.focusName = false;
     ImGui::SameLine();
-    confirm |= ImGui::Button(opening ? "Open" : "Save", ImVec2(80, 0));
+    confirm |= ImGui::Button(opening ? "Open" : "Save", ImVec2(80.0f * em, 0));
     ImGui::SameLine();
-    const bool cancel = ImGui::Button("Cancel", ImVec2(80, 0)) || keyPressed(view, SDLK_ESCAPE);
+    const bool cancel = ImGui::Button("Cancel", ImVec2(80.0f * em, 0)) || keyPressed(view, SDLK_ESCAPE);
     ImGui::BeginChild("entries", ImVec2(0, 0), true);
     if (view.listing != nullptr && !view.listing->error.empty()) {
         ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", view.listing->error.c_str());

@@ -221,3 +221,10 @@ TEST(Cli, KeyAndDragWithAButtonAreScriptSteps) {
     EXPECT_NE(refusal({"--headless", "--drag", "1,2,3,right"}).find("--drag"), std::string::npos);
     EXPECT_EQ(refusal({"--key", "f"}), "--key is a script step: it needs --headless");
 }
+
+TEST(Cli, UiScaleTakesAScaleFromHalfToThree) {
+    EXPECT_EQ(parsed({"--ui-scale", "1.5"}).uiScale, 1.5f);
+    EXPECT_FALSE(parsed({}).uiScale) << "the display's scale unless given";
+    for (const char* bad : {"0.4", "3.5", "x", "", "-1", "nan"})
+        EXPECT_NE(refusal({"--ui-scale", bad}).find("--ui-scale"), std::string::npos) << bad;
+}

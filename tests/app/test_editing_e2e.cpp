@@ -512,3 +512,23 @@ TEST(Files, QuittingWithUnsavedChangesAsksInARealWindowUnderXvfb) {
     // The save is remembered among the recent files, in the user's config folder.
     EXPECT_EQ(fileText(config / "pickray" / "recent-files"), fs::canonical(scene).string() + "\n");
 }
+
+TEST(Editing, TheUiScaleGrowsThePanelsAndTheyStillFitTheWindow) {
+    const auto widthOfScene = [](const std::string& scale) {
+        const fs::path report = tempDir() / ("scale_" + scale + ".json");
+        const ProcessResult run =
+            runPickray({"--headless", "--size", "2000x1125", "--ui-scale", scale, "--report", report.string()});
+        EXPECT_EQ(run.exitCode, 0) << run.output;
+        const json r = readJson(report);
+        float width = 0.0f;
+        for (const json& p : r["window"]["panels"]) {
+            const float x = p["pos"][0], y = p["pos"][1], w = p["size"][0], h = p["size"][1];
+            EXPECT_TRUE(x >= 0 && y >= 0 && x + w <= 2000.5f && y + h <= 1125.5f) << scale << ": " << p.dump();
+            if (p["name"] == "Scene") width = w;
+        }
+        return width;
+    };
+    const float normal = widthOfScene("1");
+    const float large = widthOfScene("1.5");
+    EXPECT_NEAR(large / normal, 1.5f, 0.01f);
+}
