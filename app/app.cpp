@@ -185,8 +185,15 @@ FrameMatrices App::moveCamera(bool mouseOnUi) {
 }
 
 void App::updateHover(const FrameMatrices& frame, bool mouseOnUi) {
+    // The gizmo's handle under the cursor lights up (and stays lit while it is dragged).
+    if (drag_.mode != Drag::Mode::Gizmo) {
+        litHandle_.reset();
+        if (const auto g = gizmo(frame); g && !mouseOnUi && mouse_.x >= 0 && drag_.mode == Drag::Mode::None)
+            litHandle_ = pickHandle(*g, cursorRay(cursorPixel(mouse_, frame), frame.view, frame.projection,
+                                                  frame.viewport, frame.clipDepth));
+    }
     std::optional<Pick> hover;
-    if (frame.pickable && !mouseOnUi && drag_.mode == Drag::Mode::None && mouse_.x >= 0)
+    if (frame.pickable && !mouseOnUi && drag_.mode == Drag::Mode::None && mouse_.x >= 0 && !litHandle_)
         hover = pickAt(editor_.index(), frame, mouse_);
     performance_.hoverMs = hover ? hover->queryMs : 0.0;
     editor_.setHover(std::move(hover));
@@ -216,8 +223,10 @@ bool App::drawScene(const FrameMatrices& frame) {
                 true);
     }
     refusedDrawable_ = tooLarge ? drawable : glm::ivec2(-1);
-    const render::DebugDraw debug =
+    render::DebugDraw debug =
         drawableOk ? overlay(editor_.scene(), editor_.selection(), editor_.lastPick(), frame) : render::DebugDraw{};
+    if (const auto g = drawableOk ? gizmo(frame) : std::nullopt)
+        addGizmo(debug, *g, drag_.mode == Drag::Mode::Gizmo ? drag_.handle : litHandle_, editor_.scene().camera, frame);
     DrawnScene next{editor_.revision(), view, style, debug};
     const bool redraw = drawableOk && (forceRedraw_ || !drawn_ || !(*drawn_ == next));
     if (!redraw) {
@@ -319,7 +328,8 @@ void App::click(glm::ivec2 at) {
     frame();
 }
 
-void App::drag(glm::ivec2 from, glm::ivec2 to, MouseButton which) {
+void App::drag(glm::ivec2 from, glm::ivec2 to, MouseButton which, bool ctrl) {
+    if (ctrl) SDL_SetModState(KMOD_LCTRL);
     const Uint8 button = which == MouseButton::Right    ? SDL_BUTTON_RIGHT
                          : which == MouseButton::Middle ? SDL_BUTTON_MIDDLE
                                                         : SDL_BUTTON_LEFT;
@@ -334,6 +344,7 @@ void App::drag(glm::ivec2 from, glm::ivec2 to, MouseButton which) {
     }
     pushButton(SDL_MOUSEBUTTONUP, to, button);
     frame();
+    if (ctrl) SDL_SetModState(KMOD_NONE);
     frame();
 }
 

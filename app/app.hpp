@@ -52,7 +52,8 @@ public:
 
     // What a script does, as a user would.
     void click(glm::ivec2 at);
-    void drag(glm::ivec2 from, glm::ivec2 to, MouseButton button = MouseButton::Left);
+    /// A button held from one point to the other in four moves (with Ctrl held throughout if `ctrl`).
+    void drag(glm::ivec2 from, glm::ivec2 to, MouseButton button = MouseButton::Left, bool ctrl = false);
     /// Presses and releases a key with its modifiers held (SDL's modifier state set, as ImGui's
     /// backend reads it), through SDL's event queue.
     void key(const KeyChord& chord);
@@ -88,7 +89,7 @@ private:
     /// What a held mouse button is doing (app_mouse.cpp).
     struct Drag {
         /// Pending: a left press not yet kDragThreshold pixels from where it was made.
-        enum class Mode { None, Pending, Orbit, Pan, Move } mode = Mode::None;
+        enum class Mode { None, Pending, Orbit, Pan, Move, Gizmo } mode = Mode::None;
         glm::ivec2 pressedAt{0};
         bool ctrl = false;
         bool grabbed = false;  ///< pressed on an object: a drag moves it
@@ -97,6 +98,11 @@ private:
         glm::vec3 planeNormal{0.0f};         // ... in the plane facing the camera
         std::uint64_t gesture = 0;           ///< the move's undo step
         std::optional<Pick> backgroundPick;  ///< a press on nothing: committed if released in place
+        /// A press on a gizmo handle: the gizmo and the ray then, and the selection as it was.
+        std::optional<GizmoHandle> handle;
+        Gizmo gizmo;
+        Ray pressRay;
+        std::vector<std::pair<std::size_t, scene::Object>> originals;
 
         static Drag of(Mode mode) {
             Drag d;
@@ -136,7 +142,10 @@ private:
     void saveRequestedScreenshot(glm::ivec2 drawable);
 
     void moveDragged(const FrameMatrices& frame);  // app_mouse.cpp
-    void releasePress();                           // app_mouse.cpp
+    void dragGizmo(const FrameMatrices& frame);    // app_mouse.cpp
+    /// The transform gizmo on the selection in this frame's view (none without a selection).
+    [[nodiscard]] std::optional<Gizmo> gizmo(const FrameMatrices& frame) const;  // app_mouse.cpp
+    void releasePress();                                                         // app_mouse.cpp
     void pushButton(Uint32 type, glm::ivec2 position, Uint8 button = SDL_BUTTON_LEFT);
 
     Options options_;
@@ -158,8 +167,9 @@ private:
     Performance performance_;
     bool measured_ = false;  ///< performance_.frameMs is a measured median (headless report)
     bool running_ = true;
-    glm::ivec2 refusedDrawable_{-1};      ///< the drawable size last refused as too large (said once)
-    std::filesystem::path bundledScene_;  ///< the scene shipped with pickray (Save does not overwrite it)
+    std::optional<GizmoHandle> litHandle_;  ///< the gizmo handle under the cursor (or being dragged)
+    glm::ivec2 refusedDrawable_{-1};        ///< the drawable size last refused as too large (said once)
+    std::filesystem::path bundledScene_;    ///< the scene shipped with pickray (Save does not overwrite it)
     RecentFiles recent_;
     Listing listing_;          ///< the file browser's directory, listed when it changes
     std::string lastPrinted_;  ///< the last message printed (not printed twice in a row)

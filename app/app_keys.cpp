@@ -36,6 +36,12 @@ std::optional<Command> App::commandFor(Action action) {
         case Action::Help: return command::ToggleHelp{};
         case Action::Screenshot: return command::Screenshot{ui_.screenshotWithUi};
         case Action::Quit: return command::Quit{};
+        case Action::GizmoMove: ui_.gizmoMode = GizmoMode::Move; return std::nullopt;
+        case Action::GizmoRotate: ui_.gizmoMode = GizmoMode::Rotate; return std::nullopt;
+        case Action::GizmoScale: ui_.gizmoMode = GizmoMode::Scale; return std::nullopt;
+        case Action::GizmoSpace:
+            ui_.gizmoSpace = ui_.gizmoSpace == GizmoSpace::World ? GizmoSpace::Local : GizmoSpace::World;
+            return std::nullopt;
     }
     return std::nullopt;
 }

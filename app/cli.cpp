@@ -89,21 +89,30 @@ ScriptStep makeStep(const std::string& option, const std::string& value) {
     if (option == "--click") return step::Click{windowPoint(option, value)};
     if (option == "--hover") return step::Hover{windowPoint(option, value)};
     if (option == "--drag") {
-        const std::string expectation = "expects X1,Y1,X2,Y2 in window pixels, then optionally ,left ,right or ,middle";
+        const std::string expectation =
+            "expects X1,Y1,X2,Y2 in window pixels, then optionally ,left ,right or ,middle (ctrl+ before it: Ctrl "
+            "held)";
         std::string points = value;
         MouseButton button = MouseButton::Left;
+        bool ctrl = false;
         if (const auto comma = value.rfind(','); comma != std::string::npos) {
-            const std::string last = value.substr(comma + 1);
+            std::string last = value.substr(comma + 1);
+            if (last.rfind("ctrl+", 0) == 0) {
+                ctrl = true;
+                last = last.substr(5);
+            }
             if (last == "left" || last == "right" || last == "middle") {
                 button = last == "right"    ? MouseButton::Right
                          : last == "middle" ? MouseButton::Middle
                                             : MouseButton::Left;
                 points = value.substr(0, comma);
+            } else if (ctrl) {
+                refuse(option, value, expectation);
             }
         }
         const auto n = numbers<int>(points, ',', 4);
         if (!n || (*n)[0] < 0 || (*n)[1] < 0 || (*n)[2] < 0 || (*n)[3] < 0) refuse(option, value, expectation);
-        return step::Drag{{(*n)[0], (*n)[1]}, {(*n)[2], (*n)[3]}, button};
+        return step::Drag{{(*n)[0], (*n)[1]}, {(*n)[2], (*n)[3]}, button, ctrl};
     }
     if (option == "--type") return step::Type{nonEmpty(option, value)};
     if (option == "--key") {
@@ -168,8 +177,8 @@ void addOptions(CLI::App& cli, Options& o, Values& v) {
     };
     step("--click", "X,Y", "left click at window pixels from the top-left");
     step("--drag", "X1,Y1,X2,Y2[,B]",
-         "drag with button B (left, right, middle; default left): left moves the grabbed object once past 4 "
-         "pixels and orbits on the background, right orbits, middle pans");
+         "drag with button B (left, right, middle; default left; ctrl+left holds Ctrl): left moves the grabbed "
+         "object or gizmo handle once past 4 pixels and orbits on the background, right orbits, middle pans");
     step("--type", "TEXT", "type the text into what has the keyboard (a text field, the file browser's name)");
     step("--key", "SPEC",
          "press a key: ctrl+z, ctrl+shift+z, ctrl+y, delete, ctrl+d, f, home, esc, ctrl+s, h, f1, f12");

@@ -30,9 +30,10 @@ namespace step {
 struct Click {  ///< --click X,Y: press and release the left button there
     glm::ivec2 at{0};
 };
-struct Drag {  ///< --drag X1,Y1,X2,Y2[,left|right|middle]: a button held from one point to the other
+struct Drag {  ///< --drag X1,Y1,X2,Y2[,[ctrl+]left|right|middle]: a button held from one point to the other
     glm::ivec2 from{0}, to{0};
     MouseButton button = MouseButton::Left;
+    bool ctrl = false;  ///< Ctrl held throughout ("ctrl+left": the gizmo snaps)
 };
 struct Hover {  ///< --hover X,Y: the cursor rests there (the hover highlight)
     glm::ivec2 at{0};

@@ -287,6 +287,22 @@ void Editor::move(std::size_t object, glm::vec3 offset, std::uint64_t gesture) {
     record(std::move(label), {Splice{object, {std::move(before)}, {scene_.objects[object]}}}, selection_, gesture);
 }
 
+Editor::Outcome Editor::replace(const std::vector<std::pair<std::size_t, scene::Object>>& changes,
+                                std::uint64_t gesture, const std::string& label) {
+    for (const auto& [index, value] : changes) {
+        if (index >= scene_.objects.size()) return refused(label + " refused: no object " + std::to_string(index));
+        if (auto error = scene::validate(value)) return refused(label + " refused: " + value.name + ": " + *error);
+    }
+    std::vector<Splice> splices;
+    for (const auto& [index, value] : changes) {
+        splices.push_back(Splice{index, {scene_.objects[index]}, {value}});
+        scene_.objects[index] = value;
+        objectChanged(index);
+    }
+    record(label, std::move(splices), selection_, gesture);
+    return Outcome{};
+}
+
 const Pick& Editor::pick(const FrameMatrices& frame, glm::ivec2 cursorWindow) {
     pick_ = pickAt(index_, frame, cursorWindow);
     return *pick_;

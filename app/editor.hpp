@@ -41,6 +41,11 @@ public:
     /// Moves `object` by `offset` (a drag): the index is refitted, not rebuilt. Moves with the
     /// same `gesture` (beginGesture()) are one undo step.
     void move(std::size_t object, glm::vec3 offset, std::uint64_t gesture);
+    /// Puts these objects in place of the ones at those indices (a gizmo drag, several at once),
+    /// each checked first: if any is refused, none changes. Changes with the same `gesture` are one
+    /// undo step; each object is refitted in the index, not rebuilt.
+    Outcome replace(const std::vector<std::pair<std::size_t, scene::Object>>& changes, std::uint64_t gesture,
+                    const std::string& label);
     /// A new id for one continuous gesture (a mouse drag): its changes undo as one step.
     [[nodiscard]] std::uint64_t beginGesture() { return ++lastGesture_; }
 

@@ -65,4 +65,34 @@ render::DebugDraw overlay(const scene::Scene& scene, const std::vector<std::size
     return d;
 }
 
+void addGizmo(render::DebugDraw& d, const Gizmo& g, const std::optional<GizmoHandle>& lit, const scene::Camera& camera,
+              const FrameMatrices& frame) {
+    constexpr glm::vec3 kAxisColors[3] = {{0.95f, 0.3f, 0.3f}, {0.4f, 0.9f, 0.35f}, {0.35f, 0.55f, 1.0f}};
+    const glm::vec3 toEye = camera.projection == scene::Projection::Orthographic
+                                ? glm::normalize(camera.eye - camera.target)
+                                : glm::normalize(camera.eye - g.origin);
+    const float pixel = scene::worldPerPixel(camera, g.origin, frame.viewport.height);
+    // Three lines a pixel apart, across the view: GL 3.3 core has no wide lines.
+    const auto thick = [&](glm::vec3 a, glm::vec3 b, glm::vec3 color) {
+        glm::vec3 across = glm::cross(b - a, toEye);
+        const float length = glm::length(across);
+        across = length > 0.0f ? across / length * pixel : glm::vec3(0.0f);
+        for (float k : {-1.0f, 0.0f, 1.0f}) d.onTop.push_back({a + k * across, b + k * across, color});
+    };
+    for (const HandleShape& h : handleShapes(g)) {
+        const glm::vec3 color = lit == h.handle ? glm::vec3(1.0f, 0.8f, 0.1f) : kAxisColors[h.handle.axis];
+        if (const auto* c = std::get_if<Capsule>(&h.shape)) {
+            thick(c->a, c->b, color);
+        } else if (const auto* box = std::get_if<OrientedBox>(&h.shape)) {
+            // The square (or the cube's face towards the viewer): its four edges and a diagonal.
+            const auto corner = [&](float x, float y) {
+                return glm::vec3(box->toWorld * glm::vec4(x * box->local.max.x, y * box->local.max.y, 0.0f, 1.0f));
+            };
+            const glm::vec3 q[4] = {corner(-1, -1), corner(1, -1), corner(1, 1), corner(-1, 1)};
+            for (int i = 0; i < 4; ++i) thick(q[i], q[(i + 1) % 4], color);
+            thick(q[0], q[2], color);
+        }
+    }
+}
+
 }  // namespace pickray::app

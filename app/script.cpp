@@ -21,7 +21,7 @@ void runSteps(App& app, const Options& options, std::vector<std::string>& errors
         const bool isSelect = std::holds_alternative<step::Select>(s);
         std::visit(scene::Overloaded{
                        [&](const step::Click& c) { app.click(c.at); },
-                       [&](const step::Drag& d) { app.drag(d.from, d.to, d.button); },
+                       [&](const step::Drag& d) { app.drag(d.from, d.to, d.button, d.ctrl); },
                        [&](const step::Key& k) { app.key(k.chord); },
                        [&](const step::Type& t) { app.type(t.text); },
                        [&](const step::Hover& h) { app.hover(h.at); },

@@ -27,6 +27,10 @@ constexpr Shortcut kShortcuts[] = {
     {key(SDLK_h), Action::ToggleUi, "hide or show the panels"},
     {key(SDLK_F1), Action::Help, "this help"},
     {key(SDLK_F12), Action::Screenshot, "save a screenshot in screenshots/"},
+    {key(SDLK_w), Action::GizmoMove, "gizmo: move (along an axis, or in a plane)"},
+    {key(SDLK_e), Action::GizmoRotate, "gizmo: rotate (about an axis)"},
+    {key(SDLK_r), Action::GizmoScale, "gizmo: scale (a box's sides, a round shape's radius)"},
+    {key(SDLK_q), Action::GizmoSpace, "gizmo: world or local axes"},
     {ctrl(SDLK_q), Action::Quit, "quit (asks first when there are unsaved changes)"},
 };
 

@@ -29,6 +29,10 @@ enum class Action {
     Help,
     Screenshot,
     Quit,
+    GizmoMove,
+    GizmoRotate,
+    GizmoScale,
+    GizmoSpace,
 };
 
 /// A key with the modifiers held (left or right alike).

@@ -15,6 +15,7 @@
 
 #include "commands.hpp"
 #include "files.hpp"
+#include "gizmo.hpp"
 #include "history.hpp"
 #include "performance.hpp"
 #include "pick.hpp"
@@ -69,6 +70,8 @@ struct UiState {
     bool showHelp = false;
     bool noStats = false;  ///< leave timings out (pictures that must not change from run to run)
     float scale = 1.0f;    ///< the UI scale (View > UI scale; the window applies it next frame)
+    GizmoMode gizmoMode = GizmoMode::Move;
+    GizmoSpace gizmoSpace = GizmoSpace::World;
     std::vector<Toast> toasts;
     std::string outlinerFilter;
     std::optional<std::size_t> scrolledTo;  ///< the object the outliner last scrolled to

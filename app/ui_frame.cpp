@@ -85,6 +85,20 @@ float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
             out.push_back(command::Frame{false, aspect});
         if (menuItem("Frame all", Action::FrameAll)) out.push_back(command::Frame{true, aspect});
         ImGui::Separator();
+        ImGui::Separator();
+        if (ImGui::MenuItem("Gizmo: move", shortcutLabel(Action::GizmoMove).c_str(),
+                            state.gizmoMode == GizmoMode::Move))
+            state.gizmoMode = GizmoMode::Move;
+        if (ImGui::MenuItem("Gizmo: rotate", shortcutLabel(Action::GizmoRotate).c_str(),
+                            state.gizmoMode == GizmoMode::Rotate))
+            state.gizmoMode = GizmoMode::Rotate;
+        if (ImGui::MenuItem("Gizmo: scale", shortcutLabel(Action::GizmoScale).c_str(),
+                            state.gizmoMode == GizmoMode::Scale))
+            state.gizmoMode = GizmoMode::Scale;
+        if (ImGui::MenuItem("Gizmo: local axes", shortcutLabel(Action::GizmoSpace).c_str(),
+                            state.gizmoSpace == GizmoSpace::Local))
+            state.gizmoSpace = state.gizmoSpace == GizmoSpace::World ? GizmoSpace::Local : GizmoSpace::World;
+        ImGui::Separator();
         if (menuItem("Hide panels", Action::ToggleUi)) out.push_back(command::ToggleUi{});
         if (ImGui::MenuItem("Reset layout")) state.resetLayout = true;
         ImGui::SetNextItemWidth(120.0f * ImGui::GetFontSize() / 13.0f);
@@ -131,6 +145,8 @@ void helpWindow(UiState& state) {
     ImGui::BulletText("left drag on an object: move it (after 4 pixels; one undo step)");
     ImGui::BulletText("left drag on the background, right drag: orbit (the pick stays)");
     ImGui::BulletText("middle drag or Shift+left drag: pan;  wheel: zoom");
+    ImGui::BulletText("the gizmo on the selection: drag an axis, a plane's square, a ring or a scale");
+    ImGui::BulletText("handle (W, E, R); Ctrl while dragging snaps (0.5 units, 15 degrees, 0.1 times)");
     ImGui::Separator();
     ImGui::TextWrapped(
         "Undo covers every change of the objects: edits, drags, add, duplicate, delete, rename, "

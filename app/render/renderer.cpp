@@ -552,6 +552,14 @@ FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& view, cons
     drawLines(faint, stats);
     glEnable(GL_DEPTH_TEST);
     drawLines(solid, stats);
+    std::vector<LineVertex> onTop;
+    for (const DebugLine& l : debug.onTop) {
+        onTop.push_back({l.a, glm::vec4(l.color, 1.0f)});
+        onTop.push_back({l.b, glm::vec4(l.color, 1.0f)});
+    }
+    glDisable(GL_DEPTH_TEST);
+    drawLines(onTop, stats);  // issued every frame (empty without a gizmo): the count of draws stays fixed
+    glEnable(GL_DEPTH_TEST);
     glDisable(GL_BLEND);
     glBindVertexArray(0);
     glUseProgram(0);

@@ -76,10 +76,12 @@ struct DebugMarker {
     bool operator==(const DebugMarker&) const = default;
 };
 
-/// Debug geometry of one frame; lines are drawn over the scene (faint where hidden).
+/// Debug geometry of one frame; lines are drawn over the scene (faint where hidden), `onTop`
+/// lines over everything, whole (the transform gizmo: it must be seen and grabbed wherever it is).
 struct DebugDraw {
     std::vector<DebugLine> lines;
     std::vector<DebugMarker> markers;
+    std::vector<DebugLine> onTop;
     bool operator==(const DebugDraw&) const = default;
 };
 

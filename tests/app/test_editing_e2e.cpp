@@ -532,3 +532,145 @@ TEST(Editing, TheUiScaleGrowsThePanelsAndTheyStillFitTheWindow) {
     const float large = widthOfScene("1.5");
     EXPECT_NEAR(large / normal, 1.5f, 0.01f);
 }
+
+// ---- the transform gizmo ---------------------------------------------------------------------
+
+namespace {
+
+// The gizmo as docs/DEMO.md states it, computed here: at the selection's centre, its axis handles
+// run from 0.18 to 1 of 90 pixels' worth of world at that centre.
+float worldPerPixel(const ps::Camera& c, glm::vec3 p, float height) {
+    const glm::vec3 forward = glm::normalize(c.target - c.eye);
+    return 2.0f * glm::dot(p - c.eye, forward) * std::tan(glm::radians(c.fovYDegrees) / 2.0f) / height;
+}
+
+glm::vec2 screenOf(glm::vec3 p, const Frame& f) {
+    return glm::vec2(pickray::worldToScreen(p, f.view, f.proj, f.viewport, f.depth));
+}
+
+// The pixel `along` (0..1) of the way out on the gizmo's x handle, and the screen direction of x.
+std::pair<glm::ivec2, glm::vec2> onXHandle(const ps::Camera& camera, glm::vec3 centre, glm::ivec2 size, float along) {
+    const Frame f = frameFor(camera, size);
+    const float length = 90.0f * worldPerPixel(camera, centre, static_cast<float>(size.y));
+    const glm::vec2 from = screenOf(centre, f);
+    const glm::vec2 to = screenOf(centre + glm::vec3(length, 0, 0), f);
+    return {glm::ivec2(glm::floor(from + along * (to - from))), glm::normalize(to - from)};
+}
+
+// The parameter along the line through `o` in +x closest to the ray's line, in long double.
+long double alongX(glm::vec3 o, const pickray::Ray& r) {
+    using ld = long double;
+    const ld dx = r.direction.x, dy = r.direction.y, dz = r.direction.z;
+    const ld wx = ld(o.x) - r.origin.x, wy = ld(o.y) - r.origin.y, wz = ld(o.z) - r.origin.z;
+    const ld b = dx, c = dx * dx + dy * dy + dz * dz, e = wx, f = dx * wx + dy * wy + dz * wz;
+    return (b * f - c * e) / (c - b * b);
+}
+
+}  // namespace
+
+TEST(Gizmo, AnAxisDragFarFromTheOriginMovesByWhatTheRaySaysAndLeavesTheOtherTwoCoordinatesBitForBit) {
+    // The object 1e4 from the origin, far/near = 1e6: where float unprojection falls apart.
+    ps::Scene scene;
+    scene.camera.eye = {10006.0f, 4.0f, 8.0f};
+    scene.camera.target = {10000.0f, 0.3f, -0.7f};
+    scene.camera.near = 0.01f;
+    scene.camera.far = 1e4f;
+    scene.objects.push_back({"far", glm::vec3(0.6f), pickray::Sphere{{10000.0f, 0.3f, -0.7f}, 0.25f}, {}});
+    const fs::path file = tempDir() / "far.json";
+    ASSERT_FALSE(ps::saveScene(scene, file));
+    const glm::ivec2 window{1280, 720};
+    const glm::vec3 centre = std::get<pickray::Sphere>(scene.objects[0].shape).center;
+    const Frame f = frameFor(scene.camera, window);
+    for (const float pixels : {40.0f, 300.0f}) {
+        const auto [from, direction] = onXHandle(scene.camera, centre, window, 0.6f);
+        const glm::ivec2 to = from + glm::ivec2(glm::round(pixels * direction));
+        const fs::path saved = tempDir() / "far_moved.json";
+        const ProcessResult run =
+            runPickray({"--headless", "--size", "1280x720", "--hide-ui", "--scene", file.string(), "--select", "far",
+                        "--drag", pixelArg(from) + "," + pixelArg(to), "--save", saved.string()});
+        ASSERT_EQ(run.exitCode, 0) << run.output;
+        const long double expected = alongX(centre, rayAt(to, f)) - alongX(centre, rayAt(from, f));
+        const glm::vec3 moved = std::get<pickray::Sphere>(loadSaved(saved).objects[0].shape).center;
+        const long double got = static_cast<long double>(moved.x) - centre.x;
+        ASSERT_GT(std::abs(expected), 0.5L) << "the drag moved the cursor along the axis";
+        // The position is a float: at 1e4 its steps are 2^-10. The object lands on the float
+        // nearest to where the rays say, give or take one step; over a drag of several units that
+        // is within 1e-4 of the distance.
+        const float where = static_cast<float>(static_cast<long double>(centre.x) + expected);
+        EXPECT_LE(std::abs(moved.x - where), std::nextafter(where, 2e4f) - where)
+            << "moved to " << moved.x << ", the rays say " << where;
+        const long double relative = std::abs((got - expected) / expected);
+        if (pixels > 100.0f) {
+            EXPECT_LT(relative, 1e-4L) << "moved " << double(got) << ", the rays say " << double(expected);
+        }
+        EXPECT_EQ(moved.y, centre.y) << "bit for bit";
+        EXPECT_EQ(moved.z, centre.z) << "bit for bit";
+        std::printf(
+            "precision: gizmo x drag of %.0f px at 1e4, far/near 1e6: moved %.9Lg, the rays say %.9Lg "
+            "(relative %.2Lg; a float step there is %.2g)\n",
+            double(pixels), got, expected, relative, double(std::nextafter(where, 2e4f) - where));
+    }
+}
+
+TEST(Gizmo, HandlesComeBeforeObjectsAndCtrlSnapsToHalfUnits) {
+    ps::Scene scene;
+    scene.camera.eye = {6.0f, 4.0f, 8.0f};
+    scene.camera.target = {0.0f, 0.0f, 0.0f};
+    scene.objects.push_back({"small", glm::vec3(0.6f), pickray::Sphere{{0.0f, 0.0f, 0.0f}, 0.2f}, {}});
+    // A big sphere right behind the x handle, from the camera.
+    scene.objects.push_back({"behind", glm::vec3(0.3f), pickray::Sphere{{-3.0f, -2.0f, -4.0f}, 3.0f}, {}});
+    const fs::path file = tempDir() / "precedence.json";
+    ASSERT_FALSE(ps::saveScene(scene, file));
+    const auto [from, direction] = onXHandle(scene.camera, {0, 0, 0}, kSize, 0.6f);
+    const Frame f = frameFor(scene.camera, kSize);
+    const auto behind = ps::brute_force::nearestHit(scene, rayAt(from, f));
+    ASSERT_TRUE(behind && scene.objects[behind->object].name == "behind") << "the handle lies over the other sphere";
+    const glm::ivec2 to = from + glm::ivec2(glm::round(57.0f * direction));
+    const fs::path saved = tempDir() / "snapped.json";
+    const fs::path report = tempDir() / "snapped_report.json";
+    const ProcessResult run = runPickray(
+        {"--headless", "--size", "640x360", "--hide-ui", "--scene", file.string(), "--select", "small", "--drag",
+         pixelArg(from) + "," + pixelArg(to) + ",ctrl+left", "--save", saved.string(), "--report", report.string()});
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const ps::Scene after = loadSaved(saved);
+    const glm::vec3 moved = std::get<pickray::Sphere>(after.objects[0].shape).center;
+    EXPECT_NE(moved.x, 0.0f) << "the handle moved the selected sphere";
+    EXPECT_EQ(std::fmod(moved.x, 0.5f), 0.0f) << "Ctrl snapped it to half units: " << moved.x;
+    EXPECT_EQ(moved.y, 0.0f);
+    EXPECT_EQ(moved.z, 0.0f);
+    EXPECT_EQ(std::get<pickray::Sphere>(after.objects[1].shape).center, glm::vec3(-3, -2, -4)) << "the other stayed";
+    EXPECT_EQ(readJson(report)["editor"]["selection"], json::array({"small"})) << "the press selected nothing else";
+}
+
+TEST(Gizmo, TwoCapsulesMoveTogetherTheirPairPanelStaysAndOneUndoPutsBothBack) {
+    const ps::Scene scene = loadDefaultScene();
+    const auto& a = std::get<pickray::Capsule>(scene.objects[objectNamed(scene, "capsule A")].shape);
+    const auto& b = std::get<pickray::Capsule>(scene.objects[objectNamed(scene, "capsule B")].shape);
+    const glm::vec3 centre = 0.25f * (a.a + a.b + b.a + b.b);
+    const glm::ivec2 window{1280, 720};
+    const auto [from, direction] = onXHandle(scene.camera, centre, window, 0.65f);
+    const glm::ivec2 to = from + glm::ivec2(glm::round(50.0f * direction));
+    const fs::path moved = tempDir() / "pair_moved.json";
+    const fs::path undone = tempDir() / "pair_undone.json";
+    const fs::path report = tempDir() / "pair_report.json";
+    const ProcessResult run =
+        runPickray({"--headless", "--size", "1280x720", "--select", "capsule A", "--select", "capsule B", "--drag",
+                    pixelArg(from) + "," + pixelArg(to), "--save", moved.string(), "--report", report.string(), "--key",
+                    "ctrl+z", "--save", undone.string()});
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const ps::Scene after = loadSaved(moved);
+    const auto& a2 = std::get<pickray::Capsule>(after.objects[objectNamed(after, "capsule A")].shape);
+    const auto& b2 = std::get<pickray::Capsule>(after.objects[objectNamed(after, "capsule B")].shape);
+    const float dx = a2.a.x - a.a.x;
+    EXPECT_GT(std::abs(dx), 0.05f);
+    for (const auto& [was, now] :
+         {std::pair{a.a, a2.a}, std::pair{a.b, a2.b}, std::pair{b.a, b2.a}, std::pair{b.b, b2.b}}) {
+        EXPECT_NEAR(now.x - was.x, dx, 1e-5f) << "both capsules moved by the same";
+        EXPECT_EQ(now.y, was.y);
+        EXPECT_EQ(now.z, was.z);
+    }
+    const json r = readJson(report);
+    EXPECT_EQ(r["editor"]["selection"], json::array({"capsule A", "capsule B"}));
+    EXPECT_TRUE(has(panelNames(r), "Capsule pair")) << "the pair's panel stays";
+    EXPECT_EQ(fileText(undone), savedUntouched()) << "one undo puts both back, byte for byte";
+}

@@ -140,8 +140,10 @@ TEST(EndToEnd, ScreenshotShowsThePickedObjectOutlinedInTheHighlightColour) {
     const fs::path after = tempDir() / "after.png";
     ASSERT_EQ(runPickray({"--headless", "--size", "640x360", "--hide-ui", "--screenshot", before.string()}).exitCode,
               0);
-    const ProcessResult run = runPickray(
-        {"--headless", "--size", "640x360", "--hide-ui", "--click", pixelArg(*pixel), "--screenshot", after.string()});
+    // The drum selected after the click: the ball stays picked, and the selection's gizmo is on
+    // the drum, across the view, not over the ball's outline.
+    const ProcessResult run = runPickray({"--headless", "--size", "640x360", "--hide-ui", "--click", pixelArg(*pixel),
+                                          "--select", "drum", "--screenshot", after.string()});
     ASSERT_EQ(run.exitCode, 0) << run.output;
     const Image a = loadPng(before);
     const Image b = loadPng(after);

@@ -29,6 +29,10 @@ TEST(Shortcuts, TheChordsOfTheThreeJsEditorBlenderAndGodot) {
         {"ctrl+q", Action::Quit},
         {"ctrl+o", Action::Open},
         {"ctrl+shift+s", Action::SaveAs},
+        {"w", Action::GizmoMove},
+        {"e", Action::GizmoRotate},
+        {"r", Action::GizmoScale},
+        {"q", Action::GizmoSpace},
     };
     for (const auto& [spec, action] : expected) {
         const auto chord = parseKeySpec(spec);

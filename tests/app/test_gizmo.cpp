@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: MIT
+// The transform gizmo's math: handles found by the library's ray routines, drags measured against
+// closest points solved here in long double, and what each drag does to every kind of shape.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include <glm/geometric.hpp>
+#include <glm/trigonometric.hpp>
+
+#include "gizmo.hpp"
+
+namespace pickray::app {
+namespace {
+
+using ld = long double;
+
+// The parameter along the line o + t·u (u unit) closest to the line p + s·d, solved in long double.
+ld closestAlong(glm::vec3 o, glm::vec3 u, glm::vec3 p, glm::vec3 d) {
+    const ld ux = u.x, uy = u.y, uz = u.z, dx = d.x, dy = d.y, dz = d.z;
+    const ld wx = ld(o.x) - p.x, wy = ld(o.y) - p.y, wz = ld(o.z) - p.z;
+    const ld a = ux * ux + uy * uy + uz * uz, b = ux * dx + uy * dy + uz * dz, c = dx * dx + dy * dy + dz * dz;
+    const ld e = ux * wx + uy * wy + uz * wz, f = dx * wx + dy * wy + dz * wz;
+    return (b * f - c * e) / (a * c - b * b);
+}
+
+scene::Object object(const char* name, Shape shape) { return scene::Object{name, glm::vec3(0.5f), shape, {}}; }
+
+Gizmo worldGizmo(glm::vec3 origin, GizmoMode mode) {
+    Gizmo g;
+    g.origin = origin;
+    g.size = 2.0f;
+    g.mode = mode;
+    return g;
+}
+
+TEST(Gizmo, TheRayMeetsTheHandleItPointsAtAndTheCentreIsNoHandle) {
+    const Gizmo g = worldGizmo({10.0f, 0.0f, 0.0f}, GizmoMode::Move);
+    // Down onto the middle of the x handle, from above.
+    EXPECT_EQ(pickHandle(g, Ray{{11.2f, 5.0f, 0.0f}, {0.0f, -1.0f, 0.0f}}), (GizmoHandle{GizmoHandle::Kind::Axis, 0}));
+    // Along -z onto the xy plane's square (its normal is z).
+    EXPECT_EQ(pickHandle(g, Ray{{10.78f, 0.78f, 5.0f}, {0.0f, 0.0f, -1.0f}}),
+              (GizmoHandle{GizmoHandle::Kind::Plane, 2}));
+    // Through the centre along a diagonal: clear of the axes (which start a little way out) and
+    // of the planes' squares.
+    EXPECT_FALSE(pickHandle(g, Ray{{15.0f, 5.0f, 5.0f}, {-1.0f, -1.0f, -1.0f}})) << "the centre is clear";
+    EXPECT_FALSE(pickHandle(g, Ray{{20.0f, 5.0f, 0.0f}, {0.0f, -1.0f, 0.0f}}));
+    const Gizmo rings = worldGizmo({0.0f, 0.0f, 0.0f}, GizmoMode::Rotate);
+    EXPECT_EQ(pickHandle(rings, Ray{{1.2f, 1.2f, 5.0f}, {0.0f, 0.0f, -1.0f}}),
+              (GizmoHandle{GizmoHandle::Kind::Ring, 2}));
+}
+
+TEST(Gizmo, AnAxisDragMovesByWhatTheRaysSayAndOnlyAlongTheAxis) {
+    const glm::vec3 origin{10000.0f, 0.3f, -0.7f};
+    const Gizmo g = worldGizmo(origin, GizmoMode::Move);
+    const glm::vec3 eye{10006.0f, 4.0f, 8.0f};
+    const glm::vec3 d0 = glm::normalize(glm::vec3(10000.9f, 0.31f, -0.69f) - eye);
+    const glm::vec3 d1 = glm::normalize(glm::vec3(10003.4f, 0.2f, -0.8f) - eye);
+    const auto drag = dragHandle(g, {GizmoHandle::Kind::Axis, 0}, Ray{eye, d0}, Ray{eye, d1}, false);
+    ASSERT_TRUE(drag);
+    const ld expected = closestAlong(origin, {1, 0, 0}, eye, d1) - closestAlong(origin, {1, 0, 0}, eye, d0);
+    EXPECT_LT(std::abs((ld(drag->translation.x) - expected) / expected), 1e-4L);
+    EXPECT_EQ(drag->translation.y, 0.0f);
+    EXPECT_EQ(drag->translation.z, 0.0f);
+    const auto moved = applyDrag(object("s", Sphere{origin, 1.0f}), g, {GizmoHandle::Kind::Axis, 0}, *drag);
+    ASSERT_TRUE(moved);
+    const glm::vec3 c = std::get<Sphere>(moved->shape).center;
+    EXPECT_EQ(c.y, origin.y) << "bit for bit";
+    EXPECT_EQ(c.z, origin.z) << "bit for bit";
+    const auto snapped = dragHandle(g, {GizmoHandle::Kind::Axis, 0}, Ray{eye, d0}, Ray{eye, d1}, true);
+    EXPECT_EQ(std::fmod(snapped->translation.x, kMoveSnap), 0.0f) << snapped->translation.x;
+    // A ray along the axis says nothing.
+    EXPECT_FALSE(dragHandle(g, {GizmoHandle::Kind::Axis, 0}, Ray{eye, d0}, Ray{{0, 0.3f, -0.7f}, {1, 0, 0}}, false));
+}
+
+TEST(Gizmo, APlaneDragStaysInThePlaneExactly) {
+    const Gizmo g = worldGizmo({1.0f, 2.0f, 3.0f}, GizmoMode::Move);
+    const glm::vec3 eye{4.0f, 9.0f, 7.0f};
+    const auto drag = dragHandle(g, {GizmoHandle::Kind::Plane, 1}, Ray{eye, glm::vec3(1.2f, 2.0f, 3.3f) - eye},
+                                 Ray{eye, glm::vec3(2.5f, 2.0f, 2.1f) - eye}, false);
+    ASSERT_TRUE(drag);
+    EXPECT_EQ(drag->translation.y, 0.0f);
+    EXPECT_NEAR(drag->translation.x, 1.3f, 1e-5f);
+    EXPECT_NEAR(drag->translation.z, -1.2f, 1e-5f);
+}
+
+TEST(Gizmo, ARingTurnsEveryKindAboutTheGizmoAndAnAabbCannotTurn) {
+    const Gizmo g = worldGizmo({0.0f, 0.0f, 0.0f}, GizmoMode::Rotate);
+    const glm::vec3 eye{0.0f, 0.0f, 10.0f};
+    // From the +x side of the z ring to the +y side: a quarter turn about z.
+    const auto drag = dragHandle(g, {GizmoHandle::Kind::Ring, 2}, Ray{eye, glm::vec3(1, 0, 0) - eye},
+                                 Ray{eye, glm::vec3(0, 1, 0) - eye}, false);
+    ASSERT_TRUE(drag);
+    EXPECT_NEAR(glm::degrees(drag->angle), 90.0f, 1e-4f);
+    const GizmoHandle ring{GizmoHandle::Kind::Ring, 2};
+    const auto capsule = applyDrag(object("c", Capsule{{1, 0, 0}, {3, 0, 0}, 0.5f}), g, ring, *drag);
+    ASSERT_TRUE(capsule);
+    const Capsule& c = std::get<Capsule>(capsule->shape);
+    EXPECT_NEAR(glm::length(c.a - glm::vec3(0, 1, 0)), 0.0f, 1e-5f);
+    EXPECT_NEAR(glm::length(c.b - glm::vec3(0, 3, 0)), 0.0f, 1e-5f);
+    scene::Object box = object("b", OrientedBox{});
+    box.placement.position = {2, 0, 0};
+    box.shape = scene::placedBox(Aabb{glm::vec3(-0.5f), glm::vec3(0.5f)}, box.placement);
+    const auto turned = applyDrag(box, g, ring, *drag);
+    ASSERT_TRUE(turned);
+    EXPECT_NEAR(turned->placement.rotationDegrees.z, 90.0f, 1e-3f);
+    EXPECT_NEAR(glm::length(turned->placement.position - glm::vec3(0, 2, 0)), 0.0f, 1e-5f);
+    EXPECT_FALSE(scene::validate(*turned)) << "the box's matrix follows its placement";
+    EXPECT_FALSE(applyDrag(object("a", Aabb{glm::vec3(-1), glm::vec3(1)}), g, ring, *drag));
+    const auto snapped =
+        dragHandle(g, ring, Ray{eye, glm::vec3(1, 0, 0) - eye}, Ray{eye, glm::vec3(1, 0.45f, 0) - eye}, true);
+    EXPECT_NEAR(glm::degrees(snapped->angle), 30.0f, 1e-4f) << "24.2 degrees snap to 30";
+}
+
+TEST(Gizmo, ScalingStretchesABoxAlongItsOwnAxisAndGrowsARoundShapesRadius) {
+    scene::Object box = object("b", OrientedBox{});
+    box.placement.rotationDegrees = {0, 0, 30};
+    box.shape = scene::placedBox(Aabb{glm::vec3(-0.5f), glm::vec3(0.5f)}, box.placement);
+    const Gizmo g = makeGizmo({&box}, GizmoMode::Scale, GizmoSpace::World, 2.0f);
+    EXPECT_FALSE(g.worldAxes) << "scaling is always along the box's own axes";
+    EXPECT_NEAR(glm::dot(g.axes[0], glm::vec3(std::cos(glm::radians(30.0f)), std::sin(glm::radians(30.0f)), 0)), 1.0f,
+                1e-5f);
+    GizmoDrag twice;
+    twice.factor = 2.0f;
+    const auto stretched = applyDrag(box, g, {GizmoHandle::Kind::Scale, 0}, twice);
+    ASSERT_TRUE(stretched);
+    EXPECT_EQ(stretched->placement.scale, glm::vec3(2, 1, 1));
+    const auto sphere = applyDrag(object("s", Sphere{{0, 0, 0}, 1.5f}), g, {GizmoHandle::Kind::Scale, 1}, twice);
+    EXPECT_EQ(std::get<Sphere>(sphere->shape).radius, 3.0f);
+    const auto aabb = applyDrag(object("a", Aabb{{0, 0, 0}, {2, 4, 6}}), g, {GizmoHandle::Kind::Scale, 1}, twice);
+    EXPECT_EQ(std::get<Aabb>(aabb->shape).min, glm::vec3(0, -2, 0));
+    EXPECT_EQ(std::get<Aabb>(aabb->shape).max, glm::vec3(2, 6, 6));
+    GizmoDrag flat;
+    flat.factor = 0.0f;
+    EXPECT_FALSE(applyDrag(box, g, {GizmoHandle::Kind::Scale, 0}, flat)) << "a zero size is refused";
+    flat.factor = -1.0f;
+    EXPECT_FALSE(applyDrag(object("s", Sphere{{0, 0, 0}, 1.5f}), g, {GizmoHandle::Kind::Scale, 0}, flat));
+}
+
+TEST(Gizmo, TheGizmoSitsAtTheSelectionsCentreWithLocalAxesOnRequest) {
+    const scene::Object a = object("a", Sphere{{0, 0, 0}, 1});
+    const scene::Object b = object("b", Capsule{{2, 0, 0}, {2, 0, 4}, 0.5f});
+    const Gizmo world = makeGizmo({&a, &b}, GizmoMode::Move, GizmoSpace::World, 1.0f);
+    EXPECT_EQ(world.origin, glm::vec3(1, 0, 1));
+    EXPECT_TRUE(world.worldAxes);
+    const Gizmo local = makeGizmo({&a, &b}, GizmoMode::Move, GizmoSpace::Local, 1.0f);
+    EXPECT_NEAR(glm::dot(local.axes[2], glm::vec3(0, 0, 1)), 1.0f, 1e-6f) << "the capsule's axis is its z";
+    EXPECT_EQ(handleName({GizmoHandle::Kind::Plane, 2}), "xy plane");
+    EXPECT_EQ(handleName({GizmoHandle::Kind::Ring, 1}), "y ring");
+}
+
+}  // namespace
+}  // namespace pickray::app
