@@ -459,6 +459,9 @@ bool App::writeReport(const std::string& path, const std::vector<std::string>& e
     for (std::size_t i : editor_.selection()) window.selection.push_back(editor_.scene().objects[i].name);
     window.undoSteps = editor_.history().steps();
     window.unsaved = editor_.unsaved();
+    constexpr const char* kModes[] = {"move", "rotate", "scale"};
+    window.gizmoMode = kModes[static_cast<int>(ui_.gizmoMode)];
+    window.gizmoSpace = ui_.gizmoSpace == GizmoSpace::World ? "world" : "local";
     out << reportJson(clicks_, performance_, errors, window);
     out.flush();
     if (!out) {

@@ -30,7 +30,8 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
     out["editor"] = {{"picked", window.picked ? nlohmann::json(*window.picked) : nlohmann::json(nullptr)},
                      {"selection", window.selection},
                      {"undoSteps", window.undoSteps},
-                     {"unsaved", window.unsaved}};
+                     {"unsaved", window.unsaved},
+                     {"gizmo", {{"mode", window.gizmoMode}, {"space", window.gizmoSpace}}}};
     out["clicks"] = nlohmann::json::array();
     for (const ClickRecord& c : clicks) {
         nlohmann::json click;

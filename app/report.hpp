@@ -33,6 +33,8 @@ struct WindowReport {
     std::vector<std::string> selection;
     std::size_t undoSteps = 0;
     bool unsaved = false;
+    std::string gizmoMode = "move";    ///< "move", "rotate" or "scale"
+    std::string gizmoSpace = "world";  ///< "world" or "local"
 };
 
 /// A click as it was handled; names are taken at click time, since the scene may change after.

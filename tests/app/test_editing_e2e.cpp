@@ -9,6 +9,8 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#define GLM_ENABLE_EXPERIMENTAL
+#include <glm/gtx/euler_angles.hpp>
 #include <nlohmann/json.hpp>
 
 #include "e2e_support.hpp"
@@ -673,4 +675,40 @@ TEST(Gizmo, TwoCapsulesMoveTogetherTheirPairPanelStaysAndOneUndoPutsBothBack) {
     EXPECT_EQ(r["editor"]["selection"], json::array({"capsule A", "capsule B"}));
     EXPECT_TRUE(has(panelNames(r), "Capsule pair")) << "the pair's panel stays";
     EXPECT_EQ(fileText(undone), savedUntouched()) << "one undo puts both back, byte for byte";
+}
+
+TEST(Gizmo, WERAndQSwitchItAndAScaleDragStretchesTheCrateAlongItsOwnXOnly) {
+    const fs::path modes = tempDir() / "gizmo_modes.json";
+    ASSERT_EQ(
+        runPickray(script({"--select", "crate", "--key", "e", "--key", "q", "--report", modes.string()})).exitCode, 0);
+    EXPECT_EQ(readJson(modes)["editor"]["gizmo"], (json{{"mode", "rotate"}, {"space", "local"}}));
+    ASSERT_EQ(runPickray(script({"--key", "r", "--key", "q", "--key", "q", "--key", "w", "--report", modes.string()}))
+                  .exitCode,
+              0);
+    EXPECT_EQ(readJson(modes)["editor"]["gizmo"], (json{{"mode", "move"}, {"space", "world"}}));
+
+    // R: the crate's x scale handle, along the crate's own x (its rotation, computed here).
+    const ps::Scene scene = loadDefaultScene();
+    const ps::Object& crate = scene.objects[objectNamed(scene, "crate")];
+    const glm::mat3 turn(glm::eulerAngleZYX(glm::radians(crate.placement.rotationDegrees.z),
+                                            glm::radians(crate.placement.rotationDegrees.y),
+                                            glm::radians(crate.placement.rotationDegrees.x)));
+    const glm::vec3 centre = ps::interiorPoint(crate.shape);
+    const Frame f = frameFor(scene.camera, kSize);
+    const float length = 90.0f * worldPerPixel(scene.camera, centre, static_cast<float>(kSize.y));
+    const glm::vec2 origin = screenOf(centre, f);
+    const glm::vec2 tip = screenOf(centre + length * turn[0], f);
+    const glm::ivec2 from(glm::floor(origin + 0.6f * (tip - origin)));
+    const glm::ivec2 to = from + glm::ivec2(glm::round(30.0f * glm::normalize(tip - origin)));
+    const fs::path saved = tempDir() / "scaled.json";
+    ASSERT_EQ(runPickray(script({"--select", "crate", "--key", "r", "--drag", pixelArg(from) + "," + pixelArg(to),
+                                 "--save", saved.string()}))
+                  .exitCode,
+              0);
+    const ps::Object& after = loadSaved(saved).objects[objectNamed(scene, "crate")];
+    EXPECT_GT(after.placement.scale.x, crate.placement.scale.x * 1.1f) << "stretched along its own x";
+    EXPECT_EQ(after.placement.scale.y, crate.placement.scale.y);
+    EXPECT_EQ(after.placement.scale.z, crate.placement.scale.z);
+    EXPECT_EQ(after.placement.position, crate.placement.position) << "scaled about its centre";
+    EXPECT_EQ(after.placement.rotationDegrees, crate.placement.rotationDegrees);
 }
