@@ -158,7 +158,8 @@ void App::runPanels() {
     if (ui_.fileDialog.mode != FileDialog::Mode::Closed) {
         std::error_code error;
         const auto wanted = std::filesystem::absolute(ui_.fileDialog.directory, error).lexically_normal();
-        if (wanted != listing_.directory || listing_.entries.empty()) listing_ = listDirectory(wanted);
+        if (wanted != listing_.directory || ui_.fileDialog.relist) listing_ = listDirectory(wanted);
+        ui_.fileDialog.relist = false;
         ui_.fileDialog.directory = listing_.directory.string();
     }
     const auto isDirectory = [](const std::string& path) {
@@ -252,7 +253,9 @@ void App::saveRequestedScreenshot(glm::ivec2 drawable) {
     const auto source = request.withUi ? render::Renderer::Source::Window : render::Renderer::Source::Scene;
     screenshotError_ = writePng(request.path, renderer_.readPixels(drawable, source), drawable);
     if (screenshotError_) return message("screenshot failed: " + *screenshotError_, true);
-    message("screenshot saved: " + std::filesystem::absolute(request.path).string(), false);
+    std::error_code error;  // a working directory removed under us: the path as given
+    const std::filesystem::path shown = std::filesystem::absolute(request.path, error);
+    message("screenshot saved: " + (error ? request.path : shown.string()), false);
 }
 
 // ---- commands ---------------------------------------------------------------------------------
@@ -268,6 +271,7 @@ bool App::apply(const Command& command) {
         return true;
     }
     if (const auto* quit = std::get_if<command::Quit>(&command)) {
+        if (quit->onlyIfSaved && editor_.unsaved()) return false;  // "Save and quit" whose save failed
         if (!quit->force && editor_.unsaved() && !options_.headless) ui_.confirmQuit = true;
         else running_ = false;
         return true;
@@ -288,9 +292,9 @@ bool App::apply(const Command& command) {
         return true;
     }
     // A drag holds an object's index: it ends where indices change or the scene is replaced.
-    if (std::holds_alternative<command::Delete>(command) || std::holds_alternative<command::Load>(command) ||
-        std::holds_alternative<command::Generate>(command) || std::holds_alternative<command::Undo>(command) ||
-        std::holds_alternative<command::Redo>(command))
+    if (std::holds_alternative<command::Delete>(command) || std::holds_alternative<command::DeleteSelection>(command) ||
+        std::holds_alternative<command::Load>(command) || std::holds_alternative<command::Generate>(command) ||
+        std::holds_alternative<command::Undo>(command) || std::holds_alternative<command::Redo>(command))
         drag_ = Drag{};
     const Editor::Outcome outcome = editor_.apply(command);
     if (!outcome.message.empty()) message(outcome.message, outcome.refused);
@@ -468,7 +472,9 @@ bool App::writeReport(const std::string& path, const std::vector<std::string>& e
         err_ << "pickray: " << path << ": could not write the report\n";
         return false;
     }
-    out_ << "pickray: report saved: " << std::filesystem::absolute(path).string() << "\n";
+    std::error_code error;
+    const std::filesystem::path shown = std::filesystem::absolute(path, error);
+    out_ << "pickray: report saved: " << (error ? path : shown.string()) << "\n";
     return true;
 }
 

@@ -76,6 +76,7 @@ struct ToggleHelp {};
 /// Quit; interactively, with unsaved changes and not `force`, the window asks first.
 struct Quit {
     bool force = false;
+    bool onlyIfSaved = false;  ///< "Save and quit": no quitting if that save failed
 };
 /// Undo the last change of the objects (history.hpp), or redo the last one undone.
 struct Undo {};

@@ -88,15 +88,14 @@ Editor::Outcome Editor::apply(const Command& command) {
             [&](const command::Load& c) {
                 scene::LoadResult loaded = scene::loadScene(c.path);
                 if (!loaded.scene) return refused("load failed (scene unchanged): " + loaded.error);
-                replaceScene(std::move(*loaded.scene), "load " + c.path, selectionBefore);
-                documentPath_ = c.path;
-                savedState_ = history_.state();
+                replaceScene(std::move(*loaded.scene), "load " + c.path, selectionBefore, c.path);
                 return Outcome{"loaded " + c.path};
             },
             [&](const command::Save& c) {
                 if (auto error = scene::saveScene(scene_, c.path)) return refused("save failed: " + *error);
                 documentPath_ = c.path;
                 savedState_ = history_.state();
+                history_.closeGesture();  // what changes next, even in the same drag, is unsaved
                 return Outcome{"saved " + c.path};
             },
             [&](const command::Screenshot&) { return refused("a screenshot is taken by the window, not the editor"); },
@@ -123,8 +122,8 @@ Editor::Outcome Editor::apply(const Command& command) {
                     return refused("generate refused: " + std::to_string(c.count) + " objects; give 1 to " +
                                    std::to_string(scene::kMaxGenerated));
                 const auto count = static_cast<std::size_t>(c.count);
-                replaceScene(scene::generateStressScene(count), "generate " + std::to_string(count), selectionBefore);
-                documentPath_.clear();
+                replaceScene(scene::generateStressScene(count), "generate " + std::to_string(count), selectionBefore,
+                             "");
                 return Outcome{"generated " + std::to_string(count) + " objects"};
             },
             [&](const command::DeleteSelection&) {
@@ -180,13 +179,17 @@ Editor::Outcome Editor::insert(scene::Object object, const std::string& verb,
 
 void Editor::record(std::string label, std::vector<Splice> splices, std::vector<std::size_t> selectionBefore,
                     std::uint64_t gesture) {
-    history_.record(
-        HistoryStep{std::move(label), std::move(splices), std::move(selectionBefore), selection_, gesture, 0, 0});
+    history_.record(HistoryStep{std::move(label), std::nullopt, std::move(splices), std::move(selectionBefore),
+                                selection_, gesture, 0, 0});
 }
 
 Editor::Outcome Editor::replay(bool forwards) {
-    const std::optional<HistoryStep> step = forwards ? history_.redo() : history_.undo();
-    if (!step) return refused(forwards ? "nothing to redo" : "nothing to undo");
+    const HistoryStep* step = forwards ? history_.redo() : history_.undo();
+    if (step == nullptr) return refused(forwards ? "nothing to redo" : "nothing to undo");
+    if (step->document) {  // the file the document is, and the state saved in it, come back too
+        documentPath_ = forwards ? step->document->pathAfter : step->document->pathBefore;
+        savedState_ = forwards ? step->document->savedAfter : step->document->savedBefore;
+    }
     applySplices(scene_.objects, *step, forwards);
     selection_ = forwards ? step->selectionAfter : step->selectionBefore;
     hover_.reset();
@@ -317,18 +320,32 @@ void Editor::objectChanged(std::size_t object) {
 
 void Editor::objectsChanged() {
     ++revision_;
+    hover_.reset();  // indices may have moved: the next frame hovers afresh
     index_.rebuild(scene_);
     if (pick_) refresh(*pick_, index_);
 }
 
-void Editor::replaceScene(scene::Scene scene, std::string label, const std::vector<std::size_t>& selectionBefore) {
+void Editor::replaceScene(scene::Scene scene, std::string label, const std::vector<std::size_t>& selectionBefore,
+                          std::string path) {
     std::vector<scene::Object> before = std::move(scene_.objects);
     scene_ = std::move(scene);
     selection_.clear();
     pick_.reset();
-    hover_.reset();
     objectsChanged();
-    record(std::move(label), {Splice{0, std::move(before), scene_.objects}}, selectionBefore);
+    DocumentChange document{documentPath_, savedState_, std::move(path), 0};
+    history_.record(HistoryStep{std::move(label),
+                                std::nullopt,
+                                {Splice{0, std::move(before), scene_.objects}},
+                                selectionBefore,
+                                selection_,
+                                0,
+                                0,
+                                0});
+    // The loaded file is saved as it is; a generated scene has no file, so it is saved nowhere.
+    documentPath_ = document.pathAfter;
+    savedState_ = documentPath_.empty() ? 0 : history_.state();
+    document.savedAfter = savedState_;
+    history_.setLastDocumentChange(std::move(document));
 }
 
 }  // namespace pickray::app

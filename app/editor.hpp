@@ -78,8 +78,10 @@ private:
     void objectChanged(std::size_t object);
     void objectsChanged();
     /// Replaces the objects and the camera (a load, a generate): one undo step, which puts the
-    /// objects back (not the camera).
-    void replaceScene(scene::Scene scene, std::string label, const std::vector<std::size_t>& selectionBefore);
+    /// objects back (not the camera), and which file the document was (`path` is the new one, ""
+    /// for a generated scene).
+    void replaceScene(scene::Scene scene, std::string label, const std::vector<std::size_t>& selectionBefore,
+                      std::string path);
     /// Appends `object` and selects it ("add", "duplicate").
     Outcome insert(scene::Object object, const std::string& verb, const std::vector<std::size_t>& selectionBefore);
     /// Records the change just made (`splices`, with the selection before it) as an undo step.

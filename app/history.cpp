@@ -45,23 +45,25 @@ std::uint64_t History::record(HistoryStep step) {
     return state_;
 }
 
-std::optional<HistoryStep> History::undo() {
-    if (undo_.empty()) return std::nullopt;
-    HistoryStep step = std::move(undo_.back());
+const HistoryStep* History::undo() {
+    if (undo_.empty()) return nullptr;
+    redo_.push_back(std::move(undo_.back()));  // moved, not copied: a load's step holds two scenes
     undo_.pop_back();
-    state_ = step.stateBefore;
-    redo_.push_back(step);
-    return step;
+    state_ = redo_.back().stateBefore;
+    return &redo_.back();
 }
 
-std::optional<HistoryStep> History::redo() {
-    if (redo_.empty()) return std::nullopt;
-    HistoryStep step = std::move(redo_.back());
+const HistoryStep* History::redo() {
+    if (redo_.empty()) return nullptr;
+    undo_.push_back(std::move(redo_.back()));
     redo_.pop_back();
-    state_ = step.stateAfter;
-    step.gesture = 0;  // a redone step is closed: nothing merges into it any more
-    undo_.push_back(step);
-    return step;
+    state_ = undo_.back().stateAfter;
+    undo_.back().gesture = 0;  // a redone step is closed: nothing merges into it any more
+    return &undo_.back();
+}
+
+void History::closeGesture() {
+    if (!undo_.empty()) undo_.back().gesture = 0;
 }
 
 void History::trim() {

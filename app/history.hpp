@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "scene/scene.hpp"
@@ -27,8 +28,17 @@ struct Splice {
     std::vector<scene::Object> inserted;
 };
 
+/// A load or a generate also changes which file the document is, and the state saved in it.
+struct DocumentChange {
+    std::string pathBefore;
+    std::uint64_t savedBefore = 0;
+    std::string pathAfter;
+    std::uint64_t savedAfter = 0;
+};
+
 struct HistoryStep {
     std::string label;  ///< what the user did: "move ball", "delete crate", "load FILE"
+    std::optional<DocumentChange> document;
     std::vector<Splice> splices;
     std::vector<std::size_t> selectionBefore;
     std::vector<std::size_t> selectionAfter;
@@ -46,10 +56,17 @@ public:
     /// document has now. A step whose gesture matches the last step's merges into it: that step
     /// keeps its objects before and takes these after.
     std::uint64_t record(HistoryStep step);
-    /// The step to undo (it moves to the redo list), or nullopt.
-    std::optional<HistoryStep> undo();
-    /// The step to redo (it moves back to the undo list), or nullopt.
-    std::optional<HistoryStep> redo();
+    /// The step to undo, moved to the redo list (valid until the history changes), or null.
+    const HistoryStep* undo();
+    /// The step to redo, moved back to the undo list (valid until the history changes), or null.
+    const HistoryStep* redo();
+    /// Attaches a change of document (a load, a generate) to the step just recorded.
+    void setLastDocumentChange(DocumentChange change) {
+        if (!undo_.empty()) undo_.back().document = std::move(change);
+    }
+    /// Nothing merges into the last step any more (the document was saved at its state: a change
+    /// after that, even in the same drag, must show as unsaved).
+    void closeGesture();
 
     [[nodiscard]] bool canUndo() const { return !undo_.empty(); }
     [[nodiscard]] bool canRedo() const { return !redo_.empty(); }

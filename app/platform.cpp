@@ -17,7 +17,8 @@ DataPaths findDataPaths() {
         base = path;
         SDL_free(path);
     } else {
-        base = std::filesystem::current_path();
+        std::error_code error;
+        base = std::filesystem::current_path(error);
     }
     const std::filesystem::path data = (base / PICKRAY_DATA_RELATIVE).lexically_normal();
     DataPaths paths{data / "shaders", data / "scenes" / "default.json"};

@@ -160,9 +160,10 @@ void outliner(UiState& state, const UiView& view, const Layout& layout, float to
         if (ImGui::Button("Delete")) out.push_back(command::DeleteSelection{});
         tooltip("Delete the selected objects", Action::DeleteSelection);
         const std::size_t primary = view.selection.back();
-        if (state.renameFor != primary) {
+        if (state.renameFor != primary || state.renameForName != view.scene.objects[primary].name) {
             state.renameText = view.scene.objects[primary].name;
             state.renameFor = primary;
+            state.renameForName = view.scene.objects[primary].name;
         }
         ImGui::SameLine();
         ImGui::SetNextItemWidth(-70.0f * em());

@@ -51,6 +51,7 @@ struct FileDialog {
     std::string directory;   ///< the listing shown (UiView::listing is of this directory)
     std::string name;        ///< a file name, or a path (relative to `directory` or absolute)
     bool focusName = false;  ///< give the name field the keyboard next frame
+    bool relist = true;      ///< list the folder afresh (a file may have been saved since)
 };
 
 /// State that belongs to the panels only (text being typed, chosen kind, messages, layout).
@@ -61,7 +62,8 @@ struct UiState {
     std::optional<std::string> confirmDiscard;    ///< open this file, losing the unsaved changes?
     bool confirmQuit = false;                     ///< quit, losing the unsaved changes?
     std::string renameText;
-    std::optional<std::size_t> renameFor;  ///< object whose name renameText was taken from
+    std::optional<std::size_t> renameFor;  ///< object whose name renameText was taken from ...
+    std::string renameForName;             ///< ... and that name (an index alone may name another object later)
     int addKind = 0;
     std::int64_t generateCount = 100000;
     bool screenshotWithUi = true;

@@ -45,6 +45,7 @@ void openFileDialog(UiState& state, FileDialog::Mode mode, const std::string& do
     state.fileDialog.name =
         mode == FileDialog::Mode::SaveAs ? (document.empty() ? "scene.json" : document.filename().string()) : "";
     state.fileDialog.focusName = true;
+    state.fileDialog.relist = true;
 }
 
 float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
@@ -262,23 +263,23 @@ int question(UiState& state, const UiView& view, const char* title, const std::s
 }  // namespace
 
 void fileWindows(UiState& state, const UiView& view, std::vector<Command>& out) {
-    fileDialog(state, view, out);
+    // One modal window at a time (two would take each other's place every frame): the browser,
+    // then its questions, then quitting, which waits until they are answered.
+    if (state.fileDialog.mode != FileDialog::Mode::Closed) return fileDialog(state, view, out);
     if (state.confirmOverwrite) {
         const int answer =
             question(state, view, "Replace the file?", *state.confirmOverwrite + " exists. Replace it with this scene?",
                      {"Replace", "Cancel"});
         if (answer == 0) out.push_back(command::Save{*state.confirmOverwrite, true});
         if (answer >= 0) state.confirmOverwrite.reset();
-    }
-    if (state.confirmDiscard) {
+    } else if (state.confirmDiscard) {
         const int answer = question(state, view, "Discard the unsaved changes?",
                                     "The scene has changes that are not saved. Open " + *state.confirmDiscard +
                                         " and lose them? (Ctrl+Z undoes the open.)",
                                     {"Open anyway", "Cancel"});
         if (answer == 0) out.push_back(command::Load{*state.confirmDiscard, true});
         if (answer >= 0) state.confirmDiscard.reset();
-    }
-    if (state.confirmQuit) {
+    } else if (state.confirmQuit) {
         const int answer = question(
             state, view, "Quit with unsaved changes?", "The scene has changes that are not saved. Save them first?",
             view.documentPath.empty()
@@ -287,7 +288,7 @@ void fileWindows(UiState& state, const UiView& view, std::vector<Command>& out) 
         if (answer == 0 && view.documentPath.empty()) openFileDialog(state, FileDialog::Mode::SaveAs, "");
         if (answer == 0 && !view.documentPath.empty()) {
             out.push_back(command::Save{view.documentPath});
-            out.push_back(command::Quit{true});
+            out.push_back(command::Quit{true, true});  // only if that save went through
         }
         if (answer == 1) out.push_back(command::Quit{true});
         if (answer >= 0) state.confirmQuit = false;

@@ -185,13 +185,19 @@ public:
         pixelsPerNdc_ = 0.5f * static_cast<float>(view.drawableSize.y) * glm::length(glm::vec3(m[1]));
     }
 
+    /// The bound lies wholly outside one of the view frustum's planes.
+    [[nodiscard]] bool outsideView(const Bound& bound) const {
+        for (const glm::vec4& p : planes_)
+            if (glm::dot(glm::vec3(p), bound.center) + p.w < -bound.radius) return true;
+        return false;
+    }
+
     /// Culls or draws as a dot the object inside `bound`; false when it still needs its mesh.
     bool cullOrDot(const Bound& bound, glm::vec4 color, glm::vec4 look) {
-        for (const glm::vec4& p : planes_)
-            if (glm::dot(glm::vec3(p), bound.center) + p.w < -bound.radius) {
-                ++stats_.culled;
-                return true;
-            }
+        if (outsideView(bound)) {
+            ++stats_.culled;
+            return true;
+        }
         // A dot of the bound's size is within a pixel of any silhouette inside a 1-pixel bound.
         if (radiusPixels(bound, bound.radius) > kSilhouetteTolerancePixels) return false;
         r_.dots_.push_back(
@@ -258,7 +264,10 @@ void Renderer::collect(const scene::Scene& scene, const FrameView& view, const D
                              style.hovered == i ? 1.0f : 0.0f, 0.0f);
         const std::optional<Bound> bound = boundOf(object.shape);
         c.object = static_cast<std::uint32_t>(i + 1);
-        if (look.x > 0.5f || look.y > 0.5f || look.z > 0.5f) addStyledArea(object.shape, bound, view, styledAreas_);
+        // Outlined where it is in view (an emphasised object behind the eye would cost a pass
+        // over the whole target for nothing).
+        if ((look.x > 0.5f || look.y > 0.5f || look.z > 0.5f) && !(bound && c.outsideView(*bound)))
+            addStyledArea(object.shape, bound, view, styledAreas_);
         if (bound && c.cullOrDot(*bound, color, look)) continue;
         struct Emit {
             Collector& c;

@@ -18,10 +18,13 @@ namespace {
 
 glm::ivec2 queryMaxTargetSize() {
     GLint renderbuffer = 0;
+    GLint texture = 0;  // the object attachment is a texture
     GLint viewport[2] = {0, 0};
     glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &renderbuffer);
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &texture);
     glGetIntegerv(GL_MAX_VIEWPORT_DIMS, viewport);
-    return {std::min(renderbuffer, viewport[0]), std::min(renderbuffer, viewport[1])};
+    const GLint most = std::min(renderbuffer, texture);
+    return {std::min(most, viewport[0]), std::min(most, viewport[1])};
 }
 
 template <class T>

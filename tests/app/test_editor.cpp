@@ -279,3 +279,59 @@ TEST(EditorUndo, UnsavedFollowsTheHistoryBackToTheSavedState) {
 
 }  // namespace
 }  // namespace pickray::app
+
+namespace pickray::app {
+namespace {
+
+TEST(EditorUndo, UndoingAnOpenGivesBackTheFileTheDocumentWasAndWhetherItWasSaved) {
+    Editor e(threeSpheres());
+    const std::string first = defaultSceneFile().string();
+    ASSERT_FALSE(e.apply(command::Load{first}).refused);
+    const auto second = std::filesystem::temp_directory_path() / "pickray_editor_second.json";
+    std::filesystem::copy_file(first, second, std::filesystem::copy_options::overwrite_existing);
+    ASSERT_FALSE(e.apply(command::Load{second.string()}).refused);
+    EXPECT_EQ(e.documentPath(), second.string());
+    ASSERT_FALSE(e.apply(command::Undo{}).refused);
+    EXPECT_EQ(e.documentPath(), first) << "Save would otherwise write the first file's objects into the second";
+    EXPECT_FALSE(e.unsaved()) << "the objects are the first file's, as loaded";
+    ASSERT_FALSE(e.apply(command::Redo{}).refused);
+    EXPECT_EQ(e.documentPath(), second.string());
+    EXPECT_FALSE(e.unsaved());
+    ASSERT_FALSE(e.apply(command::Generate{50}).refused);
+    EXPECT_EQ(e.documentPath(), "") << "a generated scene has no file";
+    EXPECT_TRUE(e.unsaved()) << "and is saved nowhere";
+    ASSERT_FALSE(e.apply(command::Undo{}).refused);
+    EXPECT_EQ(e.documentPath(), second.string());
+    EXPECT_FALSE(e.unsaved());
+    std::filesystem::remove(second);
+}
+
+TEST(EditorUndo, MovesAfterASaveInTheSameDragAreUnsavedAndAStepOfTheirOwn) {
+    Editor e(threeSpheres());
+    const auto file = std::filesystem::temp_directory_path() / "pickray_editor_mid_drag.json";
+    const std::uint64_t gesture = e.beginGesture();
+    e.move(0, {1.0f, 0.0f, 0.0f}, gesture);
+    ASSERT_FALSE(e.apply(command::Save{file.string()}).refused);  // Ctrl+S with the drag still going
+    EXPECT_FALSE(e.unsaved());
+    e.move(0, {1.0f, 0.0f, 0.0f}, gesture);
+    EXPECT_TRUE(e.unsaved()) << "what the drag did after the save is not in the file";
+    EXPECT_EQ(e.history().steps(), 2u);
+    ASSERT_FALSE(e.apply(command::Undo{}).refused);
+    EXPECT_FALSE(e.unsaved()) << "back to what was saved";
+    std::filesystem::remove(file);
+}
+
+TEST(Editor, DeletingForgetsTheHoverWhoseIndexMayNoLongerExist) {
+    Editor e(threeSpheres());
+    const FrameMatrices frame = frameMatrices(e.scene().camera, {640, 360}, {640, 360});
+    const glm::vec3 screen =
+        worldToScreen({4.0f, 0.0f, 0.0f}, frame.view, frame.projection, frame.viewport, frame.clipDepth);
+    e.setHover(pickAt(e.index(), frame, glm::ivec2(glm::floor(glm::vec2(screen)))));
+    ASSERT_TRUE(e.hover() && e.hover()->nearest());
+    e.select(2, false);
+    ASSERT_FALSE(e.apply(command::DeleteSelection{}).refused);
+    EXPECT_FALSE(e.hover()) << "it pointed at index 2, which is gone";
+}
+
+}  // namespace
+}  // namespace pickray::app
