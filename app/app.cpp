@@ -458,6 +458,7 @@ bool App::writeReport(const std::string& path, const std::vector<std::string>& e
     window.size = platform_.windowSize();
     window.title = title();
     window.panels = ui_.panelRects;
+    if (!options_.hideUi) window.outlinerRows = ui_.outlinerShown;
     if (const auto& pick = editor_.lastPick(); pick && pick->nearest())
         window.picked = editor_.scene().objects[pick->nearest()->object].name;
     for (std::size_t i : editor_.selection()) window.selection.push_back(editor_.scene().objects[i].name);

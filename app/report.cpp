@@ -27,6 +27,7 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
     for (const PanelRect& p : window.panels)
         out["window"]["panels"].push_back(
             {{"name", p.name}, {"pos", {p.pos.x, p.pos.y}}, {"size", {p.size.x, p.size.y}}});
+    out["window"]["outlinerRows"] = window.outlinerRows;
     out["editor"] = {{"picked", window.picked ? nlohmann::json(*window.picked) : nlohmann::json(nullptr)},
                      {"selection", window.selection},
                      {"undoSteps", window.undoSteps},

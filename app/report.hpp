@@ -28,6 +28,7 @@ struct WindowReport {
     glm::ivec2 size{0};
     std::string title;
     std::vector<PanelRect> panels;
+    std::vector<std::string> outlinerRows;  ///< the names the outliner shows (its filter and scroll)
     // The editor at the end: what stays picked, what is selected, the undo history, the file.
     std::optional<std::string> picked;
     std::vector<std::string> selection;

@@ -140,6 +140,7 @@ void outliner(UiState& state, const UiView& view, const Layout& layout, float to
     // Only the visible rows are built: the list may hold 100,000 objects.
     ImGuiListClipper clipper;
     clipper.Begin(static_cast<int>(rows.size()), rowHeight);
+    state.outlinerShown.clear();
     while (clipper.Step())
         for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r) {
             const std::size_t i = rows[static_cast<std::size_t>(r)];
@@ -147,6 +148,7 @@ void outliner(UiState& state, const UiView& view, const Layout& layout, float to
             const std::string label = o.name + "  [" + kindLabel(o.shape) + "]##" + std::to_string(i);
             if (ImGui::Selectable(label.c_str(), isSelected(view, i)))
                 out.push_back(command::Select{i, ImGui::GetIO().KeyCtrl});
+            if (ImGui::IsItemVisible()) state.outlinerShown.push_back(o.name);
         }
     ImGui::EndChild();
     ImGui::SetNextItemWidth(-70.0f * em());

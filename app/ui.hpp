@@ -79,7 +79,8 @@ struct UiState {
     std::optional<std::size_t> scrolledTo;  ///< the object the outliner last scrolled to
     bool resetLayout = true;                ///< put every panel at its default place this frame
     std::map<std::string, PanelPlace> panels;
-    std::vector<PanelRect> panelRects;  ///< every panel drawn this frame (written by buildUi)
+    std::vector<PanelRect> panelRects;       ///< every panel drawn this frame (written by buildUi)
+    std::vector<std::string> outlinerShown;  ///< the outliner's rows in view this frame (for the report)
 };
 
 /// Read-only view of what the panels show.

@@ -712,3 +712,75 @@ TEST(Gizmo, WERAndQSwitchItAndAScaleDragStretchesTheCrateAlongItsOwnXOnly) {
     EXPECT_EQ(after.placement.position, crate.placement.position) << "scaled about its centre";
     EXPECT_EQ(after.placement.rotationDegrees, crate.placement.rotationDegrees);
 }
+
+TEST(Editing, TheOutlinerScrollsToThePickedObjectAndFiltersByName) {
+    // 10,000 objects: the one picked at the centre is thousands of rows down the list.
+    const fs::path report = tempDir() / "outliner.json";
+    ASSERT_EQ(runPickray({"--headless", "--size", "1280x720", "--generate", "10000", "--click", "640,360", "--report",
+                          report.string()})
+                  .exitCode,
+              0);
+    const json r = readJson(report);
+    ASSERT_FALSE(r["editor"]["picked"].is_null());
+    const std::string picked = r["editor"]["picked"];
+    const json rows = r["window"]["outlinerRows"];
+    EXPECT_NE(std::find(rows.begin(), rows.end(), picked), rows.end()) << picked << " not among " << rows.dump();
+    EXPECT_NE(rows.front(), "sphere #0") << "the list scrolled";
+    // The filter box: typed into after a click on it, only the names holding the text remain.
+    const fs::path filtered = tempDir() / "filtered.json";
+    ASSERT_EQ(runPickray({"--headless", "--size", "1280x720", "--click", "150,63", "--type", "caps", "--report",
+                          filtered.string()})
+                  .exitCode,
+              0);
+    EXPECT_EQ(readJson(filtered)["window"]["outlinerRows"], json::array({"capsule A", "capsule B"}));
+}
+
+TEST(Editing, AMessageRepeatedIsPrintedOnce) {
+    const ProcessResult run = runPickray(script({"--key", "delete", "--key", "delete", "--key", "delete"}), "", "2>&1");
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    std::size_t count = 0;
+    for (std::size_t at = run.output.find("nothing selected to delete"); at != std::string::npos;
+         at = run.output.find("nothing selected to delete", at + 1))
+        ++count;
+    EXPECT_EQ(count, 1u) << run.output;
+}
+
+TEST(Gizmo, AnAxisDragInARealXWindowUnderXvfbMovesTheBallAlongXOnly) {
+    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
+        GTEST_SKIP() << "xvfb-run or xdotool not installed";
+    const ps::Scene scene = loadDefaultScene();
+    const glm::vec3 centre = std::get<pickray::Sphere>(scene.objects[objectNamed(scene, "ball")].shape).center;
+    const auto [from, direction] = onXHandle(scene.camera, centre, kSize, 0.6f);
+    const glm::ivec2 step(glm::round(12.0f * direction));
+    const fs::path copy = tempDir() / "xvfb_gizmo_scene.json";
+    fs::copy_file(kDefaultScene, copy, fs::copy_options::overwrite_existing);
+    const fs::path saved = tempDir() / "xvfb_gizmo.json";
+    const fs::path sh = tempDir() / "xvfb_gizmo.sh";
+    // The real pointer on the x handle, pressed, moved in four steps, released; then Ctrl+Q and
+    // Enter ("Save and quit"), and --save writes the scene on quitting.
+    std::ofstream(sh) << "set -e\n"
+                      << "unset SDL_VIDEODRIVER\n"
+                      << quote(PICKRAY_EXE) << " --size 640x360 --hide-ui --scene " << quote(copy.string())
+                      << " --select ball --save " << quote(saved.string()) << " &\n"
+                      << "PID=$!\n"
+                      << "WID=$(timeout 20 xdotool search --sync --onlyvisible --name 'pickray$' | head -n1)\n"
+                      << "[ -n \"$WID\" ]\n"
+                      << "sleep 0.5\n"
+                      << "xdotool mousemove --window \"$WID\" " << from.x << " " << from.y << "\nsleep 0.3\n"
+                      << "xdotool mousedown 1\nsleep 0.2\n"
+                      << "for i in 1 2 3 4; do xdotool mousemove_relative -- " << step.x << " " << step.y
+                      << "; sleep 0.1; done\n"
+                      << "xdotool mouseup 1\nsleep 0.3\n"
+                      << "xdotool key ctrl+q\nsleep 0.5\n"
+                      << "if kill -0 $PID 2> /dev/null; then xdotool key Return; fi\n"
+                      << "timeout 20 tail --pid=$PID -f /dev/null\n"
+                      << "wait $PID\n";
+    const std::string command = "ASAN_OPTIONS=detect_leaks=0 timeout 90 " + xvfbRun() + " sh " + quote(sh.string()) +
+                                " > " + quote((tempDir() / "xvfb_gizmo.txt").string()) + " 2>&1";
+    ASSERT_EQ(std::system(command.c_str()), 0) << fileText(tempDir() / "xvfb_gizmo.txt");
+    const ps::Scene after = loadSaved(saved);
+    const glm::vec3 moved = std::get<pickray::Sphere>(after.objects[objectNamed(after, "ball")].shape).center;
+    EXPECT_GT(std::abs(moved.x - centre.x), 0.3f) << "the handle moved the ball";
+    EXPECT_EQ(moved.y, centre.y) << "bit for bit";
+    EXPECT_EQ(moved.z, centre.z) << "bit for bit";
+}
