@@ -784,3 +784,121 @@ TEST(Gizmo, AnAxisDragInARealXWindowUnderXvfbMovesTheBallAlongXOnly) {
     EXPECT_EQ(moved.y, centre.y) << "bit for bit";
     EXPECT_EQ(moved.z, centre.z) << "bit for bit";
 }
+
+// ---- the same under Xvfb: a real X window, the real pointer and keyboard ------------------------
+
+namespace {
+
+struct XSession {
+    json report;
+    std::string output;
+};
+
+// Runs pickray as a normal X client on a copy of the default scene from a folder of its own
+// (F12's screenshots land there), plays `actions` (xdotool lines, $WID the window), then quits with
+// Ctrl+Q (and Enter, should it ask); the report comes from quitting.
+XSession xSession(const std::string& name, const std::string& actions) {
+    const fs::path dir = tempDir() / name;
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    fs::copy_file(kDefaultScene, dir / "scene.json");
+    const fs::path sh = dir / "session.sh";
+    std::ofstream(sh) << "set -e\n"
+                      << "unset SDL_VIDEODRIVER\n"
+                      << "cd " << quote(dir.string()) << "\n"
+                      << "export XDG_CONFIG_HOME=" << quote((dir / "config").string()) << "\n"
+                      << quote(PICKRAY_EXE) << " --size 640x360 --scene scene.json --report report.json &\n"
+                      << "PID=$!\n"
+                      << "WID=$(timeout 20 xdotool search --sync --onlyvisible --name 'pickray$' | head -n1)\n"
+                      << "[ -n \"$WID\" ]\n"
+                      << "sleep 0.5\n"
+                      << actions << "sleep 0.3\n"
+                      << "xdotool key ctrl+q\nsleep 0.5\n"
+                      << "if kill -0 $PID 2> /dev/null; then xdotool key Return; fi\n"
+                      << "timeout 20 tail --pid=$PID -f /dev/null\n"
+                      << "wait $PID\n";
+    const std::string command = "ASAN_OPTIONS=detect_leaks=0 timeout 120 " + xvfbRun() + " sh " + quote(sh.string()) +
+                                " > " + quote((dir / "output.txt").string()) + " 2>&1";
+    const int status = std::system(command.c_str());
+    EXPECT_EQ(status, 0) << fileText(dir / "output.txt");
+    XSession s;
+    s.output = fileText(dir / "output.txt");
+    if (fs::exists(dir / "report.json")) s.report = readJson(dir / "report.json");
+    return s;
+}
+
+std::string keys(std::initializer_list<const char*> list) {
+    std::string lines;
+    for (const char* k : list) lines += std::string("xdotool key ") + k + "\nsleep 0.25\n";
+    return lines;
+}
+
+}  // namespace
+
+TEST(Xvfb, ABackgroundDragOrbitsAndKeepsThePickInARealWindow) {
+    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
+        GTEST_SKIP() << "xvfb-run or xdotool not installed";
+    const glm::ivec2 ball = pixelOf("ball");
+    const glm::ivec2 sky = skyPixel();
+    const XSession s = xSession(
+        "x_orbit", "xdotool mousemove --window \"$WID\" " + std::to_string(ball.x) + " " + std::to_string(ball.y) +
+                       "\nsleep 0.2\nxdotool click 1\nsleep 0.3\n" + "xdotool mousemove --window \"$WID\" " +
+                       std::to_string(sky.x) + " " + std::to_string(sky.y) +
+                       "\nsleep 0.2\nxdotool mousedown 1\nsleep 0.2\n"
+                       "for i in 1 2 3 4 5 6; do xdotool mousemove_relative -- -15 0; sleep 0.1; done\n"
+                       "xdotool mouseup 1\nsleep 0.3\n");
+    ASSERT_TRUE(s.report.contains("editor")) << s.output;
+    ASSERT_EQ(s.report["clicks"].size(), 1u) << "the drag was no click";
+    EXPECT_EQ(s.report["clicks"][0]["picked"], "ball");
+    EXPECT_EQ(s.report["editor"]["picked"], "ball") << "the pick stays through the orbit";
+    EXPECT_EQ(s.report["editor"]["selection"], json::array({"ball"}));
+    EXPECT_EQ(s.report["editor"]["undoSteps"], 0);
+}
+
+TEST(Xvfb, EveryShortcutInARealWindowAndPanelsInsideAfterAResize) {
+    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
+        GTEST_SKIP() << "xvfb-run or xdotool not installed";
+    const glm::ivec2 ball = pixelOf("ball");
+    const std::string actions =
+        "xdotool mousemove --window \"$WID\" " + std::to_string(ball.x) + " " + std::to_string(ball.y) +
+        "\nsleep 0.2\nxdotool click 1\nsleep 0.3\n" +                 // the ball picked and selected
+        "xdotool mousemove --window \"$WID\" 630 350\nsleep 0.2\n" +  // out of the way, not over a panel
+        keys({"Delete", "ctrl+z", "ctrl+shift+z",
+              "ctrl+z", "ctrl+y", "ctrl+z",  // ball back, selected
+              "ctrl+d", "ctrl+z",            // duplicated, undone
+              "f",      "Home",   "w",
+              "r",      "e",      "q",  // frame, gizmo: rotate, local
+              "h",      "h",      "F12",
+              "ctrl+o", "Escape",               // panels off and on, a shot, Open closed
+              "F1",     "ctrl+s", "Escape"}) +  // help; saved; pick and selection cleared
+        "xdotool windowsize \"$WID\" 800 500\nsleep 0.5\nxdotool windowsize \"$WID\" 640 360\nsleep 0.5\n";
+    const XSession s = xSession("x_shortcuts", actions);
+    ASSERT_TRUE(s.report.contains("editor")) << s.output;
+    const json& editor = s.report["editor"];
+    EXPECT_TRUE(editor["picked"].is_null()) << "Esc cleared the pick";
+    EXPECT_EQ(editor["selection"], json::array()) << "and the selection";
+    EXPECT_EQ(editor["gizmo"], (json{{"mode", "rotate"}, {"space", "local"}})) << "W, R, E, Q";
+    EXPECT_FALSE(editor["unsaved"].get<bool>()) << "Ctrl+S saved";
+    const fs::path dir = tempDir() / "x_shortcuts";
+    // Delete, undo, redo, undo, redo (Ctrl+Y), undo; Ctrl+D, undo: the objects are the scene's own.
+    ps::Scene saved = loadSaved(dir / "scene.json");
+    ps::Scene original = loadDefaultScene();
+    saved.camera = original.camera;
+    EXPECT_EQ(ps::toJsonText(saved), ps::toJsonText(original)) << s.output;
+    EXPECT_NE(loadSaved(dir / "scene.json").camera.eye, original.camera.eye) << "F and Home moved the camera";
+    EXPECT_EQ(std::distance(fs::directory_iterator(dir / "screenshots"), fs::directory_iterator()), 1) << "F12";
+    std::vector<std::string> names;
+    const json window = s.report["window"];
+    for (const json& p : window["panels"]) {
+        names.push_back(p["name"]);
+        const float x = p["pos"][0], y = p["pos"][1], w = p["size"][0], h = p["size"][1];
+        EXPECT_TRUE(x >= 0 && y >= 0 && x + w <= 640.5f && y + h <= 360.5f) << "inside after the resize: " << p.dump();
+    }
+    EXPECT_EQ(window["size"], json::array({640, 360}));
+    EXPECT_TRUE(has(names, "Scene")) << "H twice: the panels are back";
+    EXPECT_TRUE(has(names, "Help")) << "F1";
+    EXPECT_FALSE(has(names, "Open scene")) << "Esc closed the file browser";
+    for (const char* said : {"deleted ball", "undid delete ball", "redid delete ball", "duplicated as ball copy",
+                             "undid duplicate ball copy", "screenshot saved", "saved "})
+        EXPECT_NE(s.output.find(said), std::string::npos) << said << "\n" << s.output;
+}
