@@ -705,7 +705,8 @@ TEST(Gizmo, WERAndQSwitchItAndAScaleDragStretchesTheCrateAlongItsOwnXOnly) {
                                  "--save", saved.string()}))
                   .exitCode,
               0);
-    const ps::Object& after = loadSaved(saved).objects[objectNamed(scene, "crate")];
+    const ps::Scene scaled = loadSaved(saved);
+    const ps::Object& after = scaled.objects[objectNamed(scaled, "crate")];
     EXPECT_GT(after.placement.scale.x, crate.placement.scale.x * 1.1f) << "stretched along its own x";
     EXPECT_EQ(after.placement.scale.y, crate.placement.scale.y);
     EXPECT_EQ(after.placement.scale.z, crate.placement.scale.z);

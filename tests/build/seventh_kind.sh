@@ -15,14 +15,15 @@ commands="$build/compile_commands.json"
 [ -f "$commands" ] || { echo "no $commands (configure with CMAKE_EXPORT_COMPILE_COMMANDS=ON)"; exit 1; }
 
 # Every file with code of its own for each kind: names, bounds and dispatch (shape.cpp), the BVH's
-# leaf tests (bvh.cpp), the scene's defaults, moves and checks, its file format, the inspector and
-# the renderer. (The BVH's build and update are generic over the kinds: they take a new one as is.)
+# leaf tests (bvh.cpp), the scene's defaults, moves and checks, its file format, the inspector, the
+# gizmo's turning and scaling, and the renderer's sorting into draws (collect.cpp). (The BVH's build
+# and update are generic over the kinds: they take a new one as is.)
 units=(
   engine/src/query/shape.cpp
   engine/src/query/bvh.cpp
 )
 if grep -q '"file": ".*app/scene/scene.cpp"' "$commands"; then
-  units+=(app/scene/scene.cpp app/scene/scene_io.cpp app/ui.cpp app/render/renderer.cpp)
+  units+=(app/scene/scene.cpp app/scene/scene_io.cpp app/ui.cpp app/gizmo.cpp app/render/collect.cpp)
 fi
 
 scratch=$(mktemp -d)
