@@ -186,9 +186,10 @@ void Editor::record(std::string label, std::vector<Splice> splices, std::vector<
 Editor::Outcome Editor::replay(bool forwards) {
     const HistoryStep* step = forwards ? history_.redo() : history_.undo();
     if (step == nullptr) return refused(forwards ? "nothing to redo" : "nothing to undo");
-    if (step->document) {  // the file the document is, and the state saved in it, come back too
+    if (step->document) {  // the file the document is, the state saved in it and its camera come back too
         documentPath_ = forwards ? step->document->pathAfter : step->document->pathBefore;
         savedState_ = forwards ? step->document->savedAfter : step->document->savedBefore;
+        scene_.camera = forwards ? step->document->cameraAfter : step->document->cameraBefore;
     }
     applySplices(scene_.objects, *step, forwards);
     selection_ = forwards ? step->selectionAfter : step->selectionBefore;
@@ -328,11 +329,12 @@ void Editor::objectsChanged() {
 void Editor::replaceScene(scene::Scene scene, std::string label, const std::vector<std::size_t>& selectionBefore,
                           std::string path) {
     std::vector<scene::Object> before = std::move(scene_.objects);
+    const scene::Camera cameraBefore = scene_.camera;
     scene_ = std::move(scene);
     selection_.clear();
     pick_.reset();
     objectsChanged();
-    DocumentChange document{documentPath_, savedState_, std::move(path), 0};
+    DocumentChange document{documentPath_, savedState_, cameraBefore, std::move(path), 0, scene_.camera};
     history_.record(HistoryStep{std::move(label),
                                 std::nullopt,
                                 {Splice{0, std::move(before), scene_.objects}},

@@ -3,7 +3,9 @@
 // Undo and redo of the scene's objects. Every change is recorded as splices of the object list
 // (these objects at this place were replaced by those), so undoing one puts back exactly the
 // objects that were there, in their places, and a save after the undo is byte for byte the save
-// before the change. The camera is the view, not the document: it is not recorded.
+// before the change. Moving the camera is not a step: the camera is the view. But a load or a
+// generate replaces the whole document, camera included, so its step brings back the camera it
+// replaced (a save after undoing a load is the save before it).
 //
 // A gesture (one mouse drag, one drag of an inspector field) is one step: changes made with the
 // same gesture id merge into the step before them. The history is bounded in steps and in the
@@ -28,12 +30,15 @@ struct Splice {
     std::vector<scene::Object> inserted;
 };
 
-/// A load or a generate also changes which file the document is, and the state saved in it.
+/// A load or a generate also changes which file the document is, the state saved in it, and the
+/// camera.
 struct DocumentChange {
     std::string pathBefore;
     std::uint64_t savedBefore = 0;
+    scene::Camera cameraBefore;
     std::string pathAfter;
     std::uint64_t savedAfter = 0;
+    scene::Camera cameraAfter;
 };
 
 struct HistoryStep {
