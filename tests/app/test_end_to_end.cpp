@@ -346,6 +346,20 @@ TEST(EndToEnd, AnUnreachableDisplayFallsBackToTheScriptedModeOnce) {
     EXPECT_EQ(readJson(dir / "pickray-report.json")["clicks"][0]["picked"], loadDefaultScene().objects.front().name);
 }
 
+TEST(EndToEnd, AFallBackWhoseSceneCannotBeReadAgainSaysSoAndExitsWith1) {
+    // The fall-back loads the scene a second time. From a pipe, the first load has read it all:
+    // the second finds nothing, and must say so rather than use a scene it does not have.
+    const fs::path dir = tempDir() / "unreachable_pipe";
+    fs::create_directories(dir);
+    const ProcessResult run = runPickray(
+        {"--scene", "/dev/stdin"}, "cd " + quote(dir.string()) + " && cat " + quote(kDefaultScene.string()) +
+                                       " | env -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER DISPLAY=:9999 timeout 60 env");
+    EXPECT_EQ(run.exitCode, 1) << run.output;
+    EXPECT_NE(run.output.find("no display could be opened (DISPLAY=:9999)"), std::string::npos) << run.output;
+    EXPECT_NE(run.output.find("pickray: /dev/stdin: not valid JSON"), std::string::npos) << run.output;
+    EXPECT_FALSE(fs::exists(dir / "pickray-report.json")) << "no script ran";
+}
+
 TEST(EndToEnd, RealXWindowUnderXvfbPicksWithXdotool) {
     if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
         GTEST_SKIP() << "xvfb-run or xdotool not installed";
