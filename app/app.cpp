@@ -34,6 +34,16 @@ double millisecondsSince(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
+// The largest window a script makes (--size, then each --resize), at most --size's own limit: a
+// larger --resize still resizes, but pictures taken then stop at this size.
+glm::ivec2 largestWindow(const Options& options) {
+    constexpr int kLargestSurface = 8192;
+    glm::ivec2 largest = options.size;
+    for (const ScriptStep& s : options.script)
+        if (const auto* r = std::get_if<step::Resize>(&s)) largest = glm::max(largest, r->size);
+    return glm::min(largest, glm::ivec2(kLargestSurface));
+}
+
 }  // namespace
 
 App::App(const Options& options, scene::Scene scene, const std::string& scenePath, const DataPaths& data,
@@ -41,7 +51,7 @@ App::App(const Options& options, scene::Scene scene, const std::string& scenePat
     : options_(options),
       out_(out),
       err_(err),
-      platform_("pickray", options_.size, options_.headless),
+      platform_("pickray", options_.size, options_.headless, largestWindow(options_)),
       imgui_(platform_.window(), platform_.context()),
       renderer_(data.shaders),
       editor_(std::move(scene)) {
@@ -458,6 +468,10 @@ bool App::writeReport(const std::string& path, const std::vector<std::string>& e
     window.size = platform_.windowSize();
     window.title = title();
     window.panels = ui_.panelRects;
+    for (const auto& [name, rect] : ui_.menus) window.menus.push_back(rect);
+    window.tooltips = ui_.tooltips;
+    window.tooltipShown = ui_.tooltipShown;
+    for (const Toast& t : ui_.toasts) window.messages.push_back((t.isError ? "error: " : "") + t.text);
     if (!options_.hideUi) window.outlinerRows = ui_.outlinerShown;
     if (const auto& pick = editor_.lastPick(); pick && pick->nearest())
         window.picked = editor_.scene().objects[pick->nearest()->object].name;

@@ -93,6 +93,9 @@ private:
         glm::ivec2 pressedAt{0};
         bool ctrl = false;
         bool grabbed = false;  ///< pressed on an object: a drag moves it
+        /// A Ctrl+press on an object already selected: released in place, it leaves the selection;
+        /// dragged, it stays selected and moves.
+        bool deselectOnClick = false;
         std::size_t object = 0;
         glm::vec3 planePoint{0.0f};          // the grabbed point, moved with the cursor ...
         glm::vec3 planeNormal{0.0f};         // ... in the plane facing the camera

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The mouse in the view, as editors have it (three.js editor, Blender, Godot):
-//   * a left press on an object picks it, selects it (ctrl adds to the selection) and grabs it at
+//   * a left press on an object picks it, selects it (ctrl adds to the selection; a ctrl click on a
+//     selected object takes it out, on release, so that a ctrl drag still moves it) and grabs it at
 //     the hit point; once the cursor has gone kDragThreshold pixels from the press, the object
 //     follows the cursor in the plane facing the camera (one undo step for the whole drag);
 //   * a left press on the background that is released within the threshold is a click: it picks
@@ -12,6 +13,7 @@
 //   * a right press orbits, a middle (or shift-left) press pans.
 // The threshold is judged here, from SDL's own events (ImGui 1.86's backend reads a mouse state
 // that injected events do not move).
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -65,7 +67,10 @@ void App::handleMouse(const FrameMatrices& frame, bool mouseOnUi) {
         if (auto hit = pick.nearest()) {
             clicks_.push_back(makeClickRecord(pick, false, editor_.scene()));
             editor_.commitPick(std::move(pick));
-            editor_.select(hit->object, press.ctrl);
+            const auto& selection = editor_.selection();
+            drag_.deselectOnClick =
+                press.ctrl && std::find(selection.begin(), selection.end(), hit->object) != selection.end();
+            if (!drag_.deselectOnClick) editor_.select(hit->object, press.ctrl);
             const scene::Camera& camera = editor_.scene().camera;
             drag_.grabbed = true;
             drag_.object = hit->object;
@@ -108,6 +113,7 @@ void App::releasePress() {
         else if (!drag_.ctrl) editor_.select(std::nullopt, false);
         editor_.commitPick(std::move(*drag_.backgroundPick));
     }
+    if (drag_.mode == Drag::Mode::Pending && drag_.deselectOnClick) editor_.select(drag_.object, true);
     drag_ = Drag{};
 }
 

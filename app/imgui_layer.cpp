@@ -26,7 +26,16 @@ ImGuiLayer::~ImGuiLayer() {
     ImGui::DestroyContext();
 }
 
-void ImGuiLayer::processEvent(const SDL_Event& event) { ImGui_ImplSDL2_ProcessEvent(&event); }
+void ImGuiLayer::processEvent(const SDL_Event& event) {
+    if (event.type == SDL_MOUSEBUTTONDOWN || event.type == SDL_MOUSEBUTTONUP) {
+        const int index = event.button.button == SDL_BUTTON_LEFT     ? 0
+                          : event.button.button == SDL_BUTTON_RIGHT  ? 1
+                          : event.button.button == SDL_BUTTON_MIDDLE ? 2
+                                                                     : -1;
+        if (index >= 0) held_[index] = event.type == SDL_MOUSEBUTTONDOWN;
+    }
+    ImGui_ImplSDL2_ProcessEvent(&event);
+}
 
 void ImGuiLayer::newFrame(SDL_Window* window) {
     ImGui_ImplOpenGL3_NewFrame();
@@ -37,6 +46,7 @@ void ImGuiLayer::newFrame(SDL_Window* window) {
         SDL_GetMouseState(&x, &y);
         ImGui::GetIO().MousePos = ImVec2(static_cast<float>(x), static_cast<float>(y));
     }
+    for (int i = 0; i < 3; ++i) ImGui::GetIO().MouseDown[i] = ImGui::GetIO().MouseDown[i] || held_[i];
     ImGui::NewFrame();
 }
 

@@ -17,7 +17,9 @@ public:
     /// after newFrame; the caller still sees every event.
     void processEvent(const SDL_Event& event);
     /// Starts a frame. Without focus (offscreen driver) the SDL backend does not read the mouse,
-    /// so its position is fed from SDL's mouse state.
+    /// so its position is fed from SDL's mouse state; and a button is down from its press event
+    /// to its release event (the backend reads SDL's button state, which events pushed by a
+    /// script do not change, and would see a press for one frame only: no panel could be dragged).
     void newFrame(SDL_Window* window);
     /// True when the mouse is over an ImGui window (valid after newFrame).
     [[nodiscard]] bool wantsMouse() const;
@@ -33,6 +35,7 @@ public:
 
 private:
     float scale_ = 1.0f;
+    bool held_[3] = {false, false, false};  ///< ImGui's order: left, right, middle
 };
 
 }  // namespace pickray::app

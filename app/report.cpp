@@ -25,9 +25,24 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
     out["window"] = {
         {"size", {window.size.x, window.size.y}}, {"title", window.title}, {"panels", nlohmann::json::array()}};
     for (const PanelRect& p : window.panels)
-        out["window"]["panels"].push_back(
-            {{"name", p.name}, {"pos", {p.pos.x, p.pos.y}}, {"size", {p.size.x, p.size.y}}});
+        out["window"]["panels"].push_back({{"name", p.name},
+                                           {"pos", {p.pos.x, p.pos.y}},
+                                           {"size", {p.size.x, p.size.y}},
+                                           {"contentWidth", p.contentWidth},
+                                           {"roomWidth", p.roomWidth},
+                                           {"cut", p.cut}});
     out["window"]["outlinerRows"] = window.outlinerRows;
+    out["window"]["menus"] = nlohmann::json::array();
+    for (const PanelRect& m : window.menus)
+        out["window"]["menus"].push_back(
+            {{"name", m.name}, {"pos", {m.pos.x, m.pos.y}}, {"size", {m.size.x, m.size.y}}});
+    out["window"]["tooltips"] = nlohmann::json::array();
+    for (const TooltipRect& t : window.tooltips)
+        out["window"]["tooltips"].push_back(
+            {{"text", t.text}, {"pos", {t.pos.x, t.pos.y}}, {"size", {t.size.x, t.size.y}}});
+    out["window"]["tooltipShown"] =
+        window.tooltipShown ? nlohmann::json(*window.tooltipShown) : nlohmann::json(nullptr);
+    out["window"]["messages"] = window.messages;
     out["editor"] = {{"picked", window.picked ? nlohmann::json(*window.picked) : nlohmann::json(nullptr)},
                      {"selection", window.selection},
                      {"undoSteps", window.undoSteps},

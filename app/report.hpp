@@ -15,9 +15,20 @@
 
 namespace pickray::app {
 
-/// A panel's rectangle on screen (window units, top-left origin).
+/// A panel's rectangle on screen (window units, top-left origin), and whether something in it
+/// reaches past its right edge (text or a widget cut off: its content is wider than the room).
 struct PanelRect {
     std::string name;
+    glm::vec2 pos{0.0f};
+    glm::vec2 size{0.0f};
+    float contentWidth = 0.0f;  ///< the widest line of its content last frame, in pixels
+    float roomWidth = 0.0f;     ///< the width its content has, inside the padding
+    bool cut = false;           ///< contentWidth > roomWidth: something is cut off on the right
+};
+
+/// A control's tooltip (what it does and its keys), and where the control is.
+struct TooltipRect {
+    std::string text;
     glm::vec2 pos{0.0f};
     glm::vec2 size{0.0f};
 };
@@ -28,7 +39,11 @@ struct WindowReport {
     glm::ivec2 size{0};
     std::string title;
     std::vector<PanelRect> panels;
-    std::vector<std::string> outlinerRows;  ///< the names the outliner shows (its filter and scroll)
+    std::vector<std::string> outlinerRows;    ///< the names the outliner shows (its filter and scroll)
+    std::vector<PanelRect> menus;             ///< the menu bar's menus (File, Edit, ...), where they are
+    std::vector<TooltipRect> tooltips;        ///< every control drawn last frame that has a tooltip
+    std::optional<std::string> tooltipShown;  ///< the tooltip under the cursor last frame
+    std::vector<std::string> messages;        ///< the messages (toasts) shown, "error: ..." for errors
     // The editor at the end: what stays picked, what is selected, the undo history, the file.
     std::optional<std::string> picked;
     std::vector<std::string> selection;

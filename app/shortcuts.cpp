@@ -99,6 +99,19 @@ std::string shortcutLabel(Action action) {
     return "";
 }
 
+std::string allShortcutsLabel(Action action) {
+    std::string label;
+    for (const Shortcut& s : kShortcuts)
+        if (s.action == action) label += (label.empty() ? "" : " or ") + chordLabel(s.chord);
+    return label;
+}
+
+std::string actionText(Action action) {
+    for (const Shortcut& s : kShortcuts)
+        if (s.action == action) return s.what;
+    return "";
+}
+
 std::optional<KeyChord> parseKeySpec(std::string_view spec) {
     KeyChord chord;
     std::string rest = lower(spec);

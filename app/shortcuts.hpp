@@ -56,8 +56,12 @@ struct Shortcut {
 [[nodiscard]] std::optional<Action> actionFor(const KeyChord& chord);
 /// The chord as people write it: "Ctrl+Shift+Z", "Delete", "F1".
 [[nodiscard]] std::string chordLabel(const KeyChord& chord);
-/// The first chord's label of an action, for menus and tooltips ("" if it has none).
+/// The first chord's label of an action, for menus ("" if it has none).
 [[nodiscard]] std::string shortcutLabel(Action action);
+/// Every chord of an action, for tooltips: "Ctrl+Shift+Z or Ctrl+Y".
+[[nodiscard]] std::string allShortcutsLabel(Action action);
+/// What an action does, as the help says it ("" if it has no shortcut).
+[[nodiscard]] std::string actionText(Action action);
 /// A --key spelling: modifiers and a key joined by '+', any case: "ctrl+z", "ctrl+shift+z",
 /// "delete", "f", "home", "esc", "f1", "f12". nullopt for anything else.
 [[nodiscard]] std::optional<KeyChord> parseKeySpec(std::string_view spec);

@@ -23,28 +23,49 @@ void text(const char* label, glm::vec3 v) {
 }
 
 // Each editor returns true when the user changed a value; the copy is then sent back as an Edit.
-bool editVec(const char* label, glm::vec3& v) { return ImGui::DragFloat3(label, &v.x, 0.01f, 0.0f, 0.0f, "%.3f"); }
-bool editRadius(float& r) { return ImGui::DragFloat("radius", &r, 0.005f, 0.0f, 0.0f, "%.3f"); }
+// In a narrow panel the labels go above their fields, so that the fields keep room for their values.
+struct Fields {
+    bool labelsAbove = false;
 
-bool editMinMax(Aabb& b) { return editVec("min", b.min) | editVec("max", b.max); }
+    bool vec(const char* label, glm::vec3& v, float speed = 0.01f, const char* format = "%.3f") const {
+        return withLabel(label, [&](const char* id) { return ImGui::DragFloat3(id, &v.x, speed, 0.0f, 0.0f, format); });
+    }
+    bool radius(float& r) const {
+        return withLabel("radius",
+                         [&](const char* id) { return ImGui::DragFloat(id, &r, 0.005f, 0.0f, 0.0f, "%.3f"); });
+    }
+    bool color(glm::vec3& c) const {
+        return withLabel("color", [&](const char* id) { return ImGui::ColorEdit3(id, &c.x); });
+    }
+    bool minMax(Aabb& b) const { return vec("min", b.min) | vec("max", b.max); }
 
-bool editShape(Object& o) {
+    template <class Edit>
+    bool withLabel(const char* label, Edit edit) const {
+        if (!labelsAbove) return edit(label);
+        ImGui::TextUnformatted(label);
+        ImGui::SetNextItemWidth(-1.0f);
+        const std::string id = std::string("##") + label;
+        return edit(id.c_str());
+    }
+};
+
+bool editShape(Object& o, const Fields& field) {
     return std::visit(
         Overloaded{
-            [](Sphere& s) -> bool { return editVec("center", s.center) | editRadius(s.radius); },
-            [](Capsule& s) -> bool { return editVec("a", s.a) | editVec("b", s.b) | editRadius(s.radius); },
-            [](Cylinder& s) -> bool { return editVec("a", s.a) | editVec("b", s.b) | editRadius(s.radius); },
-            [](InfiniteCylinder& s) -> bool {
-                return editVec("p1", s.p1) | editVec("p2", s.p2) | editRadius(s.radius);
+            [&](Sphere& s) -> bool { return field.vec("center", s.center) | field.radius(s.radius); },
+            [&](Capsule& s) -> bool { return field.vec("a", s.a) | field.vec("b", s.b) | field.radius(s.radius); },
+            [&](Cylinder& s) -> bool { return field.vec("a", s.a) | field.vec("b", s.b) | field.radius(s.radius); },
+            [&](InfiniteCylinder& s) -> bool {
+                return field.vec("p1", s.p1) | field.vec("p2", s.p2) | field.radius(s.radius);
             },
-            [](Aabb& b) -> bool { return editMinMax(b); },
-            [&o](OrientedBox& b) -> bool {
-                bool changed = editMinMax(b.local);
+            [&](Aabb& b) -> bool { return field.minMax(b); },
+            [&](OrientedBox& b) -> bool {
+                bool changed = field.minMax(b.local);
                 ImGui::Separator();
                 scene::Transform& t = o.placement;
-                changed |= editVec("position", t.position);
-                changed |= ImGui::DragFloat3("rotation (deg)", &t.rotationDegrees.x, 0.5f, 0.0f, 0.0f, "%.1f");
-                changed |= editVec("scale", t.scale);
+                changed |= field.vec("position", t.position);
+                changed |= field.vec("rotation (deg)", t.rotationDegrees, 0.5f, "%.1f");
+                changed |= field.vec("scale", t.scale);
                 if (changed) b = scene::placedBox(b.local, t);
                 return changed;
             },
@@ -71,8 +92,17 @@ bool isSelected(const UiView& view, std::size_t i) {
 // Sizes in pixels at UI scale 1 grow with the scale: ImGui's font is 13 pixels at scale 1.
 float em() { return ImGui::GetFontSize() / 13.0f; }
 
-void tooltip(const char* what, Action action) {
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s (%s)", what, shortcutLabel(action).c_str());
+// SameLine() when an item `width` pixels wide still fits on the line; otherwise the next item
+// starts a new line (a narrow panel stacks its buttons rather than cutting them off).
+void sameLineIfFits(float width) {
+    const float right = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width;
+    if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
+}
+
+// The width of a button, radio button or checkbox labelled `label`.
+float buttonWidth(const char* label) { return ImGui::CalcTextSize(label).x + 2.0f * ImGui::GetStyle().FramePadding.x; }
+float checkWidth(const char* label) {
+    return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
 }
 
 /// Every panel's default place (Reset layout): the scene's panels down the left, the pick and the
@@ -87,13 +117,13 @@ Layout defaultLayout(glm::ivec2 window, float top) {
     const float s = em();  // every size grows with the UI scale
     const float gap = 8.0f * s;
     const float room = std::max(static_cast<float>(window.y) - top - 3.0f * gap, 120.0f);
-    const float left = std::min(1.0f, (room - gap) / (s * (360.0f + 220.0f + 150.0f)));  // scene, inspector, capsules
+    const float left = std::min(1.0f, (room - gap) / (s * (340.0f + 245.0f + 150.0f)));  // scene, inspector, capsules
     const float right = std::min(1.0f, room / (s * (380.0f + 210.0f)));                  // pick + camera
     const float width = std::min(std::min(340.0f * s, 0.45f * static_cast<float>(window.x)),
                                  std::max(200.0f * s, 0.3f * static_cast<float>(window.x)));
     Layout l{};
-    l.sceneSize = {width, 360.0f * s * left};
-    l.inspectorSize = {width, 220.0f * s * left};
+    l.sceneSize = {width, 340.0f * s * left};
+    l.inspectorSize = {width, 245.0f * s * left};
     l.capsuleSize = {width, 150.0f * s * left};
     l.pickSize = {width, 380.0f * s * right};
     l.cameraSize = {width, 210.0f * s * right};
@@ -117,12 +147,13 @@ std::vector<std::size_t> outlinerRows(const UiState& state, const UiView& view) 
 void outliner(UiState& state, const UiView& view, const Layout& layout, float top, std::vector<Command>& out) {
     ImGui::Begin("Scene");
     keepPanelInWindow(state, view, "Scene", false, layout.sceneAt, layout.sceneSize, top);
+    ImGui::PushTextWrapPos(0.0f);  // text wraps at the panel's edge rather than being cut off
     ImGui::SetNextItemWidth(-1.0f * em());
     ImGui::InputTextWithHint("##filter", "filter by name", &state.outlinerFilter);
     const std::vector<std::size_t> rows = outlinerRows(state, view);
     const float rowHeight = ImGui::GetTextLineHeightWithSpacing();
-    const float listHeight =
-        std::max(3.0f * rowHeight, ImGui::GetContentRegionAvail().y - 6.0f * ImGui::GetFrameHeightWithSpacing());
+    const float listHeight =  // the rest of the panel keeps room for the five rows of controls below
+        std::max(3.0f * rowHeight, ImGui::GetContentRegionAvail().y - 5.0f * ImGui::GetFrameHeightWithSpacing());
     ImGui::BeginChild("objects", ImVec2(0, listHeight), true);
     // The picked or primary selected object's row is scrolled into view when it changes.
     std::optional<std::size_t> focus = view.selection.empty() ? std::nullopt : std::optional(view.selection.back());
@@ -148,6 +179,7 @@ void outliner(UiState& state, const UiView& view, const Layout& layout, float to
             const std::string label = o.name + "  [" + kindLabel(o.shape) + "]##" + std::to_string(i);
             if (ImGui::Selectable(label.c_str(), isSelected(view, i)))
                 out.push_back(command::Select{i, ImGui::GetIO().KeyCtrl});
+            tooltip(state, "Click selects; Ctrl+click adds to the selection or takes out of it");
             if (ImGui::IsItemVisible()) state.outlinerShown.push_back(o.name);
         }
     ImGui::EndChild();
@@ -157,18 +189,17 @@ void outliner(UiState& state, const UiView& view, const Layout& layout, float to
     if (ImGui::Button("Add")) out.push_back(command::Add{static_cast<ShapeKind>(state.addKind)});
     if (!view.selection.empty()) {
         if (ImGui::Button("Duplicate")) out.push_back(command::DuplicateSelection{});
-        tooltip("Duplicate the selected objects", Action::DuplicateSelection);
-        ImGui::SameLine();
+        shortcutTooltip(state, Action::DuplicateSelection);
+        sameLineIfFits(buttonWidth("Delete"));
         if (ImGui::Button("Delete")) out.push_back(command::DeleteSelection{});
-        tooltip("Delete the selected objects", Action::DeleteSelection);
+        shortcutTooltip(state, Action::DeleteSelection);
         const std::size_t primary = view.selection.back();
         if (state.renameFor != primary || state.renameForName != view.scene.objects[primary].name) {
             state.renameText = view.scene.objects[primary].name;
             state.renameFor = primary;
             state.renameForName = view.scene.objects[primary].name;
         }
-        ImGui::SameLine();
-        ImGui::SetNextItemWidth(-70.0f * em());
+        ImGui::SetNextItemWidth(-(buttonWidth("Rename") + ImGui::GetStyle().ItemSpacing.x));
         ImGui::InputText("##rename", &state.renameText);
         ImGui::SameLine();
         if (ImGui::Button("Rename")) out.push_back(command::Rename{primary, state.renameText});
@@ -179,24 +210,58 @@ void outliner(UiState& state, const UiView& view, const Layout& layout, float to
     ImGui::SameLine();
     if (ImGui::Button("Generate")) out.push_back(command::Generate{state.generateCount});
     if (ImGui::Button("Screenshot")) out.push_back(command::Screenshot{state.screenshotWithUi});
-    tooltip("Save a screenshot in screenshots/", Action::Screenshot);
-    ImGui::SameLine();
+    shortcutTooltip(state, Action::Screenshot);
+    sameLineIfFits(checkWidth("with panels"));
     ImGui::Checkbox("with panels", &state.screenshotWithUi);
+    ImGui::PopTextWrapPos();
     ImGui::End();
+}
+
+// The gizmo's modes and axes, and framing the selection, as buttons with their keys.
+void gizmoBar(UiState& state, const UiView& view, std::vector<Command>& out) {
+    const auto mode = [&](const char* label, GizmoMode m, Action action, bool last = false) {
+        const bool on = state.gizmoMode == m;
+        if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+        if (ImGui::SmallButton(label)) state.gizmoMode = m;
+        if (on) ImGui::PopStyleColor();
+        shortcutTooltip(state, action);
+        if (!last) ImGui::SameLine();
+    };
+    mode("move", GizmoMode::Move, Action::GizmoMove);
+    mode("rotate", GizmoMode::Rotate, Action::GizmoRotate);
+    mode("scale", GizmoMode::Scale, Action::GizmoScale, true);
+    sameLineIfFits(checkWidth("local"));
+    bool local = state.gizmoSpace == GizmoSpace::Local;
+    if (ImGui::Checkbox("local", &local)) state.gizmoSpace = local ? GizmoSpace::Local : GizmoSpace::World;
+    shortcutTooltip(state, Action::GizmoSpace);
+    sameLineIfFits(buttonWidth("frame"));
+    if (ImGui::SmallButton("frame")) {
+        const float aspect = view.windowSize.y > 0
+                                 ? static_cast<float>(view.windowSize.x) / static_cast<float>(view.windowSize.y)
+                                 : 1.0f;
+        out.push_back(command::Frame{false, aspect});
+    }
+    shortcutTooltip(state, Action::FrameSelection);
 }
 
 void inspector(UiState& state, const UiView& view, const Layout& layout, float top, std::vector<Command>& out) {
     ImGui::Begin("Inspector");
     keepPanelInWindow(state, view, "Inspector", false, layout.inspectorAt, layout.inspectorSize, top);
+    ImGui::PushTextWrapPos(0.0f);  // text wraps at the panel's edge rather than being cut off
     if (view.selection.empty()) {
         ImGui::TextDisabled("Click an object or pick one in the outliner.");
     } else {
         const std::size_t index = view.selection.back();
         Object copy = view.scene.objects[index];
         ImGui::Text("%s  (%s)", copy.name.c_str(), kindLabel(copy.shape).c_str());
-        ImGui::PushItemWidth(-110.0f * em());  // room for the longest label, "rotation (deg)"
-        bool changed = ImGui::ColorEdit3("color", &copy.color.x);
-        changed |= editShape(copy);
+        gizmoBar(state, view, out);
+        // Labels right of the fields (room for the longest, "rotation (deg)"), or above them when
+        // that would leave three values too little room.
+        const float labelRoom = 110.0f * em();
+        const Fields fields{ImGui::GetContentRegionAvail().x - labelRoom < 3.0f * 62.0f * em()};
+        ImGui::PushItemWidth(fields.labelsAbove ? -1.0f : -labelRoom);
+        bool changed = fields.color(copy.color);
+        changed |= editShape(copy, fields);
         ImGui::PopItemWidth();
         // A field dragged over many frames changes the object every frame: one undo step while
         // the same widget stays held.
@@ -207,22 +272,24 @@ void inspector(UiState& state, const UiView& view, const Layout& layout, float t
         }
         state.editHeld = held && (changed || state.editHeld);
     }
+    ImGui::PopTextWrapPos();
     ImGui::End();
 }
 
 void cameraPanel(UiState& state, const UiView& view, const Layout& layout, float top, std::vector<Command>& out) {
     ImGui::Begin("Camera");
     keepPanelInWindow(state, view, "Camera", true, layout.cameraAt, layout.cameraSize, top);
+    ImGui::PushTextWrapPos(0.0f);  // text wraps at the panel's edge rather than being cut off
     scene::Camera c = view.scene.camera;
     bool changed = false;
     int projection = c.projection == scene::Projection::Perspective ? 0 : 1;
     changed |= ImGui::RadioButton("perspective", &projection, 0);
-    ImGui::SameLine();
+    sameLineIfFits(checkWidth("orthographic"));
     changed |= ImGui::RadioButton("orthographic", &projection, 1);
     c.projection = projection == 0 ? scene::Projection::Perspective : scene::Projection::Orthographic;
     int depth = c.clipDepth == ClipDepth::NegativeOneToOne ? 0 : 1;
     changed |= ImGui::RadioButton("OpenGL -1..1", &depth, 0);
-    ImGui::SameLine();
+    sameLineIfFits(checkWidth("Direct3D 0..1"));
     changed |= ImGui::RadioButton("Direct3D 0..1", &depth, 1);
     c.clipDepth = depth == 0 ? ClipDepth::NegativeOneToOne : ClipDepth::ZeroToOne;
     ImGui::PushItemWidth(-100.0f * em());
@@ -235,16 +302,18 @@ void cameraPanel(UiState& state, const UiView& view, const Layout& layout, float
     ImGui::TextWrapped("drag: orbit  shift/middle drag: pan  wheel: zoom  F: frame selected");
     ImGui::PopStyleColor();
     if (changed) out.push_back(command::SetCamera{c});
+    ImGui::PopTextWrapPos();
     ImGui::End();
 }
 
 void pickPanel(UiState& state, const UiView& view, const Layout& layout, float top, std::vector<Command>& out) {
     ImGui::Begin("Pick");
     keepPanelInWindow(state, view, "Pick", true, layout.pickAt, layout.pickSize, top);
+    ImGui::PushTextWrapPos(0.0f);  // text wraps at the panel's edge rather than being cut off
     const Performance& perf = view.performance;
     if (!state.noStats)
         ImGui::Text("frame %.1f ms (scene %.1f ms)  pick %.3f ms  hover %.3f ms", perf.frameMs, perf.redrawMs,
-                    perf.pickMs, perf.hoverMs);
+                    perf.pickMs, perf.hoverMs);  // wraps in a narrow panel
     ImGui::TextDisabled("%zu objects  %d draw calls  %zu instances", perf.objects, perf.drawCalls, perf.instances);
     ImGui::TextDisabled("%zu dots  %zu culled", perf.dots, perf.culled);
     ImGui::TextDisabled("BVH: %zu builds, %zu refits", perf.bvhBuilds, perf.bvhRefits);
@@ -254,6 +323,7 @@ void pickPanel(UiState& state, const UiView& view, const Layout& layout, float t
     }
     if (!view.pick) {
         ImGui::TextDisabled("Left-click in the view to pick.");
+        ImGui::PopTextWrapPos();
         ImGui::End();
         return;
     }
@@ -273,6 +343,7 @@ void pickPanel(UiState& state, const UiView& view, const Layout& layout, float t
         ImGui::Text("picked: nothing");
     }
     if (ImGui::Button("Clear pick")) out.push_back(command::ClearPick{});
+    shortcutTooltip(state, Action::ClearSelection, "clear the pick (the key clears the selection too)");
     ImGui::Separator();
     ImGui::Text("Line through the ray (enter / exit):");
     if (ImGui::BeginTable("spans", 3, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY,
@@ -296,6 +367,7 @@ void pickPanel(UiState& state, const UiView& view, const Layout& layout, float t
             }
         ImGui::EndTable();
     }
+    ImGui::PopTextWrapPos();
     ImGui::End();
 }
 
@@ -311,6 +383,7 @@ void capsulePanel(UiState& state, const UiView& view, const Layout& layout, floa
     const CapsuleProximity prox = proximity(c1, c2);
     ImGui::Begin("Capsule pair");
     keepPanelInWindow(state, view, "Capsule pair", false, layout.capsuleAt, layout.capsuleSize, top);
+    ImGui::PushTextWrapPos(0.0f);  // text wraps at the panel's edge rather than being cut off
     ImGui::Text("%s  vs  %s", view.scene.objects[first].name.c_str(), view.scene.objects[second].name.c_str());
     ImGui::Text("axis distance %.4f", double(prox.axes.distance));
     ImGui::Text("surface gap   %.4f", double(prox.gap));
@@ -319,6 +392,7 @@ void capsulePanel(UiState& state, const UiView& view, const Layout& layout, floa
                        hit ? "OVERLAP" : "separate");
     text("p1", prox.axes.p1);
     text("p2", prox.axes.p2);
+    ImGui::PopTextWrapPos();
     ImGui::End();
 }
 
@@ -327,8 +401,11 @@ void capsulePanel(UiState& state, const UiView& view, const Layout& layout, floa
 std::vector<Command> buildUi(UiState& state, const UiView& view, bool panels) {
     std::vector<Command> out;
     state.panelRects.clear();
-    if (!panels) {
+    state.tooltips.clear();
+    state.tooltipShown.reset();
+    if (!panels) {  // what must be answered, and the messages (a key's result must show)
         fileWindows(state, view, out);
+        toastWindow(state, view);
         return out;
     }
     const float top = menuBar(state, view, out);

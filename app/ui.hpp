@@ -22,16 +22,9 @@
 #include "report.hpp"
 #include "scene/scene.hpp"
 #include "shortcuts.hpp"
+#include "toasts.hpp"
 
 namespace pickray::app {
-
-/// A message for the user: shown as a toast that fades (errors last longer), and cleared by a
-/// later success.
-struct Toast {
-    std::string text;
-    bool isError = false;
-    double shownAt = 0.0;  ///< ImGui::GetTime() when it was posted
-};
 
 /// Where a panel goes: `offset` from the window corner it is anchored to (top-left, or top-right
 /// for the right-hand panels), and its size. Until the user moves or resizes it, the default
@@ -79,8 +72,11 @@ struct UiState {
     std::optional<std::size_t> scrolledTo;  ///< the object the outliner last scrolled to
     bool resetLayout = true;                ///< put every panel at its default place this frame
     std::map<std::string, PanelPlace> panels;
-    std::vector<PanelRect> panelRects;       ///< every panel drawn this frame (written by buildUi)
-    std::vector<std::string> outlinerShown;  ///< the outliner's rows in view this frame (for the report)
+    std::vector<PanelRect> panelRects;        ///< every panel drawn this frame (written by buildUi)
+    std::vector<TooltipRect> tooltips;        ///< every control drawn this frame that has a tooltip
+    std::optional<std::string> tooltipShown;  ///< the one under the cursor this frame
+    std::map<std::string, PanelRect> menus;   ///< the menu bar's menus, where they were last seen closed
+    std::vector<std::string> outlinerShown;   ///< the outliner's rows in view this frame (for the report)
 };
 
 /// Read-only view of what the panels show.
@@ -101,8 +97,14 @@ struct UiView {
     bool (*isDirectory)(const std::string& path) = nullptr;
 };
 
-/// Shows `text` as a toast (and, for a success, clears the error toasts before it).
+/// Shows `text` as a toast, from now (toasts.hpp).
 void postToast(UiState& state, std::string text, bool isError);
+
+/// After a control: its tooltip, shown while the cursor is on it, and listed for the report.
+void tooltip(UiState& state, const std::string& text);
+/// The tooltip of a control that does what a shortcut does: "what it does (its keys)"; `what`
+/// defaults to the help's words for the action.
+void shortcutTooltip(UiState& state, Action action, const char* what = nullptr);
 
 /// The frame's ImGui windows: all of them, or with `panels` false (the panels hidden) only what
 /// must be answered: the file browser and the questions.
@@ -116,6 +118,9 @@ void openFileDialog(UiState& state, FileDialog::Mode mode, const std::string& do
 /// The file browser and the questions (overwrite, discard, quit), when open.
 void fileWindows(UiState& state, const UiView& view, std::vector<Command>& out);
 void helpWindow(UiState& state);
+/// Inside a window's Begin/End: its rectangle for the report, and whether its content was cut off
+/// on the right last frame (ImGui measures a window's content as it ends it).
+[[nodiscard]] PanelRect measuredRect(const char* name);
 void toastWindow(UiState& state, const UiView& view);
 /// Inside a panel's Begin/End: keeps it where `state` wants it, inside the window, its right-hand
 /// ones anchored to the right edge; `defaults` is where Reset layout puts it.

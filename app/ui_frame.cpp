@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
 // What surrounds the panels: the menu bar, the help window, the toasts, and where each panel goes.
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 
 #include <imgui.h>
+#include <imgui_internal.h>  // a window's measured content size, to tell text that is cut off
 #include <imgui_stdlib.h>
 
 #include "shortcuts.hpp"
@@ -12,28 +14,54 @@
 namespace pickray::app {
 namespace {
 
-constexpr double kToastSeconds = 4.0;
-constexpr double kErrorToastSeconds = 8.0;
-constexpr double kFadeSeconds = 1.0;
-
 ImVec2 toImVec(glm::vec2 v) { return ImVec2(v.x, v.y); }
 glm::vec2 toVec(ImVec2 v) { return glm::vec2(v.x, v.y); }
 
 // A menu entry with its shortcut from the one table, so menus and keys cannot disagree.
-bool menuItem(const char* label, Action action, bool enabled = true) {
-    return ImGui::MenuItem(label, shortcutLabel(action).c_str(), false, enabled);
+bool menuItem(UiState& state, const char* label, Action action, bool enabled = true, bool checked = false) {
+    const bool chosen = ImGui::MenuItem(label, shortcutLabel(action).c_str(), checked, enabled);
+    shortcutTooltip(state, action);
+    return chosen;
+}
+
+// A menu of the menu bar; where its title is, for the report, while it is closed (once open, the
+// last item is its popup).
+bool beginMenu(UiState& state, const char* name, bool enabled = true) {
+    const bool open = ImGui::BeginMenu(name, enabled);
+    if (!open) state.menus[name] = PanelRect{name, toVec(ImGui::GetItemRectMin()), toVec(ImGui::GetItemRectSize())};
+    return open;
 }
 
 }  // namespace
 
+PanelRect measuredRect(const char* name) {
+    const ImGuiWindow* window = ImGui::GetCurrentWindow();
+    PanelRect rect{name, toVec(window->Pos), toVec(window->Size)};
+    // Content starts inside the padding; what lies right of the clip rectangle is not drawn. (A
+    // line wrapped at the work rectangle may reach a pixel into the padding: that still shows.)
+    const float contentLeft = window->Pos.x + window->WindowPadding.x;
+    rect.contentWidth = window->ContentSize.x;
+    rect.roomWidth = window->InnerClipRect.Max.x - contentLeft;
+    rect.cut = rect.contentWidth > rect.roomWidth;
+    return rect;
+}
+
+void tooltip(UiState& state, const std::string& text) {
+    state.tooltips.push_back(TooltipRect{text, toVec(ImGui::GetItemRectMin()), toVec(ImGui::GetItemRectSize())});
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+        ImGui::SetTooltip("%s", text.c_str());
+        state.tooltipShown = text;
+    }
+}
+
+void shortcutTooltip(UiState& state, Action action, const char* what) {
+    std::string text = what != nullptr ? what : actionText(action);
+    if (!text.empty()) text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+    tooltip(state, text + " (" + allShortcutsLabel(action) + ")");
+}
+
 void postToast(UiState& state, std::string text, bool isError) {
-    if (!isError) std::erase_if(state.toasts, [](const Toast& t) { return t.isError; });
-    // The same message again (a refused value while a field is dragged) renews the one shown.
-    std::erase_if(state.toasts, [&](const Toast& t) { return t.text == text; });
-    state.toasts.push_back(Toast{std::move(text), isError, ImGui::GetCurrentContext() ? ImGui::GetTime() : 0.0});
-    constexpr std::size_t kMostToasts = 5;
-    if (state.toasts.size() > kMostToasts)
-        state.toasts.erase(state.toasts.begin(), state.toasts.end() - static_cast<std::ptrdiff_t>(kMostToasts));
+    app::postToast(state.toasts, std::move(text), isError, ImGui::GetCurrentContext() ? ImGui::GetTime() : 0.0);
 }
 
 void openFileDialog(UiState& state, FileDialog::Mode mode, const std::string& documentPath) {
@@ -50,64 +78,65 @@ void openFileDialog(UiState& state, FileDialog::Mode mode, const std::string& do
 
 float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
     if (!ImGui::BeginMainMenuBar()) return 0.0f;
-    if (ImGui::BeginMenu("File")) {
-        if (menuItem("Open...", Action::Open)) openFileDialog(state, FileDialog::Mode::Open, view.documentPath);
+    if (beginMenu(state, "File")) {
+        if (menuItem(state, "Open...", Action::Open)) openFileDialog(state, FileDialog::Mode::Open, view.documentPath);
         if (ImGui::BeginMenu("Open recent", !view.recentFiles.empty())) {
             for (const std::string& file : view.recentFiles)
                 if (ImGui::MenuItem(file.c_str())) out.push_back(command::Load{file, false});
             ImGui::EndMenu();
         }
-        if (menuItem("Save", Action::Save)) {
+        if (menuItem(state, "Save", Action::Save)) {
             if (view.documentPath.empty()) openFileDialog(state, FileDialog::Mode::SaveAs, view.documentPath);
             else out.push_back(command::Save{view.documentPath});
         }
-        if (menuItem("Save as...", Action::SaveAs)) openFileDialog(state, FileDialog::Mode::SaveAs, view.documentPath);
+        if (menuItem(state, "Save as...", Action::SaveAs))
+            openFileDialog(state, FileDialog::Mode::SaveAs, view.documentPath);
         ImGui::Separator();
-        if (menuItem("Quit", Action::Quit)) out.push_back(command::Quit{});
+        if (menuItem(state, "Screenshot", Action::Screenshot))
+            out.push_back(command::Screenshot{state.screenshotWithUi});
+        ImGui::Separator();
+        if (menuItem(state, "Quit", Action::Quit)) out.push_back(command::Quit{});
         ImGui::EndMenu();
     }
-    if (ImGui::BeginMenu("Edit")) {
+    if (beginMenu(state, "Edit")) {
         const std::string undo = "Undo " + view.history.undoLabel();
         const std::string redo = "Redo " + view.history.redoLabel();
-        if (menuItem(undo.c_str(), Action::Undo, view.history.canUndo())) out.push_back(command::Undo{});
-        if (menuItem(redo.c_str(), Action::Redo, view.history.canRedo())) out.push_back(command::Redo{});
+        if (menuItem(state, undo.c_str(), Action::Undo, view.history.canUndo())) out.push_back(command::Undo{});
+        if (menuItem(state, redo.c_str(), Action::Redo, view.history.canRedo())) out.push_back(command::Redo{});
         ImGui::Separator();
         const bool any = !view.selection.empty();
-        if (menuItem("Duplicate", Action::DuplicateSelection, any)) out.push_back(command::DuplicateSelection{});
-        if (menuItem("Delete", Action::DeleteSelection, any)) out.push_back(command::DeleteSelection{});
-        if (menuItem("Clear selection and pick", Action::ClearSelection)) out.push_back(command::ClearSelection{});
+        if (menuItem(state, "Duplicate", Action::DuplicateSelection, any)) out.push_back(command::DuplicateSelection{});
+        if (menuItem(state, "Delete", Action::DeleteSelection, any)) out.push_back(command::DeleteSelection{});
+        if (menuItem(state, "Clear selection and pick", Action::ClearSelection))
+            out.push_back(command::ClearSelection{});
         ImGui::EndMenu();
     }
-    if (ImGui::BeginMenu("View")) {
+    if (beginMenu(state, "View")) {
         const float aspect = view.windowSize.y > 0
                                  ? static_cast<float>(view.windowSize.x) / static_cast<float>(view.windowSize.y)
                                  : 1.0f;
-        if (menuItem("Frame selected", Action::FrameSelection, !view.selection.empty()))
+        if (menuItem(state, "Frame selected", Action::FrameSelection, !view.selection.empty()))
             out.push_back(command::Frame{false, aspect});
-        if (menuItem("Frame all", Action::FrameAll)) out.push_back(command::Frame{true, aspect});
+        if (menuItem(state, "Frame all", Action::FrameAll)) out.push_back(command::Frame{true, aspect});
         ImGui::Separator();
-        ImGui::Separator();
-        if (ImGui::MenuItem("Gizmo: move", shortcutLabel(Action::GizmoMove).c_str(),
-                            state.gizmoMode == GizmoMode::Move))
+        if (menuItem(state, "Gizmo: move", Action::GizmoMove, true, state.gizmoMode == GizmoMode::Move))
             state.gizmoMode = GizmoMode::Move;
-        if (ImGui::MenuItem("Gizmo: rotate", shortcutLabel(Action::GizmoRotate).c_str(),
-                            state.gizmoMode == GizmoMode::Rotate))
+        if (menuItem(state, "Gizmo: rotate", Action::GizmoRotate, true, state.gizmoMode == GizmoMode::Rotate))
             state.gizmoMode = GizmoMode::Rotate;
-        if (ImGui::MenuItem("Gizmo: scale", shortcutLabel(Action::GizmoScale).c_str(),
-                            state.gizmoMode == GizmoMode::Scale))
+        if (menuItem(state, "Gizmo: scale", Action::GizmoScale, true, state.gizmoMode == GizmoMode::Scale))
             state.gizmoMode = GizmoMode::Scale;
-        if (ImGui::MenuItem("Gizmo: local axes", shortcutLabel(Action::GizmoSpace).c_str(),
-                            state.gizmoSpace == GizmoSpace::Local))
+        if (menuItem(state, "Gizmo: local axes", Action::GizmoSpace, true, state.gizmoSpace == GizmoSpace::Local))
             state.gizmoSpace = state.gizmoSpace == GizmoSpace::World ? GizmoSpace::Local : GizmoSpace::World;
         ImGui::Separator();
-        if (menuItem("Hide panels", Action::ToggleUi)) out.push_back(command::ToggleUi{});
+        if (menuItem(state, "Hide panels", Action::ToggleUi)) out.push_back(command::ToggleUi{});
         if (ImGui::MenuItem("Reset layout")) state.resetLayout = true;
+        tooltip(state, "Reset layout: every panel back in its place, at its size for this window");
         ImGui::SetNextItemWidth(120.0f * ImGui::GetFontSize() / 13.0f);
         if (ImGui::SliderFloat("UI scale", &state.scale, 0.5f, 3.0f, "%.2f")) state.resetLayout = true;
         ImGui::EndMenu();
     }
-    if (ImGui::BeginMenu("Help")) {
-        if (menuItem("Shortcuts and mouse", Action::Help)) state.showHelp = true;
+    if (beginMenu(state, "Help")) {
+        if (menuItem(state, "Shortcuts and mouse", Action::Help)) state.showHelp = true;
         ImGui::EndMenu();
     }
     if (view.unsaved) {
@@ -115,6 +144,7 @@ float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
         ImGui::TextDisabled("unsaved changes");
     }
     const float height = ImGui::GetWindowSize().y;
+    state.panelRects.push_back(measuredRect("Menu bar"));
     ImGui::EndMainMenuBar();
     return height;
 }
@@ -125,7 +155,8 @@ void helpWindow(UiState& state) {
     const ImVec2 centre = ImGui::GetMainViewport()->GetCenter();
     ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     if (!ImGui::Begin("Help", &state.showHelp, ImGuiWindowFlags_NoCollapse)) return ImGui::End();
-    state.panelRects.push_back(PanelRect{"Help", toVec(ImGui::GetWindowPos()), toVec(ImGui::GetWindowSize())});
+    state.panelRects.push_back(measuredRect("Help"));
+    ImGui::PushTextWrapPos(0.0f);  // every line wraps at the window's edge, none is cut off
     ImGui::TextUnformatted("Keys (when no text field has the keyboard):");
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
         ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, 110.0f * ImGui::GetFontSize() / 13.0f);
@@ -141,18 +172,23 @@ void helpWindow(UiState& state) {
     }
     ImGui::Separator();
     ImGui::TextUnformatted("Mouse in the view:");
-    ImGui::BulletText("left click: pick and select (Ctrl+click adds to the selection)");
-    ImGui::BulletText("left click on the background: clear the pick and the selection");
-    ImGui::BulletText("left drag on an object: move it (after 4 pixels; one undo step)");
-    ImGui::BulletText("left drag on the background, right drag: orbit (the pick stays)");
-    ImGui::BulletText("middle drag or Shift+left drag: pan;  wheel: zoom");
-    ImGui::BulletText("the gizmo on the selection: drag an axis, a plane's square, a ring or a scale");
-    ImGui::BulletText("handle (W, E, R); Ctrl while dragging snaps (0.5 units, 15 degrees, 0.1 times)");
+    for (const char* line :
+         {"left click: pick and select (Ctrl+click adds to the selection or takes an object out of it)",
+          "left click on the background: clear the pick and the selection",
+          "left drag on an object: move it (after 4 pixels; one undo step)",
+          "left drag on the background, right drag: orbit (the pick stays)", "middle drag or Shift+left drag: pan",
+          "wheel: zoom",
+          "the gizmo on the selection: drag an axis, a plane's square, a ring or a scale handle (W, E, R); Ctrl "
+          "while dragging snaps (0.5 units, 15 degrees, 0.1 times)"}) {
+        ImGui::Bullet();  // BulletText would not wrap
+        ImGui::TextUnformatted(line);
+    }
     ImGui::Separator();
-    ImGui::TextWrapped(
+    ImGui::TextUnformatted(
         "Undo covers every change of the objects: edits, drags, add, duplicate, delete, rename, "
-        "generate and load. The camera is the view, not part of the scene's history: undo does not "
-        "move it back.");
+        "generate and load (undoing a load also brings back the camera the file replaced). Moving the "
+        "camera is not a step of the history: undo does not move it back.");
+    ImGui::PopTextWrapPos();
     ImGui::End();
 }
 
@@ -179,7 +215,7 @@ void fileDialog(UiState& state, const UiView& view, std::vector<Command>& out) {
                                     std::min(420.0f, static_cast<float>(view.windowSize.y) - 40.0f)),
                              ImGuiCond_Appearing);
     if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
-    state.panelRects.push_back(PanelRect{title, toVec(ImGui::GetWindowPos()), toVec(ImGui::GetWindowSize())});
+    state.panelRects.push_back(measuredRect(title));
     const fs::path directory(dialog.directory);
     ImGui::TextUnformatted(directory.string().c_str());
     // The name field first: it takes the keyboard as the browser opens (a field further down is
@@ -242,7 +278,7 @@ int question(UiState& state, const UiView& view, const char* title, const std::s
     ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings))
         return -1;
-    state.panelRects.push_back(PanelRect{title, toVec(ImGui::GetWindowPos()), toVec(ImGui::GetWindowSize())});
+    state.panelRects.push_back(measuredRect(title));
     ImGui::PushTextWrapPos(420.0f);
     ImGui::TextUnformatted(text.c_str());
     ImGui::PopTextWrapPos();
@@ -297,8 +333,7 @@ void fileWindows(UiState& state, const UiView& view, std::vector<Command>& out) 
 
 void toastWindow(UiState& state, const UiView& view) {
     const double now = ImGui::GetTime();
-    std::erase_if(state.toasts,
-                  [&](const Toast& t) { return now - t.shownAt > (t.isError ? kErrorToastSeconds : kToastSeconds); });
+    dropExpiredToasts(state.toasts, now);
     if (state.toasts.empty()) return;
     const glm::vec2 window(view.windowSize);
     ImGui::SetNextWindowPos(ImVec2(window.x * 0.5f, window.y - 12.0f), ImGuiCond_Always, ImVec2(0.5f, 1.0f));
@@ -307,10 +342,10 @@ void toastWindow(UiState& state, const UiView& view) {
                                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
                                         ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoInputs;
     ImGui::Begin("##toasts", nullptr, kFlags);
+    state.panelRects.push_back(measuredRect("Messages"));
     ImGui::PushTextWrapPos(std::max(200.0f, window.x * 0.6f));
     for (const Toast& t : state.toasts) {
-        const double left = (t.isError ? kErrorToastSeconds : kToastSeconds) - (now - t.shownAt);
-        const float alpha = static_cast<float>(std::clamp(left / kFadeSeconds, 0.0, 1.0));
+        const float alpha = toastOpacity(t, now);
         const ImVec4 color = t.isError ? ImVec4(1.0f, 0.45f, 0.4f, alpha) : ImVec4(0.6f, 0.9f, 0.6f, alpha);
         ImGui::TextColored(color, "%s", t.text.c_str());
     }
@@ -348,7 +383,10 @@ void keepPanelInWindow(UiState& state, const UiView& view, const char* name, boo
     if (!collapsed && fitted != now) ImGui::SetWindowSize(toImVec(fitted));
     p.lastPos = at;
     p.lastSize = collapsed ? p.lastSize : fitted;
-    state.panelRects.push_back(PanelRect{name, at, fitted});
+    PanelRect rect = measuredRect(name);
+    rect.pos = at;  // where it goes this frame (ImGui moves it as the frame ends)
+    rect.size = fitted;
+    state.panelRects.push_back(rect);
 }
 
 }  // namespace pickray::app

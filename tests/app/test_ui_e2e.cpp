@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: MIT
+// The panels as a user meets them, end to end on the real binary (headless): nothing cut off at
+// the usual window sizes, every shortcut in a tooltip, Ctrl+click, messages that show and clear,
+// the selection's and the hover's outlines, moving a panel and Reset layout, pictures after the
+// window grows. Expected pixels and picks come from the scene file and brute force
+// (e2e_support.hpp), not from the application.
+#include <algorithm>
+#include <filesystem>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "e2e_support.hpp"
+
+using namespace e2e;  // NOLINT: the shared helpers read as part of the tests
+
+namespace {
+
+glm::ivec2 pixelOf(const std::string& name, glm::ivec2 size = kSize) {
+    const ps::Scene scene = loadDefaultScene();
+    const auto pixel = visiblePixelOf(scene, objectNamed(scene, name), frameFor(scene.camera, size), size);
+    EXPECT_TRUE(pixel) << name << " is visible";
+    return pixel.value_or(glm::ivec2(0));
+}
+
+json runForReport(const std::string& name, std::vector<std::string> args) {
+    const fs::path report = tempDir() / (name + ".json");
+    args.insert(args.end(), {"--report", report.string()});
+    const ProcessResult run = runPickray(args);
+    EXPECT_EQ(run.exitCode, 0) << run.output;
+    return readJson(report);
+}
+
+glm::ivec2 centreOf(const json& rect) {
+    return {static_cast<int>(rect["pos"][0].get<float>() + rect["size"][0].get<float>() / 2),
+            static_cast<int>(rect["pos"][1].get<float>() + rect["size"][1].get<float>() / 2)};
+}
+
+// How many of eight directions out of `object` from `inside` meet `looksLike` at the first pixel
+// brute force says is not the object (its silhouette, computed here).
+int outlinedDirections(const ps::Scene& scene, std::size_t object, glm::ivec2 inside, const Image& image,
+                       bool (*looksLike)(glm::ivec3)) {
+    const Frame frame = frameFor(scene.camera, kSize);
+    int found = 0;
+    for (glm::ivec2 d : {glm::ivec2(1, 0), glm::ivec2(-1, 0), glm::ivec2(0, 1), glm::ivec2(0, -1), glm::ivec2(1, 1),
+                         glm::ivec2(-1, -1), glm::ivec2(1, -1), glm::ivec2(-1, 1)}) {
+        glm::ivec2 p = inside;
+        while (p.x > 2 && p.y > 2 && p.x < kSize.x - 3 && p.y < kSize.y - 3) {
+            const auto hit = ps::brute_force::nearestHit(scene, rayAt(p, frame));
+            if (!hit || hit->object != object) break;
+            p += d;
+        }
+        if (looksLike(image.at(p.x, p.y))) ++found;
+    }
+    return found;
+}
+
+// The selection's outline, (0.35, 0.72, 1) in DEMO.md: a light blue. The hover's, (0.9, 0.92,
+// 0.95): near white.
+bool looksSelected(glm::ivec3 c) { return c.b > 220 && c.g > 150 && c.g < 215 && c.r < 130; }
+bool looksHovered(glm::ivec3 c) { return c.r > 200 && c.g > 200 && c.b > 200; }
+
+}  // namespace
+
+TEST(Ui, NothingIsCutOffAtTheUsualWindowSizes) {
+    // Every panel open that can be: two capsules selected (the pair panel), the crate picked, the
+    // timings shown, the help window; at the default size and two smaller ones.
+    for (const std::string size : {"1280x720", "1024x600", "800x500"}) {
+        for (const std::string selected : {"crate", "ball", "pole", "plinth"}) {
+            const json r = runForReport("cut_" + size + selected,
+                                        {"--headless", "--size", size, "--click", "200,300", "--select", "capsule A",
+                                         "--select", "capsule B", "--select", selected, "--key", "f1"});
+            std::set<std::string> names;
+            for (const json& p : r["window"]["panels"]) {
+                names.insert(p["name"]);
+                EXPECT_LE(p["contentWidth"].get<float>(), p["roomWidth"].get<float>())
+                    << size << ", " << selected << " selected: the widest line of " << p["name"]
+                    << " is cut off: " << p.dump();
+            }
+            for (const char* panel : {"Scene", "Inspector", "Pick", "Camera", "Help"})
+                EXPECT_TRUE(names.count(panel)) << size << ": no " << panel << " panel";
+        }
+    }
+    // The measure sees a cut when there is one: in a tiny window the panels cannot hold their lines.
+    const json tiny = runForReport("cut_tiny", {"--headless", "--size", "320x200", "--select", "crate"});
+    bool anyCut = false;
+    for (const json& p : tiny["window"]["panels"])
+        anyCut |= p["contentWidth"].get<float>() > p["roomWidth"].get<float>();
+    EXPECT_TRUE(anyCut) << tiny["window"].dump();
+}
+
+TEST(Ui, EveryShortcutIsInATooltipOfAControlThatDoesTheSame) {
+    // The panels with the crate selected and picked, then each menu opened by a click on its title.
+    const std::vector<std::string> base = {"--headless", "--size", "1280x720", "--select", "crate"};
+    json first = runForReport("tooltips", base);
+    std::vector<std::string> texts;
+    for (const json& t : first["window"]["tooltips"]) texts.push_back(t["text"]);
+    ASSERT_EQ(first["window"]["menus"].size(), 4u) << first["window"].dump();
+    for (const json& menu : first["window"]["menus"]) {
+        std::vector<std::string> args = base;
+        args.insert(args.end(), {"--click", pixelArg(centreOf(menu))});
+        const json opened = runForReport("tooltips_" + menu["name"].get<std::string>(), args);
+        std::size_t inMenu = 0;
+        for (const json& t : opened["window"]["tooltips"]) {
+            texts.push_back(t["text"]);
+            if (t["pos"][1].get<float>() > 19.0f && t["pos"][0].get<float>() < 300.0f) ++inMenu;
+        }
+        EXPECT_GT(inMenu, 0u) << menu["name"] << " did not open: " << opened["window"].dump();
+    }
+    // Every key of the help's table (docs/DEMO.md), as the tooltips must write it.
+    for (const std::string keys :
+         {"(Ctrl+Z)", "(Ctrl+Shift+Z or Ctrl+Y)", "(Delete)", "(Ctrl+D)", "(F)", "(Home)", "(Esc)", "(Ctrl+O)",
+          "(Ctrl+S)", "(Ctrl+Shift+S)", "(H)", "(F1)", "(F12)", "(W)", "(E)", "(R)", "(Q)", "(Ctrl+Q)", "Ctrl+click"}) {
+        EXPECT_TRUE(std::any_of(texts.begin(), texts.end(),
+                                [&](const std::string& t) { return t.find(keys) != std::string::npos; }))
+            << "no tooltip names " << keys;
+    }
+}
+
+TEST(Ui, HoveringAControlShowsItsTooltip) {
+    const std::vector<std::string> base = {"--headless", "--size", "1280x720", "--select", "crate"};
+    const json r = runForReport("hover_tooltips", base);
+    const auto duplicate =
+        std::find_if(r["window"]["tooltips"].begin(), r["window"]["tooltips"].end(),
+                     [](const json& t) { return t["text"] == "Duplicate the selected objects (Ctrl+D)"; });
+    ASSERT_NE(duplicate, r["window"]["tooltips"].end()) << r["window"].dump();
+    std::vector<std::string> args = base;
+    args.insert(args.end(), {"--hover", pixelArg(centreOf(*duplicate))});
+    EXPECT_EQ(runForReport("hover_tooltip", args)["window"]["tooltipShown"], "Duplicate the selected objects (Ctrl+D)");
+    args.back() = "640,500";  // the view: no tooltip
+    EXPECT_TRUE(runForReport("hover_none", args)["window"]["tooltipShown"].is_null());
+}
+
+TEST(Ui, CtrlClickAddsToTheSelectionTakesOutAndACtrlDragStillMoves) {
+    const glm::ivec2 ball = pixelOf("ball");
+    const glm::ivec2 drum = pixelOf("drum");
+    const auto ctrlClick = [](glm::ivec2 p) { return pixelArg(p) + "," + pixelArg(p) + ",ctrl+left"; };
+    const std::vector<std::string> base = {"--headless", "--size",       "640x360", "--hide-ui",
+                                           "--click",    pixelArg(ball), "--drag",  ctrlClick(drum)};
+    EXPECT_EQ(runForReport("ctrl_add", base)["editor"]["selection"], json::array({"ball", "drum"}));
+    std::vector<std::string> out = base;
+    out.insert(out.end(), {"--drag", ctrlClick(ball)});
+    EXPECT_EQ(runForReport("ctrl_out", out)["editor"]["selection"], json::array({"drum"}));
+    // A Ctrl drag from the selected ball moves it and keeps both selected.
+    std::vector<std::string> moved = base;
+    const fs::path saved = tempDir() / "ctrl_drag_scene.json";
+    moved.insert(moved.end(), {"--drag", pixelArg(ball) + "," + pixelArg(ball + glm::ivec2(30, 0)) + ",ctrl+left",
+                               "--save", saved.string()});
+    EXPECT_EQ(runForReport("ctrl_drag", moved)["editor"]["selection"], json::array({"ball", "drum"}));
+    const auto loaded = ps::loadScene(saved);
+    ASSERT_TRUE(loaded.scene) << loaded.error;
+    const ps::Scene original = loadDefaultScene();
+    const auto& before = std::get<pickray::Sphere>(original.objects[objectNamed(original, "ball")].shape);
+    const auto& after = std::get<pickray::Sphere>(loaded.scene->objects[objectNamed(*loaded.scene, "ball")].shape);
+    EXPECT_GT(glm::length(after.center - before.center), 0.1f) << "the ball moved with the Ctrl drag";
+}
+
+TEST(Ui, MessagesShowAsToastsEvenWithThePanelsHiddenAndASuccessClearsAnError) {
+    const fs::path bad = tempDir() / "bad_scene.json";
+    std::ofstream(bad) << "{ not json";
+    const fs::path report = tempDir() / "toasts.json";
+    ProcessResult run = runPickray(
+        {"--headless", "--size", "640x360", "--hide-ui", "--load", bad.string(), "--report", report.string()});
+    EXPECT_NE(run.exitCode, 0) << "a failed step fails the script";
+    json r = readJson(report);
+    ASSERT_EQ(r["window"]["messages"].size(), 1u) << r["window"].dump();
+    EXPECT_EQ(r["window"]["messages"][0].get<std::string>().rfind("error: load failed", 0), 0u) << r["window"].dump();
+    EXPECT_EQ(r["errors"].size(), 1u);
+    bool drawn = false;
+    for (const json& p : r["window"]["panels"]) drawn |= p["name"] == "Messages";
+    EXPECT_TRUE(drawn) << "the message is on screen with the panels hidden: " << r["window"].dump();
+
+    run = runPickray({"--headless", "--size", "640x360", "--hide-ui", "--load", bad.string(), "--load",
+                      kDefaultScene.string(), "--report", report.string()});
+    r = readJson(report);
+    ASSERT_EQ(r["window"]["messages"].size(), 1u) << r["window"].dump();
+    EXPECT_EQ(r["window"]["messages"][0], "loaded " + kDefaultScene.string()) << "the error is gone";
+}
+
+TEST(Ui, TheSelectionAndTheHoverHaveOutlinesThatReadOnAnyColour) {
+    const ps::Scene scene = loadDefaultScene();
+    const std::size_t ball = objectNamed(scene, "ball");
+    const glm::ivec2 inside = pixelOf("ball");
+    const fs::path plain = tempDir() / "outline_plain.png";
+    const fs::path selected = tempDir() / "outline_selected.png";
+    const fs::path hovered = tempDir() / "outline_hovered.png";
+    const std::vector<std::string> base = {"--headless", "--size", "640x360", "--hide-ui"};
+    auto with = [&](std::initializer_list<std::string> more) {
+        std::vector<std::string> args = base;
+        args.insert(args.end(), more);
+        const ProcessResult run = runPickray(args);
+        EXPECT_EQ(run.exitCode, 0) << run.output;
+    };
+    with({"--screenshot", plain.string()});
+    with({"--select", "ball", "--screenshot", selected.string()});
+    with({"--hover", pixelArg(inside), "--screenshot", hovered.string()});
+    EXPECT_LE(outlinedDirections(scene, ball, inside, loadPng(plain), looksSelected), 0);
+    EXPECT_LE(outlinedDirections(scene, ball, inside, loadPng(plain), looksHovered), 0);
+    EXPECT_GE(outlinedDirections(scene, ball, inside, loadPng(selected), looksSelected), 6);
+    EXPECT_GE(outlinedDirections(scene, ball, inside, loadPng(hovered), looksHovered), 6);
+}
+
+TEST(Ui, APanelDraggedByItsTitleMovesAndResetLayoutPutsItBack) {
+    const std::vector<std::string> moved = {"--headless", "--size", "1280x720", "--drag", "100,37,300,200"};
+    const auto sceneAt = [](const json& r) {
+        for (const json& p : r["window"]["panels"])
+            if (p["name"] == "Scene") return glm::vec2(p["pos"][0].get<float>(), p["pos"][1].get<float>());
+        ADD_FAILURE() << "no Scene panel";
+        return glm::vec2(-1.0f);
+    };
+    const glm::vec2 home = sceneAt(runForReport("layout_home", {"--headless", "--size", "1280x720"}));
+    std::vector<std::string> args = moved;
+    args.insert(args.end(), {"--click", "114,10"});  // the View menu (its title's place is in the report)
+    const json afterMove = runForReport("layout_moved", args);
+    EXPECT_EQ(sceneAt(afterMove), home + glm::vec2(200, 163)) << "the panel follows its title bar";
+    const auto reset =
+        std::find_if(afterMove["window"]["tooltips"].begin(), afterMove["window"]["tooltips"].end(),
+                     [](const json& t) { return t["text"].get<std::string>().rfind("Reset layout", 0) == 0; });
+    ASSERT_NE(reset, afterMove["window"]["tooltips"].end()) << afterMove["window"].dump();
+    args.insert(args.end(), {"--click", pixelArg(centreOf(*reset))});
+    EXPECT_EQ(sceneAt(runForReport("layout_reset", args)), home) << "Reset layout puts it back";
+    // And a moved panel stays where the user put it across a resize and back.
+    args = moved;
+    args.insert(args.end(), {"--resize", "1000x700", "--resize", "1280x720"});
+    EXPECT_EQ(sceneAt(runForReport("layout_kept", args)), home + glm::vec2(200, 163));
+}
+
+TEST(Ui, APictureAfterTheWindowGrowsIsThePictureOfAWindowMadeThatSize) {
+    // SDL's offscreen surface does not grow with its window: a picture after a resize to a larger
+    // size came out black beyond the old size.
+    const fs::path grown = tempDir() / "grown.png";
+    const fs::path direct = tempDir() / "direct.png";
+    ASSERT_EQ(runPickray({"--headless", "--size", "320x180", "--no-stats", "--resize", "640x360", "--click", "300,200",
+                          "--screenshot", grown.string()})
+                  .exitCode,
+              0);
+    ASSERT_EQ(runPickray({"--headless", "--size", "640x360", "--no-stats", "--click", "300,200", "--screenshot",
+                          direct.string()})
+                  .exitCode,
+              0);
+    const Image a = loadPng(grown);
+    const Image b = loadPng(direct);
+    ASSERT_EQ(a.width, 640);
+    ASSERT_EQ(a.height, 360);
+    ASSERT_EQ(b.width, 640);
+    int differing = 0;
+    for (int y = 0; y < 360; ++y)
+        for (int x = 0; x < 640; ++x) {
+            const glm::ivec3 d = glm::abs(a.at(x, y) - b.at(x, y));
+            if (std::max({d.r, d.g, d.b}) > 2) ++differing;
+        }
+    EXPECT_EQ(differing, 0);
+}
