@@ -99,6 +99,20 @@ void sameLineIfFits(float width) {
     if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
 }
 
+// A panel of the layout: kept where it belongs in the window (keepPanelInWindow), its text
+// wrapping at its edge rather than being cut off. endPanel() closes it.
+void beginPanel(UiState& state, const UiView& view, const char* name, bool rightAnchored, glm::vec2 at, glm::vec2 size,
+                float top) {
+    ImGui::Begin(name);
+    keepPanelInWindow(state, view, name, rightAnchored, at, size, top);
+    ImGui::PushTextWrapPos(0.0f);
+}
+
+void endPanel() {
+    ImGui::PopTextWrapPos();
+    ImGui::End();
+}
+
 // The width of a button, radio button or checkbox labelled `label`.
 float buttonWidth(const char* label) { return ImGui::CalcTextSize(label).x + 2.0f * ImGui::GetStyle().FramePadding.x; }
 float checkWidth(const char* label) {
@@ -145,9 +159,7 @@ std::vector<std::size_t> outlinerRows(const UiState& state, const UiView& view) 
 }
 
 void outliner(UiState& state, const UiView& view, const Layout& layout, float top, std::vector<Command>& out) {
-    ImGui::Begin("Scene");
-    keepPanelInWindow(state, view, "Scene", false, layout.sceneAt, layout.sceneSize, top);
-    ImGui::PushTextWrapPos(0.0f);  // text wraps at the panel's edge rather than being cut off
+    beginPanel(state, view, "Scene", false, layout.sceneAt, layout.sceneSize, top);
     ImGui::SetNextItemWidth(-1.0f * em());
     ImGui::InputTextWithHint("##filter", "filter by name", &state.outlinerFilter);
     const std::vector<std::size_t> rows = outlinerRows(state, view);
@@ -213,8 +225,7 @@ void outliner(UiState& state, const UiView& view, const Layout& layout, float to
     shortcutTooltip(state, Action::Screenshot);
     sameLineIfFits(checkWidth("with panels"));
     ImGui::Checkbox("with panels", &state.screenshotWithUi);
-    ImGui::PopTextWrapPos();
-    ImGui::End();
+    endPanel();
 }
 
 // The gizmo's modes and axes, and framing the selection, as buttons with their keys.
@@ -245,9 +256,7 @@ void gizmoBar(UiState& state, const UiView& view, std::vector<Command>& out) {
 }
 
 void inspector(UiState& state, const UiView& view, const Layout& layout, float top, std::vector<Command>& out) {
-    ImGui::Begin("Inspector");
-    keepPanelInWindow(state, view, "Inspector", false, layout.inspectorAt, layout.inspectorSize, top);
-    ImGui::PushTextWrapPos(0.0f);  // text wraps at the panel's edge rather than being cut off
+    beginPanel(state, view, "Inspector", false, layout.inspectorAt, layout.inspectorSize, top);
     if (view.selection.empty()) {
         ImGui::TextDisabled("Click an object or pick one in the outliner.");
     } else {
@@ -272,14 +281,11 @@ void inspector(UiState& state, const UiView& view, const Layout& layout, float t
         }
         state.editHeld = held && (changed || state.editHeld);
     }
-    ImGui::PopTextWrapPos();
-    ImGui::End();
+    endPanel();
 }
 
 void cameraPanel(UiState& state, const UiView& view, const Layout& layout, float top, std::vector<Command>& out) {
-    ImGui::Begin("Camera");
-    keepPanelInWindow(state, view, "Camera", true, layout.cameraAt, layout.cameraSize, top);
-    ImGui::PushTextWrapPos(0.0f);  // text wraps at the panel's edge rather than being cut off
+    beginPanel(state, view, "Camera", true, layout.cameraAt, layout.cameraSize, top);
     scene::Camera c = view.scene.camera;
     bool changed = false;
     int projection = c.projection == scene::Projection::Perspective ? 0 : 1;
@@ -302,14 +308,11 @@ void cameraPanel(UiState& state, const UiView& view, const Layout& layout, float
     ImGui::TextWrapped("drag: orbit  shift/middle drag: pan  wheel: zoom  F: frame selected");
     ImGui::PopStyleColor();
     if (changed) out.push_back(command::SetCamera{c});
-    ImGui::PopTextWrapPos();
-    ImGui::End();
+    endPanel();
 }
 
 void pickPanel(UiState& state, const UiView& view, const Layout& layout, float top, std::vector<Command>& out) {
-    ImGui::Begin("Pick");
-    keepPanelInWindow(state, view, "Pick", true, layout.pickAt, layout.pickSize, top);
-    ImGui::PushTextWrapPos(0.0f);  // text wraps at the panel's edge rather than being cut off
+    beginPanel(state, view, "Pick", true, layout.pickAt, layout.pickSize, top);
     const Performance& perf = view.performance;
     if (!state.noStats)
         ImGui::Text("frame %.1f ms (scene %.1f ms)  pick %.3f ms  hover %.3f ms", perf.frameMs, perf.redrawMs,
@@ -323,8 +326,7 @@ void pickPanel(UiState& state, const UiView& view, const Layout& layout, float t
     }
     if (!view.pick) {
         ImGui::TextDisabled("Left-click in the view to pick.");
-        ImGui::PopTextWrapPos();
-        ImGui::End();
+        endPanel();
         return;
     }
     const Pick& p = *view.pick;
@@ -367,8 +369,7 @@ void pickPanel(UiState& state, const UiView& view, const Layout& layout, float t
             }
         ImGui::EndTable();
     }
-    ImGui::PopTextWrapPos();
-    ImGui::End();
+    endPanel();
 }
 
 void capsulePanel(UiState& state, const UiView& view, const Layout& layout, float top) {
@@ -381,9 +382,7 @@ void capsulePanel(UiState& state, const UiView& view, const Layout& layout, floa
     const auto& c1 = std::get<Capsule>(view.scene.objects[first].shape);
     const auto& c2 = std::get<Capsule>(view.scene.objects[second].shape);
     const CapsuleProximity prox = proximity(c1, c2);
-    ImGui::Begin("Capsule pair");
-    keepPanelInWindow(state, view, "Capsule pair", false, layout.capsuleAt, layout.capsuleSize, top);
-    ImGui::PushTextWrapPos(0.0f);  // text wraps at the panel's edge rather than being cut off
+    beginPanel(state, view, "Capsule pair", false, layout.capsuleAt, layout.capsuleSize, top);
     ImGui::Text("%s  vs  %s", view.scene.objects[first].name.c_str(), view.scene.objects[second].name.c_str());
     ImGui::Text("axis distance %.4f", double(prox.axes.distance));
     ImGui::Text("surface gap   %.4f", double(prox.gap));
@@ -392,8 +391,7 @@ void capsulePanel(UiState& state, const UiView& view, const Layout& layout, floa
                        hit ? "OVERLAP" : "separate");
     text("p1", prox.axes.p1);
     text("p2", prox.axes.p2);
-    ImGui::PopTextWrapPos();
-    ImGui::End();
+    endPanel();
 }
 
 }  // namespace
