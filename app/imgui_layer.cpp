@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "imgui_layer.hpp"
+#include "ui_scale.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -62,8 +63,8 @@ void ImGuiLayer::setScale(float scale) {
 
 float ImGuiLayer::displayScale(SDL_Window* window) {
     float dpi = 0.0f;
-    if (SDL_GetDisplayDPI(SDL_GetWindowDisplayIndex(window), &dpi, nullptr, nullptr) != 0 || !(dpi > 0.0f)) return 1.0f;
-    return std::clamp(std::round(dpi / 96.0f * 4.0f) / 4.0f, 1.0f, 3.0f);
+    if (SDL_GetDisplayDPI(SDL_GetWindowDisplayIndex(window), &dpi, nullptr, nullptr) != 0) return 1.0f;
+    return uiScaleForDpi(dpi);
 }
 
 bool ImGuiLayer::wantsMouse() const { return ImGui::GetIO().WantCaptureMouse; }

@@ -3,11 +3,13 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <string>
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
 #include "pickray/collision/overlap.hpp"
+#include "scene/generate.hpp"
 #include "scene/overloaded.hpp"
 #include "shortcuts.hpp"
 
@@ -219,8 +221,10 @@ void outliner(UiState& state, const UiView& view, const Layout& layout, float to
     ImGui::SetNextItemWidth(-90.0f * em());
     const std::int64_t step = 1000, stepFast = 10000;
     ImGui::InputScalar("##count", ImGuiDataType_S64, &state.generateCount, &step, &stepFast);
+    tooltip(state, "How many objects Generate makes: 1 to " + std::to_string(scene::kMaxGenerated));
     ImGui::SameLine();
     if (ImGui::Button("Generate")) out.push_back(command::Generate{state.generateCount});
+    tooltip(state, "Generate: replace the scene by that many objects of every kind (Ctrl+Z undoes)");
     if (ImGui::Button("Screenshot")) out.push_back(command::Screenshot{state.screenshotWithUi});
     shortcutTooltip(state, Action::Screenshot);
     sameLineIfFits(checkWidth("with panels"));

@@ -254,3 +254,48 @@ TEST(Ui, APictureAfterTheWindowGrowsIsThePictureOfAWindowMadeThatSize) {
         }
     EXPECT_EQ(differing, 0);
 }
+
+namespace {
+
+// The rectangle of the control whose tooltip starts with `text`, in a run of `args`.
+json controlWithTooltip(const std::string& name, const std::vector<std::string>& args, const std::string& text) {
+    const json r = runForReport(name, args);
+    for (const json& t : r["window"]["tooltips"])
+        if (t["text"].get<std::string>().rfind(text, 0) == 0) return t;
+    ADD_FAILURE() << "no control with the tooltip " << text << ": " << r["window"].dump();
+    return json{{"pos", {0, 0}}, {"size", {0, 0}}};
+}
+
+}  // namespace
+
+TEST(Ui, TheEditMenusUndoAndRedoPutTheDeletedCrateBackAndTakeItAway) {
+    std::vector<std::string> args = {"--headless", "--size", "1280x720", "--select", "crate",
+                                     "--key",      "delete", "--click",  "70,10"};  // the Edit menu's title
+    const json undo = controlWithTooltip("edit_menu", args, "Undo the last change");
+    args.insert(args.end(), {"--click", pixelArg(centreOf(undo))});
+    json r = runForReport("edit_undo", args);
+    EXPECT_EQ(r["editor"]["undoSteps"], 0);
+    EXPECT_EQ(r["frame"]["objects"], 7) << "the crate is back";
+    EXPECT_EQ(r["editor"]["selection"], json::array({"crate"}));
+    args.insert(args.end(), {"--click", "70,10"});
+    const json redo = controlWithTooltip("edit_menu_again", args, "Redo what was undone");
+    args.insert(args.end(), {"--click", pixelArg(centreOf(redo))});
+    r = runForReport("edit_redo", args);
+    EXPECT_EQ(r["editor"]["undoSteps"], 1);
+    EXPECT_EQ(r["frame"]["objects"], 6) << "the crate is deleted again";
+}
+
+TEST(Ui, GenerateWithACountBelowOneIsRefusedWithAMessageAndChangesNothing) {
+    std::vector<std::string> args = {"--headless", "--size", "1280x720"};
+    const json count = controlWithTooltip("generate_count", args, "How many objects Generate makes");
+    const json generate = controlWithTooltip("generate_button", args, "Generate: replace the scene");
+    // Into the count field: select what is there, type -5, then press Generate.
+    args.insert(args.end(), {"--click", pixelArg(centreOf(count)), "--key", "ctrl+a", "--type", "-5", "--click",
+                             pixelArg(centreOf(generate))});
+    const json r = runForReport("generate_refused", args);
+    ASSERT_EQ(r["window"]["messages"].size(), 1u) << r["window"].dump();
+    EXPECT_EQ(r["window"]["messages"][0].get<std::string>().rfind("error: generate refused: -5 objects", 0), 0u)
+        << r["window"]["messages"].dump();
+    EXPECT_EQ(r["frame"]["objects"], 7) << "the scene is as it was";
+    EXPECT_EQ(r["editor"]["undoSteps"], 0);
+}
