@@ -481,6 +481,7 @@ bool App::writeReport(const std::string& path, const std::vector<std::string>& e
     constexpr const char* kModes[] = {"move", "rotate", "scale"};
     window.gizmoMode = kModes[static_cast<int>(ui_.gizmoMode)];
     window.gizmoSpace = ui_.gizmoSpace == GizmoSpace::World ? "world" : "local";
+    window.uiScale = imgui_.scale();
     out << reportJson(clicks_, performance_, errors, window);
     out.flush();
     if (!out) {

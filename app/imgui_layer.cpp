@@ -19,6 +19,7 @@ ImGuiLayer::ImGuiLayer(SDL_Window* window, SDL_GLContext context) {
     setScale(1.0f);
     ImGui_ImplSDL2_InitForOpenGL(window, context);
     ImGui_ImplOpenGL3_Init("#version 330 core");
+    rendererReady_ = true;
 }
 
 ImGuiLayer::~ImGuiLayer() {
@@ -58,7 +59,17 @@ void ImGuiLayer::setScale(float scale) {
     style.WindowRounding = 4.0f;
     style.ScaleAllSizes(scale_);
     ImGui::GetStyle() = style;
-    ImGui::GetIO().FontGlobalScale = scale_;
+    // The font rasterised at its new size, not the 13-pixel atlas magnified (blurred): the
+    // renderer's font texture is made again once it exists (the first call comes before it does).
+    ImGuiIO& io = ImGui::GetIO();
+    io.Fonts->Clear();
+    ImFontConfig font;
+    font.SizePixels = 13.0f * scale_;
+    io.Fonts->AddFontDefault(&font);
+    if (rendererReady_) {
+        ImGui_ImplOpenGL3_DestroyFontsTexture();
+        ImGui_ImplOpenGL3_CreateFontsTexture();
+    }
 }
 
 float ImGuiLayer::displayScale(SDL_Window* window) {

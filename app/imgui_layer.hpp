@@ -26,7 +26,8 @@ public:
     /// True while an ImGui text field or drag has the keyboard (valid after newFrame).
     [[nodiscard]] bool wantsKeyboard() const;
     void render();
-    /// Scales fonts and every size of the style by `scale` (0.5 to 3), from the unscaled style.
+    /// Scales fonts (rasterised again at 13 * scale pixels) and every size of the style by `scale`
+    /// (0.5 to 3), from the unscaled style.
     void setScale(float scale);
     [[nodiscard]] float scale() const { return scale_; }
     /// The display's scale as SDL reports it (its DPI over 96), rounded to a quarter, 1 to 3: the
@@ -35,6 +36,7 @@ public:
 
 private:
     float scale_ = 1.0f;
+    bool rendererReady_ = false;            ///< ImGui's OpenGL backend is set up (it makes the font texture)
     bool held_[3] = {false, false, false};  ///< ImGui's order: left, right, middle
 };
 

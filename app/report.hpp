@@ -51,6 +51,7 @@ struct WindowReport {
     bool unsaved = false;
     std::string gizmoMode = "move";    ///< "move", "rotate" or "scale"
     std::string gizmoSpace = "world";  ///< "world" or "local"
+    float uiScale = 1.0f;
 };
 
 /// A click as it was handled; names are taken at click time, since the scene may change after.

@@ -63,8 +63,10 @@ struct UiState {
     bool editHeld = false;           ///< an inspector field is held and has changed the object
     std::size_t editHeldObject = 0;  ///< ... this object
     bool showHelp = false;
-    bool noStats = false;  ///< leave timings out (pictures that must not change from run to run)
-    float scale = 1.0f;    ///< the UI scale (View > UI scale; the window applies it next frame)
+    bool noStats = false;     ///< leave timings out (pictures that must not change from run to run)
+    float scale = 1.0f;       ///< the UI scale (View > UI scale; the window applies it next frame)
+    float scaleShown = 1.0f;  ///< the slider's value while it is held (taken when let go)
+    bool scaleHeld = false;
     GizmoMode gizmoMode = GizmoMode::Move;
     GizmoSpace gizmoSpace = GizmoSpace::World;
     std::vector<Toast> toasts;

@@ -131,8 +131,16 @@ float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
         if (menuItem(state, "Hide panels", Action::ToggleUi)) out.push_back(command::ToggleUi{});
         if (ImGui::MenuItem("Reset layout")) state.resetLayout = true;
         tooltip(state, "Reset layout: every panel back in its place, at its size for this window");
+        // Taken when the slider is let go: applied while it is dragged, the menu would grow under
+        // the cursor and the value would run away.
+        if (!state.scaleHeld) state.scaleShown = state.scale;
         ImGui::SetNextItemWidth(120.0f * ImGui::GetFontSize() / 13.0f);
-        if (ImGui::SliderFloat("UI scale", &state.scale, 0.5f, 3.0f, "%.2f")) state.resetLayout = true;
+        ImGui::SliderFloat("UI scale", &state.scaleShown, 0.5f, 3.0f, "%.2f");
+        state.scaleHeld = ImGui::IsItemActive();
+        if (ImGui::IsItemDeactivatedAfterEdit()) {
+            state.scale = state.scaleShown;
+            state.resetLayout = true;
+        }
         ImGui::EndMenu();
     }
     if (beginMenu(state, "Help")) {

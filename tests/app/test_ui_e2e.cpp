@@ -299,3 +299,23 @@ TEST(Ui, GenerateWithACountBelowOneIsRefusedWithAMessageAndChangesNothing) {
     EXPECT_EQ(r["frame"]["objects"], 7) << "the scene is as it was";
     EXPECT_EQ(r["editor"]["undoSteps"], 0);
 }
+
+TEST(Ui, TheUiScaleSliderTakesItsValueWhenLetGoAndThePanelsFollowIt) {
+    // View > UI scale dragged from its left part to the right. Applied while held, the menu grew
+    // under the cursor and the value ran away (it ended at 0.5).
+    std::vector<std::string> args = {"--headless", "--size", "1280x720", "--click", "114,10"};  // the View menu
+    const json before = runForReport("scale_menu", args);
+    EXPECT_EQ(before["window"]["uiScale"], 1.0f);
+    args.insert(args.end(), {"--drag", "127,180,190,180", "--key", "esc"});
+    const json r = runForReport("scale_dragged", args);
+    const float scale = r["window"]["uiScale"];
+    // The slider runs 0.5 to 3 over about 118 pixels from x = 100: 190 is three quarters along.
+    EXPECT_GT(scale, 2.2f);
+    EXPECT_LT(scale, 2.7f);
+    // The text follows: the File menu's title, 44 pixels wide at scale 1 (a glyph's advance is a
+    // whole number of pixels at any size, hence the tolerance).
+    float width = 0.0f;
+    for (const json& m : r["window"]["menus"])
+        if (m["name"] == "File") width = m["size"][0];
+    EXPECT_NEAR(width / 44.0f, scale, 0.05f);
+}
