@@ -797,8 +797,9 @@ struct XSession {
 
 // Runs pickray as a normal X client on a copy of the default scene from a folder of its own
 // (F12's screenshots land there), plays `actions` (xdotool lines, $WID the window), then quits with
-// Ctrl+Q (and Enter, should it ask); the report comes from quitting.
-XSession xSession(const std::string& name, const std::string& actions) {
+// Ctrl+Q (and Enter, should it ask); the report comes from quitting. `before`: shell lines run in
+// that folder before pickray starts.
+XSession xSession(const std::string& name, const std::string& actions, const std::string& before = "") {
     const fs::path dir = tempDir() / name;
     fs::remove_all(dir);
     fs::create_directories(dir);
@@ -808,7 +809,7 @@ XSession xSession(const std::string& name, const std::string& actions) {
                       << "unset SDL_VIDEODRIVER\n"
                       << "cd " << quote(dir.string()) << "\n"
                       << "export XDG_CONFIG_HOME=" << quote((dir / "config").string()) << "\n"
-                      << quote(PICKRAY_EXE) << " --size 640x360 --scene scene.json --report report.json &\n"
+                      << before << quote(PICKRAY_EXE) << " --size 640x360 --scene scene.json --report report.json &\n"
                       << "PID=$!\n"
                       << "WID=$(timeout 20 xdotool search --sync --onlyvisible --name 'pickray$' | head -n1)\n"
                       << "[ -n \"$WID\" ]\n"
@@ -902,4 +903,45 @@ TEST(Xvfb, EveryShortcutInARealWindowAndPanelsInsideAfterAResize) {
     for (const char* said : {"deleted ball", "undid delete ball", "redid delete ball", "duplicated as ball copy",
                              "undid duplicate ball copy", "screenshot saved", "saved "})
         EXPECT_NE(s.output.find(said), std::string::npos) << said << "\n" << s.output;
+}
+
+TEST(Xvfb, FileOpenRecentOpensARememberedSceneInARealWindow) {
+    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
+        GTEST_SKIP() << "xvfb-run or xdotool not installed";
+    // Where File > Open recent's entry will be: the File menu's entries, from a headless run (a
+    // script shows no recent files, so the submenu's one entry is placed from them: beside the
+    // menu, on the row after Open...).
+    const fs::path report = tempDir() / "file_menu.json";
+    ASSERT_EQ(runPickray({"--headless", "--size", "640x360", "--click", "25,10", "--report", report.string()}).exitCode,
+              0);
+    glm::vec2 openMin(0.0f), openSize(0.0f);
+    const json menu = readJson(report);
+    for (const json& t : menu["window"]["tooltips"])
+        if (t["text"].get<std::string>().rfind("Open a scene file", 0) == 0) {
+            openMin = {t["pos"][0].get<float>(), t["pos"][1].get<float>()};
+            openSize = {t["size"][0].get<float>(), t["size"][1].get<float>()};
+        }
+    ASSERT_GT(openSize.x, 0.0f) << "File > Open... has its tooltip";
+    const glm::ivec2 recentRow(openMin + glm::vec2(20.0f, openSize.y * 1.5f));
+    const glm::ivec2 recentEntry(openMin + glm::vec2(openSize.x + 30.0f, openSize.y * 1.5f));
+    // The remembered scene: the default one without its first object, as pickray writes scenes.
+    ps::Scene other = loadDefaultScene();
+    other.objects.erase(other.objects.begin());
+    const std::string before =
+        "mkdir -p config/pickray\n"
+        "cat > other.json <<'SCENE'\n" +
+        ps::toJsonText(other) +
+        "SCENE\n"
+        "printf '%s\\n' \"$PWD/other.json\" > config/pickray/recent-files\n";
+    const auto at = [](glm::ivec2 p) {  // a real move: SDL's mouse state follows only a relative one
+        return "xdotool mousemove --window \"$WID\" " + std::to_string(p.x - 1) + " " + std::to_string(p.y) +
+               "\nsleep 0.1\nxdotool mousemove_relative -- 1 0\nsleep 0.3\n";
+    };
+    const XSession s = xSession("x_recent",
+                                at({25, 10}) + "xdotool click 1\nsleep 0.4\n" + at(recentRow) + "sleep 0.4\n" +
+                                    at({recentEntry.x, recentRow.y}) + at(recentEntry) + "xdotool click 1\nsleep 0.5\n",
+                                before);
+    ASSERT_FALSE(s.report.is_null()) << s.output;
+    EXPECT_EQ(s.report["window"]["title"], "other.json - pickray") << s.output;
+    EXPECT_EQ(s.report["frame"]["objects"], other.objects.size());
 }
