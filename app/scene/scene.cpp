@@ -7,15 +7,16 @@
 #include <glm/geometric.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 
+#include "pickray/collision/detail/common.hpp"
 #include "scene/overloaded.hpp"
 
 namespace pickray::scene {
 namespace {
 
-bool finite(glm::vec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+using pickray::detail::isFinite;  // the library's own test, so the scene accepts what it does
 
 std::optional<std::string> checkFinite(glm::vec3 v, const char* field) {
-    if (finite(v)) return std::nullopt;
+    if (isFinite(v)) return std::nullopt;
     return std::string(field) + ": every coordinate must be a finite number";
 }
 
@@ -152,7 +153,7 @@ glm::vec3 interiorPoint(const Shape& shape) noexcept {
 
 std::optional<std::string> validate(const Object& object) {
     if (object.name.empty()) return std::string("name: must not be empty");
-    if (!finite(object.color)) return std::string("color: components must be finite numbers");
+    if (!isFinite(object.color)) return std::string("color: components must be finite numbers");
     for (int i = 0; i < 3; ++i)
         if (object.color[i] < 0.0f || object.color[i] > 1.0f) return std::string("color: components must be in 0..1");
     return std::visit(Overloaded{
