@@ -3,8 +3,8 @@
 # Builds pickray and runs every test, in five stages, after installing missing Debian packages:
 #   1. main: the normal build (warnings as errors) and its ctest suite, the Debian package among it;
 #   2. sanitize: the same suite built with AddressSanitizer + UndefinedBehaviorSanitizer (build-asan);
-#   3. portable: the library alone (GLM only, no tests, no vector objects) built, installed and
-#      used by an outside project (build-portable);
+#   3. portable: the library alone (GLM only, no tests) built, installed and used by an outside
+#      project, without the vector objects (build-portable) and with them (build-portable-simd);
 #   4. aarch64: the library and its tests that need no GL cross-built for 64-bit ARM and run under
 #      qemu-aarch64 (build-aarch64);
 #   5. fuzz: a bounded libFuzzer run of every fuzz target, deterministic, once per SIMD level for
@@ -65,23 +65,29 @@ for stage in $stages; do
         status=1
       fi ;;
     portable)
-      # Only GLM and a C++20 compiler: no tests, no demo, no benchmarks, no vector objects. The
-      # cache must show that nothing but GLM was looked for.
-      dir="$root/build-portable"
-      echo "== portable: the library alone in $dir, installed and used by an outside project"
-      if cmake -S "$root" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DPICKRAY_BUILD_APP=OFF -DPICKRAY_BUILD_BENCH=OFF \
-           -DBUILD_TESTING=OFF -DPICKRAY_SIMD_KERNELS=OFF -DPICKRAY_WARNINGS_AS_ERRORS=ON >/dev/null &&
-         cmake --build "$dir" -j"$jobs" &&
-         ! ls "$dir"/engine/CMakeFiles | grep -q pickray_batch &&
-         [ "$(grep -E '^[A-Za-z0-9_]+_DIR:PATH=' "$dir/CMakeCache.txt" | grep -v '^glm_DIR' | wc -l)" -eq 0 ] &&
-         [ ! -d "$dir/tests" ] &&
-         cmake -DBUILD_DIR="$dir" -DSOURCE_DIR="$root" -DWORK_DIR="$dir/consumer" \
-           -P "$root/tests/install/consume_installed.cmake"; then
-        result[portable]="library alone built, installed and used"
-      else
-        result[portable]="FAILED"
-        status=1
-      fi ;;
+      # Only GLM and a C++20 compiler: no tests, no demo, no benchmarks; without the vector objects
+      # and, on x86-64, with them. The cache must show that nothing but GLM was looked for.
+      result[portable]="library alone built, installed and used (vector objects off, then on)"
+      for kernels in OFF ON; do
+        dir="$root/build-portable"
+        [ "$kernels" = ON ] && dir="$root/build-portable-simd"
+        vector_objects=no
+        [ "$kernels" = ON ] && [ "$(uname -m)" = x86_64 ] && vector_objects=yes
+        echo "== portable: the library alone in $dir (PICKRAY_SIMD_KERNELS=$kernels), installed and used by an outside project"
+        if cmake -S "$root" -B "$dir" -DCMAKE_BUILD_TYPE=Release -DPICKRAY_BUILD_APP=OFF -DPICKRAY_BUILD_BENCH=OFF \
+             -DBUILD_TESTING=OFF -DPICKRAY_SIMD_KERNELS=$kernels -DPICKRAY_WARNINGS_AS_ERRORS=ON >/dev/null &&
+           cmake --build "$dir" -j"$jobs" &&
+           [ "$(ls "$dir"/engine/CMakeFiles | grep -q pickray_batch && echo yes || echo no)" = $vector_objects ] &&
+           [ "$(grep -E '^[A-Za-z0-9_]+_DIR:PATH=' "$dir/CMakeCache.txt" | grep -v '^glm_DIR' | wc -l)" -eq 0 ] &&
+           [ ! -d "$dir/tests" ] &&
+           cmake -DBUILD_DIR="$dir" -DSOURCE_DIR="$root" -DWORK_DIR="$dir/consumer" \
+             -P "$root/tests/install/consume_installed.cmake"; then
+          :
+        else
+          result[portable]="FAILED (PICKRAY_SIMD_KERNELS=$kernels)"
+          status=1
+        fi
+      done ;;
     aarch64)
       # Emulated: about 10x slower for double, 40x for long double (the differential reference).
       # The per-level copies of the batch and BVH suites are left out: aarch64 has one level.
