@@ -34,16 +34,6 @@ double millisecondsSince(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
-// The largest window a script makes (--size, then each --resize), at most --size's own limit: a
-// larger --resize still resizes, but pictures taken then stop at this size.
-glm::ivec2 largestWindow(const Options& options) {
-    constexpr int kLargestSurface = 8192;
-    glm::ivec2 largest = options.size;
-    for (const ScriptStep& s : options.script)
-        if (const auto* r = std::get_if<step::Resize>(&s)) largest = glm::max(largest, r->size);
-    return glm::min(largest, glm::ivec2(kLargestSurface));
-}
-
 }  // namespace
 
 App::App(const Options& options, scene::Scene scene, const std::string& scenePath, const DataPaths& data,
@@ -51,11 +41,13 @@ App::App(const Options& options, scene::Scene scene, const std::string& scenePat
     : options_(options),
       out_(out),
       err_(err),
-      platform_("pickray", options_.size, options_.headless, largestWindow(options_)),
+      platform_("pickray", options_.size, options_.headless),
       imgui_(platform_.window(), platform_.context()),
       renderer_(data.shaders),
       editor_(std::move(scene)) {
     performance_.glDebugOutput = renderer_.debugOutputInstalled();
+    renderer_.useOwnWindowFramebuffer(options_.headless);
+    imgui_.useFixedClock(options_.headless);
     bundledScene_ = data.defaultScene;
     ui_.noStats = options_.noStats;
     ui_.scale = options_.uiScale.value_or(ImGuiLayer::displayScale(platform_.window()));
@@ -137,6 +129,7 @@ void App::frame() {
     handleMouse(drawn, mouseOnUi);
     updateHover(drawn, mouseOnUi);
     const bool redrawn = drawScene(drawn);
+    renderer_.bindWindow(platform_.drawableSize());  // ImGui draws over the scene, in the window's pixels
     imgui_.render();
     saveRequestedScreenshot(platform_.drawableSize());
     platform_.swap();
@@ -468,7 +461,7 @@ bool App::writeReport(const std::string& path, const std::vector<std::string>& e
     window.size = platform_.windowSize();
     window.title = title();
     window.panels = ui_.panelRects;
-    for (const auto& [name, rect] : ui_.menus) window.menus.push_back(rect);
+    window.menus = ui_.menus;
     window.tooltips = ui_.tooltips;
     window.tooltipShown = ui_.tooltipShown;
     for (const Toast& t : ui_.toasts) window.messages.push_back((t.isError ? "error: " : "") + t.text);

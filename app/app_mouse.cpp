@@ -113,7 +113,11 @@ void App::releasePress() {
         else if (!drag_.ctrl) editor_.select(std::nullopt, false);
         editor_.commitPick(std::move(*drag_.backgroundPick));
     }
-    if (drag_.mode == Drag::Mode::Pending && drag_.deselectOnClick) editor_.select(drag_.object, true);
+    // Only if it is still selected (a key pressed meanwhile may have changed the selection).
+    const auto& selection = editor_.selection();
+    if (drag_.mode == Drag::Mode::Pending && drag_.deselectOnClick &&
+        std::find(selection.begin(), selection.end(), drag_.object) != selection.end())
+        editor_.select(drag_.object, true);
     drag_ = Drag{};
 }
 

@@ -19,7 +19,6 @@ ImGuiLayer::ImGuiLayer(SDL_Window* window, SDL_GLContext context) {
     setScale(1.0f);
     ImGui_ImplSDL2_InitForOpenGL(window, context);
     ImGui_ImplOpenGL3_Init("#version 330 core");
-    rendererReady_ = true;
 }
 
 ImGuiLayer::~ImGuiLayer() {
@@ -49,7 +48,9 @@ void ImGuiLayer::newFrame(SDL_Window* window) {
         ImGui::GetIO().MousePos = ImVec2(static_cast<float>(x), static_cast<float>(y));
     }
     for (int i = 0; i < 3; ++i) ImGui::GetIO().MouseDown[i] = ImGui::GetIO().MouseDown[i] || held_[i];
+    if (fixedClock_) ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
     ImGui::NewFrame();
+    rendererReady_ = true;  // ImGui_ImplOpenGL3_NewFrame has made the backend's objects
 }
 
 void ImGuiLayer::setScale(float scale) {
@@ -59,13 +60,15 @@ void ImGuiLayer::setScale(float scale) {
     style.WindowRounding = 4.0f;
     style.ScaleAllSizes(scale_);
     ImGui::GetStyle() = style;
-    // The font rasterised at its new size, not the 13-pixel atlas magnified (blurred): the
-    // renderer's font texture is made again once it exists (the first call comes before it does).
+    // The font rasterised at its new size, not the 13-pixel atlas magnified (blurred).
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
     ImFontConfig font;
     font.SizePixels = 13.0f * scale_;
     io.Fonts->AddFontDefault(&font);
+    // The font texture made again, once the backend has made its objects (its first frame does,
+    // the font texture among them: making one before would leak it). Not all of them: 1.86's
+    // backend would keep its old vertex buffer size for the new buffer.
     if (rendererReady_) {
         ImGui_ImplOpenGL3_DestroyFontsTexture();
         ImGui_ImplOpenGL3_CreateFontsTexture();

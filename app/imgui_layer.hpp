@@ -21,6 +21,9 @@ public:
     /// to its release event (the backend reads SDL's button state, which events pushed by a
     /// script do not change, and would see a press for one frame only: no panel could be dragged).
     void newFrame(SDL_Window* window);
+    /// Every frame 1/60 s long for ImGui (toasts fading, the caret blinking), whatever the wall
+    /// clock says: a script's pictures and report come out the same on a slow machine.
+    void useFixedClock(bool fixed) { fixedClock_ = fixed; }
     /// True when the mouse is over an ImGui window (valid after newFrame).
     [[nodiscard]] bool wantsMouse() const;
     /// True while an ImGui text field or drag has the keyboard (valid after newFrame).
@@ -36,7 +39,8 @@ public:
 
 private:
     float scale_ = 1.0f;
-    bool rendererReady_ = false;            ///< ImGui's OpenGL backend is set up (it makes the font texture)
+    bool fixedClock_ = false;
+    bool rendererReady_ = false;            ///< the OpenGL backend has made its objects (in its first frame)
     bool held_[3] = {false, false, false};  ///< ImGui's order: left, right, middle
 };
 

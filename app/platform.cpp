@@ -8,7 +8,6 @@
 #include <stdexcept>
 
 #include <glad/gl.h>
-#include <glm/common.hpp>
 
 namespace pickray::app {
 
@@ -32,7 +31,7 @@ bool displayAvailable() {
            std::getenv("SDL_VIDEODRIVER") != nullptr;
 }
 
-Platform::Platform(const std::string& title, glm::ivec2 size, bool headless, glm::ivec2 largest) : headless_(headless) {
+Platform::Platform(const std::string& title, glm::ivec2 size, bool headless) : headless_(headless) {
     // Must be set before SDL_Init: the driver is chosen there.
     if (headless) SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen");
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0)
@@ -61,9 +60,7 @@ Platform::Platform(const std::string& title, glm::ivec2 size, bool headless, glm
 #endif
     const Uint32 flags =
         SDL_WINDOW_OPENGL | SDL_WINDOW_ALLOW_HIGHDPI | (headless ? SDL_WINDOW_HIDDEN : SDL_WINDOW_RESIZABLE);
-    const glm::ivec2 created = headless ? glm::max(size, largest) : size;
-    window_ =
-        SDL_CreateWindow(title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, created.x, created.y, flags);
+    window_ = SDL_CreateWindow(title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, size.x, size.y, flags);
     if (!window_) {
         const std::string error = SDL_GetError();
         SDL_Quit();
@@ -79,7 +76,6 @@ Platform::Platform(const std::string& title, glm::ivec2 size, bool headless, glm
         throw std::runtime_error(error);
     }
     SDL_GL_SetSwapInterval(headless ? 0 : 1);
-    if (created != size) SDL_SetWindowSize(window_, size.x, size.y);
 }
 
 Platform::~Platform() {

@@ -13,11 +13,10 @@ namespace pickray::app {
 
 class Platform {
 public:
-    /// Headless uses SDL's offscreen driver (no display needed; the window is never shown). Its
-    /// GL surface keeps the size the window was created with (SDL does not grow it on a resize),
-    /// so a headless window is created `largest` (the largest the script will make it) and then
-    /// set to `size`. Throws std::runtime_error with SDL's message on failure.
-    Platform(const std::string& title, glm::ivec2 size, bool headless, glm::ivec2 largest = glm::ivec2(0));
+    /// Headless uses SDL's offscreen driver (no display needed; the window is never shown; its GL
+    /// surface keeps the size it was created with, so the renderer draws the window's pixels
+    /// into a framebuffer of its own). Throws std::runtime_error with SDL's message on failure.
+    Platform(const std::string& title, glm::ivec2 size, bool headless);
     ~Platform();
     Platform(const Platform&) = delete;
     Platform& operator=(const Platform&) = delete;

@@ -405,7 +405,8 @@ std::vector<Command> buildUi(UiState& state, const UiView& view, bool panels) {
     state.panelRects.clear();
     state.tooltips.clear();
     state.tooltipShown.reset();
-    if (!panels) {  // what must be answered, and the messages (a key's result must show)
+    if (!panels) state.menus.clear();  // no menu bar
+    if (!panels) {                     // what must be answered, and the messages (a key's result must show)
         fileWindows(state, view, out);
         toastWindow(state, view);
         return out;

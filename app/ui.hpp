@@ -77,7 +77,7 @@ struct UiState {
     std::vector<PanelRect> panelRects;        ///< every panel drawn this frame (written by buildUi)
     std::vector<TooltipRect> tooltips;        ///< every control drawn this frame that has a tooltip
     std::optional<std::string> tooltipShown;  ///< the one under the cursor this frame
-    std::map<std::string, PanelRect> menus;   ///< the menu bar's menus, where they were last seen closed
+    std::vector<PanelRect> menus;             ///< the menu bar's menus this frame, in its order
     std::vector<std::string> outlinerShown;   ///< the outliner's rows in view this frame (for the report)
 };
 

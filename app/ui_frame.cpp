@@ -24,11 +24,17 @@ bool menuItem(UiState& state, const char* label, Action action, bool enabled = t
     return chosen;
 }
 
-// A menu of the menu bar; where its title is, for the report, while it is closed (once open, the
-// last item is its popup).
-bool beginMenu(UiState& state, const char* name, bool enabled = true) {
-    const bool open = ImGui::BeginMenu(name, enabled);
-    if (!open) state.menus[name] = PanelRect{name, toVec(ImGui::GetItemRectMin()), toVec(ImGui::GetItemRectSize())};
+// A menu of the menu bar, and where its title is, for the report: measured while it is closed
+// (once open, the last item is its popup), else where it was measured last.
+bool beginMenu(UiState& state, const std::vector<PanelRect>& before, const char* name) {
+    const bool open = ImGui::BeginMenu(name);
+    if (!open) {
+        state.menus.push_back(PanelRect{name, toVec(ImGui::GetItemRectMin()), toVec(ImGui::GetItemRectSize())});
+    } else {
+        const auto last =
+            std::find_if(before.begin(), before.end(), [&](const PanelRect& m) { return m.name == name; });
+        if (last != before.end()) state.menus.push_back(*last);
+    }
     return open;
 }
 
@@ -77,8 +83,10 @@ void openFileDialog(UiState& state, FileDialog::Mode mode, const std::string& do
 }
 
 float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
+    const std::vector<PanelRect> menusBefore = std::move(state.menus);
+    state.menus.clear();
     if (!ImGui::BeginMainMenuBar()) return 0.0f;
-    if (beginMenu(state, "File")) {
+    if (beginMenu(state, menusBefore, "File")) {
         if (menuItem(state, "Open...", Action::Open)) openFileDialog(state, FileDialog::Mode::Open, view.documentPath);
         if (ImGui::BeginMenu("Open recent", !view.recentFiles.empty())) {
             for (const std::string& file : view.recentFiles)
@@ -98,7 +106,7 @@ float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
         if (menuItem(state, "Quit", Action::Quit)) out.push_back(command::Quit{});
         ImGui::EndMenu();
     }
-    if (beginMenu(state, "Edit")) {
+    if (beginMenu(state, menusBefore, "Edit")) {
         const std::string undo = "Undo " + view.history.undoLabel();
         const std::string redo = "Redo " + view.history.redoLabel();
         if (menuItem(state, undo.c_str(), Action::Undo, view.history.canUndo())) out.push_back(command::Undo{});
@@ -111,7 +119,7 @@ float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
             out.push_back(command::ClearSelection{});
         ImGui::EndMenu();
     }
-    if (beginMenu(state, "View")) {
+    if (beginMenu(state, menusBefore, "View")) {
         const float aspect = view.windowSize.y > 0
                                  ? static_cast<float>(view.windowSize.x) / static_cast<float>(view.windowSize.y)
                                  : 1.0f;
@@ -137,13 +145,15 @@ float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
         ImGui::SetNextItemWidth(120.0f * ImGui::GetFontSize() / 13.0f);
         ImGui::SliderFloat("UI scale", &state.scaleShown, 0.5f, 3.0f, "%.2f");
         state.scaleHeld = ImGui::IsItemActive();
-        if (ImGui::IsItemDeactivatedAfterEdit()) {
+        if (ImGui::IsItemDeactivatedAfterEdit() && state.scaleShown != state.scale) {
             state.scale = state.scaleShown;
             state.resetLayout = true;
         }
         ImGui::EndMenu();
+    } else {
+        state.scaleHeld = false;  // the slider is not shown: nothing holds it
     }
-    if (beginMenu(state, "Help")) {
+    if (beginMenu(state, menusBefore, "Help")) {
         if (menuItem(state, "Shortcuts and mouse", Action::Help)) state.showHelp = true;
         ImGui::EndMenu();
     }

@@ -212,6 +212,7 @@ void Renderer::resizeTarget(glm::ivec2 size) {
 FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& view, const DrawStyle& style,
                           const DebugDraw& debug) {
     FrameStats stats;
+    bindWindow(view.drawableSize);
     resizeTarget(view.drawableSize);
     glBindFramebuffer(GL_FRAMEBUFFER, target_.get());
     glViewport(0, 0, view.drawableSize.x, view.drawableSize.y);
@@ -291,12 +292,27 @@ FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& view, cons
     return stats;
 }
 
+void Renderer::bindWindow(glm::ivec2 size) {
+    if (ownWindow_ && size != windowSize_ && canDrawAt(size)) {
+        window_ = makeFramebuffer();
+        windowColor_ = makeRenderbuffer();
+        glBindRenderbuffer(GL_RENDERBUFFER, windowColor_.get());
+        glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, size.x, size.y);
+        glBindFramebuffer(GL_FRAMEBUFFER, window_.get());
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, windowColor_.get());
+        if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+            throw std::runtime_error("the window's framebuffer is incomplete");
+        windowSize_ = size;
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, windowFramebuffer());
+}
+
 void Renderer::present() const {
     glBindFramebuffer(GL_READ_FRAMEBUFFER, target_.get());
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, windowFramebuffer());
     glBlitFramebuffer(0, 0, targetSize_.x, targetSize_.y, 0, 0, targetSize_.x, targetSize_.y, GL_COLOR_BUFFER_BIT,
                       GL_NEAREST);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glBindFramebuffer(GL_FRAMEBUFFER, windowFramebuffer());
 }
 
 void Renderer::finish() const { glFinish(); }
@@ -308,7 +324,7 @@ std::vector<std::uint8_t> Renderer::readPixels(glm::ivec2 size, Source source) c
     const auto height = static_cast<std::size_t>(size.y);
     std::vector<std::uint8_t> bottomUp(width * height * 4);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, source == Source::Scene ? target_.get() : 0);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, source == Source::Scene ? target_.get() : windowFramebuffer());
     glReadPixels(0, 0, size.x, size.y, GL_RGBA, GL_UNSIGNED_BYTE, bottomUp.data());
     glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
     for (std::size_t i = 3; i < bottomUp.size(); i += 4) bottomUp[i] = 255;

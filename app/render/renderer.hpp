@@ -115,11 +115,19 @@ public:
     /// A drawable of this size can be drawn: at least one pixel, at most maxTargetSize().
     [[nodiscard]] bool canDrawAt(glm::ivec2 size) const;
 
-    /// Draws into the renderer's own target, then copies it to the default framebuffer (where an
+    /// The window's pixels in a framebuffer of the renderer's own, sized to the window, instead of
+    /// the default framebuffer: headless, SDL's offscreen surface keeps the size the window was
+    /// created with, so a window grown later would be drawn and read past its end.
+    void useOwnWindowFramebuffer(bool own) { ownWindow_ = own; }
+    /// Binds the window's framebuffer (ours made `size` first, if it can be drawn at that size),
+    /// for what is drawn over the scene (ImGui).
+    void bindWindow(glm::ivec2 size);
+
+    /// Draws into the renderer's own target, then copies it to the window's framebuffer (where an
     /// overlay such as ImGui may be drawn on top).
     FrameStats draw(const scene::Scene& scene, const FrameView& view, const DrawStyle& style, const DebugDraw& debug);
 
-    /// Copies the scene drawn last to the default framebuffer again, for frames where nothing in
+    /// Copies the scene drawn last to the window's framebuffer again, for frames where nothing in
     /// it changed (redrawing 100,000 objects on a software rasteriser takes a tenth of a second).
     void present() const;
 
@@ -134,7 +142,7 @@ public:
 
     enum class Source { Scene, Window };
     /// RGBA8 rows, top row first (PNG order), alpha forced opaque: the scene alone (Source::Scene)
-    /// or the default framebuffer's back buffer with whatever was drawn over it (Source::Window).
+    /// or the window's framebuffer with whatever was drawn over it (Source::Window).
     [[nodiscard]] std::vector<std::uint8_t> readPixels(glm::ivec2 size, Source source) const;
 
 private:
@@ -218,6 +226,11 @@ private:
     Texture targetObjects_;
     std::vector<glm::vec4> styledAreas_;  ///< pixels (min x, min y, max x, max y) of each emphasised object
     glm::ivec2 targetSize_{0};
+    bool ownWindow_ = false;
+    Framebuffer window_;  ///< the window's pixels when ownWindow_ (colour only: ImGui needs no depth)
+    Renderbuffer windowColor_;
+    glm::ivec2 windowSize_{0};
+    [[nodiscard]] GLuint windowFramebuffer() const { return ownWindow_ ? window_.get() : 0; }
 };
 
 }  // namespace pickray::render

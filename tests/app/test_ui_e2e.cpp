@@ -68,20 +68,23 @@ bool looksHovered(glm::ivec3 c) { return c.r > 200 && c.g > 200 && c.b > 200; }
 TEST(Ui, NothingIsCutOffAtTheUsualWindowSizes) {
     // Every panel open that can be: two capsules selected (the pair panel), the crate picked, the
     // timings shown, the help window; at the default size and two smaller ones.
-    for (const std::string size : {"1280x720", "1024x600", "800x500"}) {
+    for (const glm::ivec2 size : {glm::ivec2(1280, 720), glm::ivec2(1024, 600), glm::ivec2(800, 500)}) {
+        const std::string sizeArg = std::to_string(size.x) + "x" + std::to_string(size.y);
         for (const std::string selected : {"crate", "ball", "pole", "plinth"}) {
-            const json r = runForReport("cut_" + size + selected,
-                                        {"--headless", "--size", size, "--click", "200,300", "--select", "capsule A",
-                                         "--select", "capsule B", "--select", selected, "--key", "f1"});
+            const json r =
+                runForReport("cut_" + sizeArg + selected,
+                             {"--headless", "--size", sizeArg, "--click", pixelArg(pixelOf("crate", size)), "--select",
+                              "capsule A", "--select", "capsule B", "--select", selected, "--key", "f1"});
+            ASSERT_EQ(r["clicks"][0]["picked"], "crate") << sizeArg << ": the crate is picked (the Pick panel full)";
             std::set<std::string> names;
             for (const json& p : r["window"]["panels"]) {
                 names.insert(p["name"]);
                 EXPECT_LE(p["contentWidth"].get<float>(), p["roomWidth"].get<float>())
-                    << size << ", " << selected << " selected: the widest line of " << p["name"]
+                    << sizeArg << ", " << selected << " selected: the widest line of " << p["name"]
                     << " is cut off: " << p.dump();
             }
             for (const char* panel : {"Scene", "Inspector", "Pick", "Camera", "Help"})
-                EXPECT_TRUE(names.count(panel)) << size << ": no " << panel << " panel";
+                EXPECT_TRUE(names.count(panel)) << sizeArg << ": no " << panel << " panel";
         }
     }
     // The measure sees a cut when there is one: in a tiny window the panels cannot hold their lines.
