@@ -13,7 +13,6 @@
 //   * a right press orbits, a middle (or shift-left) press pans.
 // The threshold is judged here, from SDL's own events (ImGui 1.86's backend reads a mouse state
 // that injected events do not move).
-#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 
@@ -67,9 +66,7 @@ void App::handleMouse(const FrameMatrices& frame, bool mouseOnUi) {
         if (auto hit = pick.nearest()) {
             clicks_.push_back(makeClickRecord(pick, false, editor_.scene()));
             editor_.commitPick(std::move(pick));
-            const auto& selection = editor_.selection();
-            drag_.deselectOnClick =
-                press.ctrl && std::find(selection.begin(), selection.end(), hit->object) != selection.end();
+            drag_.deselectOnClick = press.ctrl && editor_.isSelected(hit->object);
             if (!drag_.deselectOnClick) editor_.select(hit->object, press.ctrl);
             const scene::Camera& camera = editor_.scene().camera;
             drag_.grabbed = true;
@@ -114,9 +111,7 @@ void App::releasePress() {
         editor_.commitPick(std::move(*drag_.backgroundPick));
     }
     // Only if it is still selected (a key pressed meanwhile may have changed the selection).
-    const auto& selection = editor_.selection();
-    if (drag_.mode == Drag::Mode::Pending && drag_.deselectOnClick &&
-        std::find(selection.begin(), selection.end(), drag_.object) != selection.end())
+    if (drag_.mode == Drag::Mode::Pending && drag_.deselectOnClick && editor_.isSelected(drag_.object))
         editor_.select(drag_.object, true);
     drag_ = Drag{};
 }

@@ -6,6 +6,7 @@
 // camera is the view, moved directly, and belongs to no edit. No SDL, no GL: commands can be
 // applied and checked without a window.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -69,6 +70,9 @@ public:
     [[nodiscard]] scene::Camera& camera() { return scene_.camera; }
     [[nodiscard]] const scene::SceneIndex& index() const { return index_; }
     [[nodiscard]] const std::vector<std::size_t>& selection() const { return selection_; }
+    [[nodiscard]] bool isSelected(std::size_t object) const {
+        return std::find(selection_.begin(), selection_.end(), object) != selection_.end();
+    }
     [[nodiscard]] const std::optional<Pick>& lastPick() const { return pick_; }
     [[nodiscard]] const std::optional<Pick>& hover() const { return hover_; }
     /// Bumped by every change of the objects (what the renderer's cached frame is checked against).
