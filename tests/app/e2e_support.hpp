@@ -198,4 +198,13 @@ inline bool looksHighlighted(glm::ivec3 c) { return c.r > 140 && c.g > 110 && c.
 
 inline const glm::ivec2 kSize{640, 360};
 
+// A visible pixel of the default scene's object of that name in a window of `size` (the test fails
+// if it has none).
+inline glm::ivec2 pixelOf(const std::string& name, glm::ivec2 size = kSize) {
+    const ps::Scene scene = loadDefaultScene();
+    const auto pixel = visiblePixelOf(scene, objectNamed(scene, name), frameFor(scene.camera, size), size);
+    EXPECT_TRUE(pixel) << name << " is visible";
+    return pixel.value_or(glm::ivec2(0));
+}
+
 }  // namespace e2e

@@ -28,13 +28,6 @@ std::vector<std::string> script(std::initializer_list<std::string> steps, bool h
     return args;
 }
 
-glm::ivec2 pixelOf(const std::string& name) {
-    const ps::Scene scene = loadDefaultScene();
-    const auto pixel = visiblePixelOf(scene, objectNamed(scene, name), frameFor(scene.camera, kSize), kSize);
-    EXPECT_TRUE(pixel) << name << " is visible";
-    return pixel.value_or(glm::ivec2(0));
-}
-
 // A pixel of the background (nothing on it), checked with brute force.
 glm::ivec2 skyPixel() {
     const ps::Scene scene = loadDefaultScene();

@@ -19,13 +19,6 @@ using namespace e2e;  // NOLINT: the shared helpers read as part of the tests
 
 namespace {
 
-glm::ivec2 pixelOf(const std::string& name, glm::ivec2 size = kSize) {
-    const ps::Scene scene = loadDefaultScene();
-    const auto pixel = visiblePixelOf(scene, objectNamed(scene, name), frameFor(scene.camera, size), size);
-    EXPECT_TRUE(pixel) << name << " is visible";
-    return pixel.value_or(glm::ivec2(0));
-}
-
 json runForReport(const std::string& name, std::vector<std::string> args) {
     const fs::path report = tempDir() / (name + ".json");
     args.insert(args.end(), {"--report", report.string()});
