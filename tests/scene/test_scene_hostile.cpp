@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Hostile scene files, one test per class: each is refused with one message naming the file (and
 // the object and field where there is one), without a crash, a hang or unbounded memory.
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -154,12 +153,12 @@ TEST(HostileScene, A100MegabyteFileIsRefusedBeforeItIsRead) {
     const fs::path path = scratch("huge.json");
     { std::ofstream(path) << "{\"objects\": ["; }
     fs::resize_file(path, 100ull * 1024 * 1024);  // sparse: no 100 MB written to the disk
-    const auto start = std::chrono::steady_clock::now();
+    // The message is the test: only the check of the file's size before reading names the size
+    // ("the file is 100.0 MB"); a refusal after reading 64 MB cannot know it. No wall-clock bound:
+    // it measured the machine's load as much as pickray.
     const auto result = ps::loadScene(path);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     EXPECT_FALSE(result.scene);
     EXPECT_EQ(result.error, path.string() + ": the file is 100.0 MB, more than the 64.0 MB a scene file may have");
-    EXPECT_LT(seconds, 0.5);
     fs::remove(path);
 }
 
