@@ -2,7 +2,10 @@
 # In every build (no libFuzzer needed): each fuzz target replays its seed corpus and the inputs
 # that once broke it (regressions/<target>) as an ordinary ctest test.
 # PER_LEVEL: the target reaches code the CPU chooses (the batch routines, the BVH's box test), so
-# it replays once per PICKRAY_SIMD level instead, and each run prints the level it really ran.
+# it replays once per PICKRAY_SIMD level instead, each run printing the level it really ran; a
+# level the CPU or the build lacks is reported Skipped, with the reason (cpu_gate, tests/CMakeLists.txt).
+# The seed corpus must exist (the replay fails on a missing directory); regressions/<target> is
+# there only for a target whose fuzzing found something.
 function(pickray_add_fuzz_replay name)
   cmake_parse_arguments(ARG "PER_LEVEL" "" "LIBS" ${ARGN})
   add_executable(${name}_replay ${CMAKE_CURRENT_LIST_DIR}/${name}.cpp ${CMAKE_CURRENT_LIST_DIR}/replay_main.cpp)
@@ -15,8 +18,8 @@ function(pickray_add_fuzz_replay name)
   endif()
   if(ARG_PER_LEVEL)
     foreach(level scalar avx2 avx512)
-      add_test(NAME fuzz.${name}_replay.${level} COMMAND ${name}_replay ${dirs})
-      set_tests_properties(fuzz.${name}_replay.${level} PROPERTIES TIMEOUT 300 ENVIRONMENT PICKRAY_SIMD=${level})
+      pickray_add_level_test(fuzz.${name}_replay.${level} ${level} ${pickray_batch_needs_${level}} -- ${name}_replay ${dirs})
+      set_tests_properties(fuzz.${name}_replay.${level} PROPERTIES TIMEOUT 300)
     endforeach()
   else()
     add_test(NAME fuzz.${name}_replay COMMAND ${name}_replay ${dirs})
