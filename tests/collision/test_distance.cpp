@@ -65,11 +65,35 @@ TEST(LineLine, ParallelKeepsTheFirstPoint) {
     EXPECT_FLOAT_EQ(r.distance, 3.0f);
 }
 
-TEST(LineLine, NearlyParallelIsStable) {
-    // Inside tolerance::kParallelSine: treated as parallel, still the right distance.
-    const auto r = closestPoints(Line{{0, 0, 0}, {1, 0, 0}}, Line{{0, 1, 0}, {1, 1e-8f, 0}});
-    EXPECT_TRUE(std::isfinite(r.t2));
-    EXPECT_NEAR(r.distance, 1.0f, 1e-6f);
+TEST(LineLine, NearlyParallelIsAnsweredAsSkew) {
+    // A sine of 1e-8 (once below the old parallel tolerance): still the exact common perpendicular.
+    // Line 2 is y = 1 + 1e-8·x, z = 0 in the plane of line 1 (y = 0): they meet at x = −1e8, so the
+    // distance is 0 and t1 = t2 = −1e8 (float 1e-8 is 1.0000000e-8 to 8 digits: the pair moves by
+    // less than a float step of 1e8).
+    const float slope = 1e-8f;
+    const auto r = closestPoints(Line{{0, 0, 0}, {1, 0, 0}}, Line{{0, 1, 0}, {1, slope, 0}});
+    EXPECT_EQ(r.distance, 0.0f);
+    EXPECT_FLOAT_EQ(r.t1, -1.0f / slope);
+    EXPECT_FLOAT_EQ(r.t2, -1.0f / slope);
+    // Lifted off the plane by 2: the distance is exactly 2, from points 1e8 away.
+    const auto lifted = closestPoints(Line{{0, 0, 0}, {1, 0, 0}}, Line{{0, 1, 2}, {1, slope, 0}});
+    EXPECT_EQ(lifted.distance, 2.0f);
+}
+
+TEST(LineLine, ExactlyParallelTakesTheFirstPointsFoot) {
+    // d2 = −2·d1 exactly: no unique pair; t1 = 0 and p2 the foot of the perpendicular from p1.
+    const auto r = closestPoints(Line{{1, 2, 3}, {1, 1, 0}}, Line{{0, 0, 5}, {-2, -2, 0}});
+    EXPECT_EQ(r.t1, 0.0f);
+    EXPECT_VEC_NEAR(r.p1, glm::vec3(1, 2, 3), 0.0f);
+    EXPECT_VEC_NEAR(r.p2, glm::vec3(1.5f, 1.5f, 5), 1e-6f);
+    EXPECT_FLOAT_EQ(r.distance, std::sqrt(0.5f + 4.0f));
+}
+
+TEST(LineLine, ZeroSecondDirectionIsAPointOnTheFirst) {
+    const auto r = closestPoints(Line{{0, 0, 0}, {2, 0, 0}}, Line{{3, 4, 0}, {0, 0, 0}});
+    EXPECT_EQ(r.t2, 0.0f);
+    EXPECT_FLOAT_EQ(r.t1, 1.5f);
+    EXPECT_FLOAT_EQ(r.distance, 4.0f);
 }
 
 TEST(LineLine, IntersectingLinesHaveZeroDistance) {
@@ -109,6 +133,15 @@ TEST(SegmentSegment, ParallelOverlappingAndDisjoint) {
     EXPECT_FLOAT_EQ(disjoint.distance, std::sqrt(20.0f));  // (1,0,0) to (3,4,0)
     EXPECT_EQ(disjoint.t1, 1.0f);
     EXPECT_EQ(disjoint.t2, 1.0f);
+}
+
+TEST(SegmentSegment, NearlyParallelFindsTheCloserEnd) {
+    // The second segment drops by 1e-6 over its length 10 (a sine of 1e-7): the minimum is at the
+    // far ends, 1 − 1e-6, which is 17 float steps below the distance at the near ends.
+    const auto r = closestPoints(Segment{{0, 0, 0}, {10, 0, 0}}, Segment{{0, 1, 0}, {10, 1 - 1e-6f, 0}});
+    EXPECT_EQ(r.t1, 1.0f);
+    EXPECT_EQ(r.t2, 1.0f);
+    EXPECT_EQ(r.distance, 1 - 1e-6f);
 }
 
 TEST(SegmentSegment, DegenerateSegments) {

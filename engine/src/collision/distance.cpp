@@ -3,11 +3,13 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstddef>
 
 #include <glm/geometric.hpp>
 
 #include "closest_points.hpp"
-#include "pickray/collision/tolerances.hpp"
+#include "exact_sum.hpp"
 
 namespace pickray {
 namespace detail {
@@ -29,22 +31,89 @@ PointParameter closestOnSegment(glm::dvec3 p, glm::dvec3 a, glm::dvec3 b) noexce
 
 namespace {
 
+using detail::exact::Expansion;
+namespace exact = detail::exact;
+
 glm::dvec3 widen(glm::vec3 v) noexcept { return glm::dvec3(v); }
+
+/// An exact vector whose components are expansions of at most k doubles.
+template <std::size_t k>
+using ExactVec3 = std::array<Expansion<k>, 3>;
+
+/// u − v, exactly: two doubles a component.
+ExactVec3<2> difference(glm::vec3 u, glm::vec3 v) noexcept {
+    ExactVec3<2> out;
+    for (glm::length_t i = 0; i < 3; ++i) {
+        Expansion<2>& component = out[static_cast<std::size_t>(i)];
+        component = Expansion<2>(static_cast<double>(u[i]));
+        exact::add(component, -static_cast<double>(v[i]));
+    }
+    return out;
+}
+
+/// u × v for float vectors, exactly: each product of two floats is exact in double.
+ExactVec3<2> cross(glm::vec3 u, glm::vec3 v) noexcept {
+    const auto term = [](float a, float b, float c, float d) {
+        Expansion<2> e(static_cast<double>(a) * static_cast<double>(b));
+        exact::add(e, -(static_cast<double>(c) * static_cast<double>(d)));
+        return e;
+    };
+    return {term(u.y, v.z, u.z, v.y), term(u.z, v.x, u.x, v.z), term(u.x, v.y, u.y, v.x)};
+}
+
+/// u × r for a float vector u and an exact r, exactly.
+ExactVec3<8> cross(glm::vec3 u, const ExactVec3<2>& r) noexcept {
+    const auto term = [](float a, const Expansion<2>& b, float c, const Expansion<2>& d) {
+        return exact::plus<8>(exact::times<4>(b, static_cast<double>(a)),
+                              exact::negated(exact::times<4>(d, static_cast<double>(c))));
+    };
+    return {term(u.y, r[2], u.z, r[1]), term(u.z, r[0], u.x, r[2]), term(u.x, r[1], u.y, r[0])};
+}
+
+/// u · v exactly.
+template <std::size_t kU, std::size_t kV>
+Expansion<2 * kU * kV * 3> dot(const ExactVec3<kU>& u, const ExactVec3<kV>& v) noexcept {
+    constexpr std::size_t kTerm = 2 * kU * kV;
+    return exact::plus<3 * kTerm>(
+        exact::plus<2 * kTerm>(exact::times<kTerm>(u[0], v[0]), exact::times<kTerm>(u[1], v[1])),
+        exact::times<kTerm>(u[2], v[2]));
+}
+
+/// |u|², each component rounded once first: the terms are squares and cannot cancel, so the
+/// result is within a relative 2^-50 of the exact value.
+template <std::size_t k>
+double lengthSquared(const ExactVec3<k>& u) noexcept {
+    const glm::dvec3 rounded(u[0].estimate(), u[1].estimate(), u[2].estimate());
+    return glm::dot(rounded, rounded);
+}
+
+template <std::size_t k>
+bool isZero(const ExactVec3<k>& u) noexcept {
+    return u[0].isZero() && u[1].isZero() && u[2].isZero();
+}
+
+/// The distance from a point to a line through `base` along `direction` (not zero), as
+/// |r × direction| / |direction| with r = point − base and the cross product exact.
+double distanceToLine(glm::vec3 point, glm::vec3 base, glm::vec3 direction) noexcept {
+    const ExactVec3<8> c = cross(direction, difference(point, base));
+    return std::sqrt(lengthSquared(c) / glm::dot(widen(direction), widen(direction)));
+}
 
 ClosestPoint toClosestPoint(glm::vec3 query, const detail::PointParameter& found) noexcept {
     return {glm::vec3(found.point), static_cast<float>(found.t),
             static_cast<float>(glm::distance(widen(query), found.point))};
 }
 
-ClosestPoints toClosestPoints(const detail::PairParameters& found) noexcept {
-    return {glm::vec3(found.p1), glm::vec3(found.p2), static_cast<float>(found.t1), static_cast<float>(found.t2),
-            static_cast<float>(glm::distance(found.p1, found.p2))};
-}
-
 }  // namespace
 
 ClosestPoint closestPoint(glm::vec3 point, const Line& line) noexcept {
-    return toClosestPoint(point, detail::closestOnLine(widen(point), widen(line.point), widen(line.direction)));
+    const auto found = detail::closestOnLine(widen(point), widen(line.point), widen(line.direction));
+    const bool isPoint = line.direction == glm::vec3(0.0f);
+    // The distance from the exact cross product, not from the rounded closest point: far along the
+    // line, that point's rounding would dwarf a small distance.
+    const double distance =
+        isPoint ? glm::distance(widen(point), widen(line.point)) : distanceToLine(point, line.point, line.direction);
+    return {glm::vec3(found.point), static_cast<float>(found.t), static_cast<float>(distance)};
 }
 
 ClosestPoint closestPoint(glm::vec3 point, const Segment& segment) noexcept {
@@ -56,37 +125,34 @@ ClosestPoints closestPoints(const Line& first, const Line& second) noexcept {
     const glm::dvec3 p2 = widen(second.point);
     const glm::dvec3 d1 = widen(first.direction);
     const glm::dvec3 d2 = widen(second.direction);
-    const double a = glm::dot(d1, d1);
-    const double e = glm::dot(d2, d2);
-    detail::PairParameters found{p1, p2, 0.0, 0.0};
-    if (a == 0.0 || e == 0.0 || detail::areParallel(d1, d2, a, e)) {
-        // A point (zero direction) or parallel lines: keep the first point where it is defined and
-        // drop a perpendicular onto the other line.
-        if (e > 0.0) {
-            const auto onSecond = detail::closestOnLine(p1, p2, d2);
-            found = {p1, onSecond.point, 0.0, onSecond.t};
-        } else if (a > 0.0) {
-            const auto onFirst = detail::closestOnLine(p2, p1, d1);
-            found = {onFirst.point, p2, onFirst.t, 0.0};
-        }
-    } else {
-        // Solve for the common perpendicular (Ericson §5.1.8), denominator as
-        // |d1 × d2|² which is exact for exactly perpendicular lines and never negative.
-        const glm::dvec3 r = p1 - p2;
-        const double b = glm::dot(d1, d2);
-        const double c = glm::dot(d1, r);
-        const double f = glm::dot(d2, r);
-        const glm::dvec3 normal = glm::cross(d1, d2);
-        const double denominator = glm::dot(normal, normal);
-        const double t1 = (b * f - c * e) / denominator;
-        // t2 from t1 by projection rather than from its own quotient: just above the parallel
-        // tolerance that quotient is ill-conditioned, while the point of line 2 closest to p1 is
-        // always well defined. (Differential test case: two lines with sine 1.05e-6 near x = 957.)
-        const glm::dvec3 onFirst = p1 + t1 * d1;
-        const auto onSecond = detail::closestOnLine(onFirst, p2, d2);
-        found = {onFirst, onSecond.point, t1, onSecond.t};
+    const auto pair = [&](double t1, double t2, double distance) {
+        return ClosestPoints{glm::vec3(p1 + t1 * d1), glm::vec3(p2 + t2 * d2), static_cast<float>(t1),
+                             static_cast<float>(t2), static_cast<float>(distance)};
+    };
+    const ExactVec3<2> normal = cross(first.direction, second.direction);
+    if (!isZero(normal)) {
+        // The common perpendicular, from exact sums of products of the inputs (Ericson §5.1.8's
+        // b·f − c·e and a·f − b·c written as the equal n·(d2 × r) and n·(d1 × r), n = d1 × d2,
+        // r = p1 − p2). Each is rounded once, so the distance and parameters stay right however
+        // nearly parallel the lines are: no far-away point is formed to measure them.
+        const ExactVec3<2> r = difference(first.point, second.point);
+        const double normalSquared = lengthSquared(normal);
+        const double t1 = dot(normal, cross(second.direction, r)).estimate() / normalSquared;
+        const double t2 = dot(normal, cross(first.direction, r)).estimate() / normalSquared;
+        const double distance = std::fabs(dot(normal, r).estimate()) / std::sqrt(normalSquared);
+        return pair(t1, t2, distance);
     }
-    return toClosestPoints(found);
+    // Exactly parallel, or a zero direction (a point): keep the first point where it is defined and
+    // drop a perpendicular onto the other line.
+    if (second.direction != glm::vec3(0.0f)) {
+        return pair(0.0, detail::closestOnLine(p1, p2, d2).t,
+                    distanceToLine(first.point, second.point, second.direction));
+    }
+    if (first.direction != glm::vec3(0.0f)) {
+        return pair(detail::closestOnLine(p2, p1, d1).t, 0.0,
+                    distanceToLine(second.point, first.point, first.direction));
+    }
+    return pair(0.0, 0.0, std::sqrt(lengthSquared(difference(first.point, second.point))));
 }
 
 }  // namespace pickray

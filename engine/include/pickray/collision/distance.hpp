@@ -5,14 +5,31 @@
 //
 // Contract:
 //   * A line with a zero direction is the single point `point` (t = 0); a segment with a == b is
-//     the point a (t = 0). Both are answered, not refused.
-//   * Parallel lines (within kParallelSine, see tolerances.hpp) have no unique closest pair: the
-//     answer takes t1 = 0 and the matching point of the second line. Parallel segments give some
-//     pair that realises the distance (the source article's segment routine does the same up to which
-//     pair).
+//   the point a (t = 0). Both are answered, not refused.
+//   * Parallel means exactly parallel: d1 × d2 == 0 in exact arithmetic on the float inputs. No
+//     tolerance: nearly parallel lines are answered as the skew lines they are.
 //   * Segment parameters are in [0, 1]; line parameters are any real.
 //   * NaN or infinite input gives NaN in the result (these are total functions, no optional);
 //     check inputs with std::isfinite if they come from outside.
+//
+// Precision, for finite input (tests/exact/ checks each bound against exact rational arithmetic):
+//   * closestPoints(Line, Line).distance is the exact minimum distance within one float step: the
+//     sums of products it needs (n·r with n = d1 × d2, r = p1 − p2) are formed exactly (expansion
+//     arithmetic) and rounded once, however nearly parallel the lines. It is not |p1 − p2|, which
+//     carries the rounding of points that may lie far away.
+//   * Its t1, t2 are within one float step of the exact parameters, and each coordinate of p1 within
+//     one float step of the exact closest point's, plus 2^-50·|t1|·max|d1| (likewise p2): the point is
+//     formed as base + t·d in double. Exactly parallel lines have no unique pair: t1 = 0 and p2 the
+//     foot of the perpendicular from p1 (with a zero first direction too; a zero second direction
+//     gives t2 = 0 and the foot on the first line).
+//   * closestPoint(point, Line).distance: the exact distance within one float step (from the exact
+//     cross product, not from the rounded foot point).
+//   * closestPoints(Segment, Segment) and closestPoint(point, Segment): computed in double from the
+//     float inputs; the distance is within one float step plus 2^-50 of the extent (the largest
+//     coordinate of the end points plus both lengths). Nearly parallel segments are solved with
+//     Ericson's numerator written as n·(d2 × r), which does not cancel as they turn parallel;
+//     segments whose d1 × d2 rounds to zero take s = 0 and some pair realising the distance (the
+//     source article's routine does the same up to which pair).
 
 #include <glm/geometric.hpp>
 

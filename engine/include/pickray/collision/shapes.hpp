@@ -95,7 +95,7 @@ struct ClosestPoints {
     glm::vec3 p2{0.0f};     ///< on the second argument
     float t1 = 0.0f;        ///< parameter of p1 on the first argument
     float t2 = 0.0f;        ///< parameter of p2 on the second argument
-    float distance = 0.0f;  ///< |p1 − p2|
+    float distance = 0.0f;  ///< the minimum distance (for lines exact to a float step, see distance.hpp)
 };
 
 }  // namespace pickray

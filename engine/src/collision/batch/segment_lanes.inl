@@ -64,12 +64,11 @@ PICKRAY_FORCE_INLINE PairLanes closestInOrder(const DVec3Lanes& p1, const DVec3L
     const Doubles b = dot(d1, d2);
     const DVec3Lanes normal = cross(d1, d2);
     const Doubles normalSquared = dot(normal, normal);
-    constexpr double sine = static_cast<double>(pickray::tolerance::kParallelSine);
     const Doubles zero{};
-    // General case (a != 0, e != 0): s from the unconstrained solve unless parallel, t from s,
-    // then s again where t clamps.
-    const Mask parallel = normalSquared <= sine * sine * a * e;
-    const Doubles sFree = select(parallel, zero, clampUnit((b * f - c * e) / normalSquared));
+    // General case (a != 0, e != 0): s from the unconstrained solve, n·(d2 × r) / |n|², unless
+    // n rounded to zero; t from s, then s again where t clamps.
+    const Mask parallel = normalSquared == 0.0;
+    const Doubles sFree = select(parallel, zero, clampUnit(dot(normal, cross(d2, r)) / normalSquared));
     const Doubles tFree = (b * sFree + f) / e;
     const Mask below = tFree < 0.0;
     const Mask above = ~below & (tFree > 1.0);

@@ -10,7 +10,6 @@
 #include <glm/vec3.hpp>
 
 #include "pickray/collision/quadratic.hpp"  // PICKRAY_FORCE_INLINE
-#include "pickray/collision/tolerances.hpp"
 #include "pickray/config.hpp"
 
 namespace pickray::detail {
@@ -20,18 +19,14 @@ struct PairParameters {
     double t1, t2;
 };
 
-/// |d1 × d2|² <= sin²·|d1|²|d2|²: the directions are parallel for our purposes (tolerances.hpp).
-PICKRAY_FORCE_INLINE bool areParallel(glm::dvec3 d1, glm::dvec3 d2, double d1Squared, double d2Squared) noexcept {
-    const glm::dvec3 normal = glm::cross(d1, d2);
-    const double sine = static_cast<double>(tolerance::kParallelSine);
-    return glm::dot(normal, normal) <= sine * sine * d1Squared * d2Squared;
-}
-
 /// Closest pair between segments p1 + s·(q1 − p1) and p2 + t·(q2 − p2), in the order given.
 // Ericson, Real-Time Collision Detection 5.1.9: minimise over the unit square by solving the
 // unconstrained problem, clamping s, deriving t from s, and re-deriving s where t had to clamp.
-// Degenerate segments are points and are handled first; then parallel segments, where any s works
-// and s = 0 is taken before the same clamping finds a pair realising the distance.
+// Degenerate segments are points and are handled first. The unconstrained s is Ericson's
+// (b·f − c·e) / |d1 × d2|² with the numerator written as the equal n·(d2 × r), n = d1 × d2: that
+// form keeps its accuracy as the segments turn parallel (b·f and c·e cancel, n and d2 × r do not),
+// so no parallel tolerance is needed. Where n rounds to exactly zero any s works, and s = 0 is
+// taken before the same clamping finds a pair realising the distance.
 PICKRAY_FORCE_INLINE PairParameters closestBetweenSegmentsInOrder(glm::dvec3 p1, glm::dvec3 q1, glm::dvec3 p2,
                                                                   glm::dvec3 q2) noexcept {
     const glm::dvec3 d1 = q1 - p1;
@@ -54,9 +49,8 @@ PICKRAY_FORCE_INLINE PairParameters closestBetweenSegmentsInOrder(glm::dvec3 p1,
             const double b = glm::dot(d1, d2);
             const glm::dvec3 normal = glm::cross(d1, d2);
             const double normalSquared = glm::dot(normal, normal);
-            const double sine = static_cast<double>(tolerance::kParallelSine);
-            if (!(normalSquared <= sine * sine * a * e)) {  // not parallel (areParallel, inlined)
-                s = std::clamp((b * f - c * e) / normalSquared, 0.0, 1.0);
+            if (normalSquared != 0.0) {
+                s = std::clamp(glm::dot(normal, glm::cross(d2, r)) / normalSquared, 0.0, 1.0);
             }
             t = (b * s + f) / e;
             if (t < 0.0) {
