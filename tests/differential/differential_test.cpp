@@ -1120,10 +1120,18 @@ TEST(Differential, SegmentSegmentDistance) {
     st.finish();
 }
 
+/// The spacing of floats at x (the smallest subnormal at 0).
+Real floatStep(Real x) {
+    const float f = static_cast<float>(std::fabs(x));
+    return static_cast<Real>(std::nextafter(f, std::numeric_limits<float>::infinity())) - static_cast<Real>(f);
+}
+
 TEST(Differential, LineLineClosestPoints) {
     DistanceStats st("line-line");
     Rng rng(2002);
     long exactParallel = 0;
+    long nearlyParallel = 0;
+    Real worstReference = 0;  // the distance error past one float step, over (1 + input extent)
     for (int i = 0; i < scaled(20000); ++i) {
         const SegmentPairCase s = randomSegments(rng);
         pickray::Line l1{s.a1, s.b1 - s.a1};
@@ -1132,13 +1140,26 @@ TEST(Differential, LineLineClosestPoints) {
             l1.direction *= static_cast<float>(rng.logUniform(0.01, 100.0));
             l2.direction *= static_cast<float>(rng.logUniform(0.01, 100.0));
         }
+        if (rng.chance(0.25)) {  // nearly parallel: the first direction plus 1e-7..1e-1 of its length
+            l2.direction =
+                l1.direction +
+                toFloat(rng.unit() * (static_cast<double>(glm::length(l1.direction)) * rng.logUniform(1e-7, 1e-1)));
+            ++nearlyParallel;
+        }
         const Vec p1 = ref(l1.point);
         const Vec d1 = ref(l1.direction);
         const Vec p2 = ref(l2.point);
         const Vec d2 = ref(l2.direction);
         const pickref::ClosestPair want = pickref::lineLine(p1, d1, p2, d2);
-        // extent: the largest absolute coordinate among the two base points and the reference's
-        // closest points (for parallel lines, the pair nearest the first base point).
+        // The distance's tolerance is bound by the inputs: the library's one float step (distance.hpp)
+        // plus the reference's own error, a long-double minimisation: 2^-60 of the inputs' extent (base
+        // points' largest coordinate plus both direction lengths), 15 times the worst measured on
+        // x86-64 (5.8e-20; printed below), a few roundings of its 64-bit significand.
+        const Real inputExtent =
+            std::max(pickref::maxAbsCoord(p1), pickref::maxAbsCoord(p2)) + pickref::length(d1) + pickref::length(d2);
+        const Real distanceTol = floatStep(want.distance) + std::ldexp(1 + inputExtent, -60);
+        // The points may lie far away, and carry a float's rounding of their own magnitude: their
+        // consistency is judged relative to the extent of the reference's closest points too.
         const Real extent = std::max({pickref::maxAbsCoord(p1), pickref::maxAbsCoord(p2), pickref::maxAbsCoord(want.p1),
                                       pickref::maxAbsCoord(want.p2)});
         const Real tol = kDistanceRel * (1 + extent);
@@ -1147,7 +1168,10 @@ TEST(Differential, LineLineClosestPoints) {
             return "Line{" + str(l1.point) + ", " + str(l1.direction) + "} Line{" + str(l2.point) + ", " +
                    str(l2.direction) + "}";
         };
-        st.add(ref(got.distance), want.distance, tol, where);
+        st.add(ref(got.distance), want.distance, distanceTol, where);
+        worstReference = std::max(
+            worstReference, std::max(Real(0), std::fabs(ref(got.distance) - want.distance) - floatStep(want.distance)) /
+                                (1 + inputExtent));
         const Vec g1 = ref(got.p1);
         const Vec g2 = ref(got.p2);
         const Real d1d1 = pickref::dot(d1, d1);
@@ -1177,8 +1201,13 @@ TEST(Differential, LineLineClosestPoints) {
             }
         }
     }
-    std::printf("  exactly parallel line pairs: %ld\n", exactParallel);
+    std::printf("  exactly parallel line pairs: %ld, nearly parallel: %ld\n", exactParallel, nearlyParallel);
+    std::printf(
+        "precision: line-line distance vs the reference: worst %.3Le x (1 + input extent) past one float "
+        "step (tolerance 2^-60 = %.3Le)\n",
+        worstReference, std::ldexp(1.0L, -60));
     EXPECT_GT(exactParallel, 100);
+    EXPECT_GT(nearlyParallel, scaled(20000) / 5);
     st.finish();
 }
 
