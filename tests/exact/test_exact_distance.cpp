@@ -193,7 +193,8 @@ ExactPair exactLinePair(glm::vec3 p1, glm::vec3 d1, glm::vec3 p2, glm::vec3 d2) 
 /// The header's bound on each coordinate of a far point: one float step, plus 2^-50·|t|·|d|
 /// (t is computed to a relative 2^-51 and base + t·d is formed in double before it is rounded).
 double pointSlack(double t, glm::vec3 d) {
-    return std::ldexp(std::fabs(t) * static_cast<double>(std::max({std::fabs(d.x), std::fabs(d.y), std::fabs(d.z)})), -50);
+    return std::ldexp(std::fabs(t) * static_cast<double>(std::max({std::fabs(d.x), std::fabs(d.y), std::fabs(d.z)})),
+                      -50);
 }
 
 double worstCoordinateSteps(glm::vec3 got, glm::dvec3 want, double slack) {
@@ -358,6 +359,40 @@ TEST(ExactSegmentSegment, NearlyParallelAndGeneralAgainstRationals) {
     }
     std::printf("precision: segment-segment distance, error past rounding: at most %.3g x 2^-53 extent (bound 8)\n",
                 worstSlackUsed);
+    EXPECT_EQ(checked, 20000);
+}
+
+// closestPoint(point, Segment).distance: the same bound as segment–segment.
+TEST(ExactPointSegment, AgainstRationals) {
+    std::mt19937_64 rng(2125);
+    double worstSteps = 0;
+    long checked = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const float reach = std::pow(10.0f, static_cast<float>(i % 4));
+        const glm::vec3 a = randomIn(rng, -reach, reach);
+        const glm::vec3 b = i % 40 == 0 ? a : a + randomIn(rng, -10, 10);
+        // Half the points lie close to the segment: a small distance measured far from the origin.
+        glm::vec3 point = a + randomIn(rng, -10, 10);
+        if (i % 2 == 0) point = a + (b - a) * 0.3f + randomDirection(rng, -6, -1);
+        const QVec e = exact(b) - exact(a);
+        const QVec r = exact(point) - exact(a);
+        const Q ee = dot(e, e);
+        Q t = sgn(ee) > 0 ? Q(dot(r, e) / ee) : Q(0);
+        t = t < 0 ? Q(0) : (t > 1 ? Q(1) : t);
+        const QVec gap = r - t * e;
+        const double want = sqrtOf(dot(gap, gap));
+        const pickray::ClosestPoint got = pickray::closestPoint(point, pickray::Segment{a, b});
+        const double slack = segmentSlack(a, b, point, point);
+        const double steps =
+            std::max(0.0, std::fabs(static_cast<double>(got.distance) - want) - slack) / floatStep(want);
+        worstSteps = std::max(worstSteps, steps);
+        EXPECT_LE(steps, 1.0) << "case " << i << ": got " << got.distance << ", exact " << want;
+        ++checked;
+    }
+    std::printf(
+        "precision: point-segment distance against rationals: worst %.3g float steps past 2^-50 extent "
+        "(bound 1)\n",
+        worstSteps);
     EXPECT_EQ(checked, 20000);
 }
 
