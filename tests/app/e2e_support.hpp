@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // What the end-to-end tests share: running the real pickray binary, reading its report and PNG,
-// and the frame's matrices and picks computed independently of the application (GLM, the
-// collision library, brute force over the scene).
+// and the expected rays, pixels and picks computed independently of the application and of the
+// library: the long-double reference of tests/reference/ (camera and ray tests), brute force over
+// the scene's objects.
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -17,14 +21,13 @@
 
 #include <gtest/gtest.h>
 #include <stb_image.h>
+#include <glm/common.hpp>
 #include <glm/geometric.hpp>
-#include <glm/gtc/matrix_transform.hpp>
 #include <nlohmann/json.hpp>
 
-#include "pickray/collision/ray.hpp"
-#include "pickray/picking.hpp"
+#include "reference/camera_reference.hpp"
+#include "reference/reference.hpp"
 #include "scene/scene_io.hpp"
-#include "support/scene_brute_force.hpp"
 
 namespace e2e {
 
@@ -99,32 +102,139 @@ inline ps::Scene loadDefaultScene() {
     return loaded.scene ? *loaded.scene : ps::Scene{};
 }
 
-// The frame's matrices, built here from the camera with GLM (not with the application's code).
+// ---- the independent reference (tests/reference/): camera and ray tests in long double --------
+// Expected picks come from here, not from the library: the cursor ray from the camera's own
+// definition (camera_reference.hpp, no matrix), each object's hit from its signed distance by
+// root finding (reference.hpp), boxes placed by a rotation built here from their placement.
+
+inline pickref::Vec ref(glm::vec3 v) { return {v.x, v.y, v.z}; }
+inline glm::vec3 toFloat(pickref::Vec v) {
+    return {static_cast<float>(v.x), static_cast<float>(v.y), static_cast<float>(v.z)};
+}
+inline pickref::Real distance(pickref::Vec a, pickref::Vec b) {
+    const pickref::Vec d = a - b;
+    return std::sqrt(pickref::dot(d, d));
+}
+
+// A box's placement as docs/SCENE_FORMAT.md gives it: world = T · Rz · Ry · Rx · S (the scale
+// first, then the turns about x, y and z in degrees, then the translation). Its 3x3 part, in long
+// double.
+inline std::array<std::array<pickref::Real, 3>, 3> placementMatrix(const ps::Transform& t) {
+    using R = pickref::Real;
+    using M = std::array<std::array<R, 3>, 3>;
+    const R k = 3.14159265358979323846264338327950288L / 180;
+    const R cx = std::cos(k * t.rotationDegrees.x), sx = std::sin(k * t.rotationDegrees.x);
+    const R cy = std::cos(k * t.rotationDegrees.y), sy = std::sin(k * t.rotationDegrees.y);
+    const R cz = std::cos(k * t.rotationDegrees.z), sz = std::sin(k * t.rotationDegrees.z);
+    const M rx{{{1, 0, 0}, {0, cx, -sx}, {0, sx, cx}}};
+    const M ry{{{cy, 0, sy}, {0, 1, 0}, {-sy, 0, cy}}};
+    const M rz{{{cz, -sz, 0}, {sz, cz, 0}, {0, 0, 1}}};
+    const auto mul = [](const M& a, const M& b) {
+        M c{};
+        for (std::size_t i = 0; i < 3; ++i)
+            for (std::size_t j = 0; j < 3; ++j)
+                for (std::size_t n = 0; n < 3; ++n) c[i][j] += a[i][n] * b[n][j];
+        return c;
+    };
+    M m = mul(rz, mul(ry, rx));
+    for (std::size_t i = 0; i < 3; ++i)
+        for (std::size_t j = 0; j < 3; ++j) m[i][j] *= static_cast<R>(t.scale[static_cast<glm::length_t>(j)]);
+    return m;
+}
+
+// The reference solid of an object, from the scene file's numbers (a box: its local box and its
+// placement, not the application's float matrix).
+inline std::unique_ptr<pickref::Solid> referenceSolid(const ps::Object& o) {
+    using namespace pickref;
+    if (const auto* s = std::get_if<pickray::Sphere>(&o.shape))
+        return std::make_unique<SphereSolid>(ref(s->center), s->radius);
+    if (const auto* c = std::get_if<pickray::Capsule>(&o.shape))
+        return std::make_unique<CapsuleSolid>(ref(c->a), ref(c->b), c->radius);
+    if (const auto* c = std::get_if<pickray::Cylinder>(&o.shape))
+        return std::make_unique<CylinderSolid>(ref(c->a), ref(c->b), c->radius);
+    if (const auto* c = std::get_if<pickray::InfiniteCylinder>(&o.shape))
+        return std::make_unique<InfiniteCylinderSolid>(ref(c->p1), ref(c->p2), c->radius);
+    if (const auto* b = std::get_if<pickray::Aabb>(&o.shape))
+        return std::make_unique<BoxSolid>(Box{ref(b->min), ref(b->max)});
+    const auto& b = std::get<pickray::OrientedBox>(o.shape);
+    return std::make_unique<OrientedBoxSolid>(Box{ref(b.local.min), ref(b.local.max)}, placementMatrix(o.placement),
+                                              ref(o.placement.position));
+}
+
+struct ReferenceHit {
+    std::size_t object = 0;
+    pickref::RayAnswer answer;  // t, point, normal; margin: how far the ray is from grazing it
+};
+
+// Every object of a scene as a reference solid, and the scene queries by brute force over them.
+class ReferenceScene {
+public:
+    explicit ReferenceScene(const ps::Scene& scene) {
+        for (const ps::Object& o : scene.objects) solids_.push_back(referenceSolid(o));
+    }
+    /// Each object's first hit along the ray, sorted by t (ties: the lower index first).
+    [[nodiscard]] std::vector<ReferenceHit> allHits(const pickref::Ray& ray) const {
+        std::vector<ReferenceHit> hits;
+        for (std::size_t i = 0; i < solids_.size(); ++i)
+            if (const pickref::RayAnswer a = solids_[i]->ray(ray); a.hit) hits.push_back({i, a});
+        std::stable_sort(hits.begin(), hits.end(),
+                         [](const ReferenceHit& l, const ReferenceHit& r) { return l.answer.t < r.answer.t; });
+        return hits;
+    }
+    [[nodiscard]] std::optional<ReferenceHit> nearestHit(const pickref::Ray& ray) const {
+        auto hits = allHits(ray);
+        if (hits.empty()) return std::nullopt;
+        return hits.front();
+    }
+
+private:
+    std::vector<std::unique_ptr<pickref::Solid>> solids_;
+};
+
+// A window of the camera: the reference camera and the window's size in pixels.
 struct Frame {
-    glm::mat4 view;
-    glm::mat4 proj;
-    pickray::Viewport viewport;
-    pickray::ClipDepth depth;
+    pickref::Camera camera;
+    glm::ivec2 size;
 };
 
 inline Frame frameFor(const ps::Camera& c, glm::ivec2 size) {
-    const float aspect = static_cast<float>(size.x) / static_cast<float>(size.y);
-    const bool zo = c.clipDepth == pickray::ClipDepth::ZeroToOne;
-    glm::mat4 proj;
-    if (c.projection == ps::Projection::Perspective) {
-        const float fov = glm::radians(c.fovYDegrees);
-        proj = zo ? glm::perspectiveZO(fov, aspect, c.near, c.far) : glm::perspectiveNO(fov, aspect, c.near, c.far);
-    } else {
-        const float h = c.orthoHeight / 2.0f;
-        const float w = h * aspect;
-        proj = zo ? glm::orthoZO(-w, w, -h, h, c.near, c.far) : glm::orthoNO(-w, w, -h, h, c.near, c.far);
-    }
-    return {glm::lookAt(c.eye, c.target, c.up), proj,
-            pickray::Viewport{0, 0, static_cast<float>(size.x), static_cast<float>(size.y), 0, 1}, c.clipDepth};
+    pickref::Camera r;
+    r.eye = ref(c.eye);
+    r.target = ref(c.target);
+    r.up = ref(c.up);
+    r.perspective = c.projection == ps::Projection::Perspective;
+    r.fovYDegrees = c.fovYDegrees;
+    r.orthoHeight = c.orthoHeight;
+    r.near = c.near;
+    r.width = size.x;
+    r.height = size.y;
+    return {r, size};
 }
 
-inline pickray::Ray rayAt(glm::ivec2 pixel, const Frame& f) {
-    return pickray::cursorRay(glm::vec2(pixel) + 0.5f, f.view, f.proj, f.viewport, f.depth);
+/// The reference ray under a pixel's centre (pickray's clicks are at pixel + 0.5).
+inline pickref::Ray rayAt(glm::ivec2 pixel, const Frame& f) {
+    return pickref::cursorRay(f.camera, pixel.x + 0.5L, pixel.y + 0.5L);
+}
+
+/// Where a point is drawn, in pixels, and its depth in front of the eye (z); the reference's.
+inline glm::vec3 screenOf(glm::vec3 p, const Frame& f) {
+    const auto s = pickref::project(f.camera, ref(p));
+    return s ? toFloat(*s) : glm::vec3(std::nanf(""));
+}
+
+/// The object the reference says the ray under `pixel` hits first.
+inline std::optional<ReferenceHit> nearestHitAt(const ReferenceScene& scene, glm::ivec2 pixel, const Frame& f) {
+    return scene.nearestHit(rayAt(pixel, f));
+}
+
+// A hit whose object no float rounding can change: the ray passes at least kRobust inside the
+// object (its margin) and meets no other object within kRobust of t. The application's ray and
+// hits are within 1e-5 of the reference's (EndToEnd.EveryObjectIsPicked... prints the worst), so
+// 1e-3 (a thirtieth of a pixel's width at the default scene's distance) leaves a factor 100.
+inline constexpr pickref::Real kRobust = 1e-3L;
+inline bool robustHit(const std::vector<ReferenceHit>& hits) {
+    if (hits.empty() || hits.front().answer.ambiguous || hits.front().answer.margin < kRobust) return false;
+    return hits.size() < 2 || hits[1].answer.t - hits.front().answer.t >= kRobust;
 }
 
 // Points inside an object, best first, to find one whose pixel is not hidden by another object.
@@ -143,15 +253,18 @@ inline std::vector<glm::vec3> insidePoints(const pickray::Shape& shape) {
     return points;
 }
 
-// The pixel of a point inside `object` where that object is what the cursor ray hits first.
+// The pixel of a point inside `object` where that object is what the reference's cursor ray hits
+// first, robustly (robustHit).
 inline std::optional<glm::ivec2> visiblePixelOf(const ps::Scene& scene, std::size_t object, const Frame& f,
                                                 glm::ivec2 size) {
+    const ReferenceScene solids(scene);
     for (glm::vec3 p : insidePoints(scene.objects[object].shape)) {
-        const glm::vec3 s = pickray::worldToScreen(p, f.view, f.proj, f.viewport, f.depth);
+        const glm::vec3 s = screenOf(p, f);
+        if (!(s.z > 0)) continue;
         const glm::ivec2 pixel(static_cast<int>(std::floor(s.x)), static_cast<int>(std::floor(s.y)));
         if (pixel.x < 2 || pixel.y < 2 || pixel.x >= size.x - 2 || pixel.y >= size.y - 2) continue;
-        const auto hit = ps::brute_force::nearestHit(scene, rayAt(pixel, f));
-        if (hit && hit->object == object) return pixel;
+        const auto hits = solids.allHits(rayAt(pixel, f));
+        if (robustHit(hits) && hits.front().object == object) return pixel;
     }
     return std::nullopt;
 }
@@ -165,6 +278,10 @@ inline std::size_t objectNamed(const ps::Scene& scene, const std::string& name) 
 }
 
 inline glm::vec3 vec(const json& j) { return {j.at(0).get<float>(), j.at(1).get<float>(), j.at(2).get<float>()}; }
+// The same three numbers as the reference's long doubles (the report's floats, exactly).
+inline pickref::Vec refVec(const json& j) {
+    return {j.at(0).get<double>(), j.at(1).get<double>(), j.at(2).get<double>()};
+}
 
 inline void expectNear(glm::vec3 actual, glm::vec3 expected, float tolerance, const std::string& what) {
     for (int i = 0; i < 3; ++i) EXPECT_NEAR(actual[i], expected[i], tolerance) << what << " component " << i;
@@ -193,10 +310,48 @@ inline Image loadPng(const fs::path& path) {
     return image;
 }
 
+// How many pixels of the rectangle [min, max) differ by more than 2/255 in a channel (as the docs'
+// pictures are compared) between two pictures; the whole picture by default. -1 when the sizes differ.
+inline int differingPixels(const Image& a, const Image& b, glm::ivec2 min = glm::ivec2(0),
+                           glm::ivec2 max = glm::ivec2(1 << 30)) {
+    if (a.width != b.width || a.height != b.height || a.rgba.empty()) return -1;
+    min = glm::max(min, glm::ivec2(0));
+    max = glm::min(max, glm::ivec2(a.width, a.height));
+    int differing = 0;
+    for (int y = min.y; y < max.y; ++y)
+        for (int x = min.x; x < max.x; ++x) {
+            const glm::ivec3 d = glm::abs(a.at(x, y) - b.at(x, y));
+            if (std::max({d.r, d.g, d.b}) > 2) ++differing;
+        }
+    return differing;
+}
+
 // The highlight colour (1, 0.8, 0.1) of the pick's outline: strongly yellow.
 inline bool looksHighlighted(glm::ivec3 c) { return c.r > 140 && c.g > 110 && c.b < 100 && c.r - c.b > 80; }
 
 inline const glm::ivec2 kSize{640, 360};
+
+// How many of eight directions out of `object` from `inside` meet `looksLike` `beyond` pixels past
+// the first pixel the reference says is not the object (its silhouette, computed here) in an
+// `image` of a window of `size`.
+inline int outlinedDirections(const ps::Scene& scene, std::size_t object, glm::ivec2 inside, const Image& image,
+                              bool (*looksLike)(glm::ivec3), glm::ivec2 size = kSize, int beyond = 0) {
+    const Frame frame = frameFor(scene.camera, size);
+    const ReferenceScene solids(scene);
+    int found = 0;
+    for (glm::ivec2 d : {glm::ivec2(1, 0), glm::ivec2(-1, 0), glm::ivec2(0, 1), glm::ivec2(0, -1), glm::ivec2(1, 1),
+                         glm::ivec2(-1, -1), glm::ivec2(1, -1), glm::ivec2(-1, 1)}) {
+        glm::ivec2 p = inside;
+        while (p.x > 2 && p.y > 2 && p.x < size.x - 3 && p.y < size.y - 3) {
+            const auto hit = nearestHitAt(solids, p, frame);
+            if (!hit || hit->object != object) break;
+            p += d;
+        }
+        p += beyond * d;
+        if (p.x >= 0 && p.y >= 0 && p.x < image.width && p.y < image.height && looksLike(image.at(p.x, p.y))) ++found;
+    }
+    return found;
+}
 
 // A visible pixel of the default scene's object of that name in a window of `size` (the test fails
 // if it has none).

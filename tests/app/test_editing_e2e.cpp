@@ -28,11 +28,11 @@ std::vector<std::string> script(std::initializer_list<std::string> steps, bool h
     return args;
 }
 
-// A pixel of the background (nothing on it), checked with brute force.
+// A pixel of the background (nothing on it), checked with the reference.
 glm::ivec2 skyPixel() {
     const ps::Scene scene = loadDefaultScene();
     const glm::ivec2 sky{600, 20};
-    EXPECT_FALSE(ps::brute_force::nearestHit(scene, rayAt(sky, frameFor(scene.camera, kSize)))) << "sky is empty";
+    EXPECT_FALSE(ReferenceScene(scene).nearestHit(rayAt(sky, frameFor(scene.camera, kSize)))) << "sky is empty";
     return sky;
 }
 
@@ -188,11 +188,16 @@ TEST(Editing, FFramesTheSelectionAndHomeFramesEverything) {
     // Every object in view after Home: each one's inside point projects into the window.
     const ps::Scene framedAll = loadSaved(all);
     const Frame f = frameFor(framedAll.camera, kSize);
+    std::size_t inView = 0;
     for (const ps::Object& o : framedAll.objects) {
-        const glm::vec3 s = pickray::worldToScreen(ps::interiorPoint(o.shape), f.view, f.proj, f.viewport, f.depth);
+        const glm::vec3 s = screenOf(ps::interiorPoint(o.shape), f);  // the reference's projection
         const glm::vec2 window(kSize);
-        EXPECT_TRUE(s.x >= 0 && s.y >= 0 && s.x < window.x && s.y < window.y && s.z > 0 && s.z < 1) << o.name;
+        const bool in = s.x >= 0 && s.y >= 0 && s.x < window.x && s.y < window.y && s.z > framedAll.camera.near &&
+                        s.z < framedAll.camera.far;
+        EXPECT_TRUE(in) << o.name;
+        inView += in ? 1 : 0;
     }
+    EXPECT_EQ(inView, before.objects.size()) << "every object of the scene was checked";
 }
 
 TEST(Editing, EscClearsThePickAndTheSelection) {
@@ -230,26 +235,77 @@ TEST(Editing, CtrlSSavesToTheOpenFileAndTheTitleSaysWhetherItIsSaved) {
 TEST(Editing, HHidesAndShowsThePanelsAndF1ShowsTheHelp) {
     const fs::path hidden = tempDir() / "h_hidden.json";
     const fs::path shown = tempDir() / "h_shown.json";
+    const fs::path plainPng = tempDir() / "h_plain.png";
+    const fs::path hiddenPng = tempDir() / "h_hidden.png";
+    const fs::path shownPng = tempDir() / "h_shown.png";
     ASSERT_EQ(runPickray(script({"--key", "h", "--report", hidden.string()}, false)).exitCode, 0);
     EXPECT_EQ(readJson(hidden)["window"]["panels"], json::array()) << "H hid the panels";
     ASSERT_EQ(
         runPickray(script({"--key", "h", "--key", "h", "--key", "f1", "--report", shown.string()}, false)).exitCode, 0);
+    // The pictures from runs of their own (a picture's "screenshot saved" message would be in the
+    // report), the timings left out so that the panels' pixels are the same on every run.
+    ASSERT_EQ(runPickray(script({"--screenshot", plainPng.string()})).exitCode, 0);  // --hide-ui
+    ASSERT_EQ(runPickray(script({"--no-stats", "--key", "h", "--screenshot", hiddenPng.string()}, false)).exitCode, 0);
+    ASSERT_EQ(
+        runPickray(
+            script({"--no-stats", "--key", "h", "--key", "h", "--key", "f1", "--screenshot", shownPng.string()}, false))
+            .exitCode,
+        0);
     std::vector<std::string> names;
     const json report = readJson(shown);
     for (const json& p : report["window"]["panels"]) names.push_back(p["name"]);
     EXPECT_NE(std::find(names.begin(), names.end(), "Scene"), names.end()) << "H again showed them";
     EXPECT_NE(std::find(names.begin(), names.end(), "Help"), names.end()) << "F1 opened the help";
+    // The pixels say the same: hidden, the picture is the one with no panels at all; shown, each
+    // panel the report lists covers its rectangle (most of its pixels are not the scene's).
+    const Image plain = loadPng(plainPng);
+    ASSERT_EQ(plain.width, kSize.x);
+    EXPECT_EQ(differingPixels(loadPng(hiddenPng), plain), 0) << "nothing of a panel is drawn";
+    const Image withPanels = loadPng(shownPng);
+    int covered = 0;
+    for (const json& p : report["window"]["panels"]) {
+        const glm::ivec2 min(p["pos"][0].get<float>(), p["pos"][1].get<float>());
+        const glm::ivec2 max = min + glm::ivec2(p["size"][0].get<float>(), p["size"][1].get<float>());
+        const int area = (max.x - min.x) * (max.y - min.y);
+        ASSERT_GT(area, 0) << p.dump();
+        EXPECT_GT(differingPixels(withPanels, plain, min, max), area / 2) << p["name"] << " is not drawn: " << p.dump();
+        ++covered;
+    }
+    EXPECT_EQ(covered, static_cast<int>(names.size()));
+    EXPECT_GE(covered, 2);
 }
 
 TEST(Editing, F12SavesAScreenshotInTheScreenshotsFolder) {
     const fs::path dir = tempDir() / "f12";
     fs::remove_all(dir);
     fs::create_directories(dir);
-    const ProcessResult run = runPickray(script({"--key", "f12"}), "cd " + quote(dir.string()) + " &&");
+    const ProcessResult run =
+        runPickray(script({"--click", pixelArg(pixelOf("ball")), "--select", "drum", "--key", "f12"}),
+                   "cd " + quote(dir.string()) + " &&");
     ASSERT_EQ(run.exitCode, 0) << run.output;
     ASSERT_TRUE(fs::exists(dir / "screenshots")) << run.output;
-    const auto shots = std::distance(fs::directory_iterator(dir / "screenshots"), fs::directory_iterator());
-    EXPECT_EQ(shots, 1);
+    std::vector<fs::path> shots;
+    for (const auto& entry : fs::directory_iterator(dir / "screenshots")) shots.push_back(entry.path());
+    ASSERT_EQ(shots.size(), 1u);
+    EXPECT_EQ(shots[0].extension(), ".png");
+    // The file is the frame: pixel for pixel (2/255 a channel, as the docs' pictures are compared)
+    // the picture --screenshot takes of the same steps.
+    const fs::path direct = dir / "direct.png";
+    ASSERT_EQ(
+        runPickray(script({"--click", pixelArg(pixelOf("ball")), "--select", "drum", "--screenshot", direct.string()}))
+            .exitCode,
+        0);
+    const Image a = loadPng(shots[0]);
+    const Image b = loadPng(direct);
+    ASSERT_EQ(a.width, kSize.x);
+    ASSERT_EQ(a.height, kSize.y);
+    ASSERT_EQ(b.width, kSize.x);
+    ASSERT_EQ(b.height, kSize.y);
+    EXPECT_EQ(differingPixels(a, b), 0);
+    // And it shows the frame's pick: the ball outlined in the highlight colour (the drum selected
+    // after the click keeps the gizmo away from the ball's outline).
+    const ps::Scene scene = loadDefaultScene();
+    EXPECT_GE(outlinedDirections(scene, objectNamed(scene, "ball"), pixelOf("ball"), a, looksHighlighted, kSize, 1), 7);
     fs::remove_all(dir);
 }
 
@@ -539,21 +595,21 @@ float worldPerPixel(const ps::Camera& c, glm::vec3 p, float height) {
     return 2.0f * glm::dot(p - c.eye, forward) * std::tan(glm::radians(c.fovYDegrees) / 2.0f) / height;
 }
 
-glm::vec2 screenOf(glm::vec3 p, const Frame& f) {
-    return glm::vec2(pickray::worldToScreen(p, f.view, f.proj, f.viewport, f.depth));
-}
+// Where the reference camera draws `p`, in pixels.
+glm::vec2 pixelsOf(glm::vec3 p, const Frame& f) { return glm::vec2(screenOf(p, f)); }
 
 // The pixel `along` (0..1) of the way out on the gizmo's x handle, and the screen direction of x.
 std::pair<glm::ivec2, glm::vec2> onXHandle(const ps::Camera& camera, glm::vec3 centre, glm::ivec2 size, float along) {
     const Frame f = frameFor(camera, size);
     const float length = 90.0f * worldPerPixel(camera, centre, static_cast<float>(size.y));
-    const glm::vec2 from = screenOf(centre, f);
-    const glm::vec2 to = screenOf(centre + glm::vec3(length, 0, 0), f);
+    const glm::vec2 from = pixelsOf(centre, f);
+    const glm::vec2 to = pixelsOf(centre + glm::vec3(length, 0, 0), f);
     return {glm::ivec2(glm::floor(from + along * (to - from))), glm::normalize(to - from)};
 }
 
-// The parameter along the line through `o` in +x closest to the ray's line, in long double.
-long double alongX(glm::vec3 o, const pickray::Ray& r) {
+// The parameter along the line through `o` in +x closest to the (reference's) ray's line, in long
+// double.
+long double alongX(glm::vec3 o, const pickref::Ray& r) {
     using ld = long double;
     const ld dx = r.direction.x, dy = r.direction.y, dz = r.direction.z;
     const ld wx = ld(o.x) - r.origin.x, wy = ld(o.y) - r.origin.y, wz = ld(o.z) - r.origin.z;
@@ -618,7 +674,7 @@ TEST(Gizmo, HandlesComeBeforeObjectsAndCtrlSnapsToHalfUnits) {
     ASSERT_FALSE(ps::saveScene(scene, file));
     const auto [from, direction] = onXHandle(scene.camera, {0, 0, 0}, kSize, 0.6f);
     const Frame f = frameFor(scene.camera, kSize);
-    const auto behind = ps::brute_force::nearestHit(scene, rayAt(from, f));
+    const auto behind = ReferenceScene(scene).nearestHit(rayAt(from, f));
     ASSERT_TRUE(behind && scene.objects[behind->object].name == "behind") << "the handle lies over the other sphere";
     const glm::ivec2 to = from + glm::ivec2(glm::round(57.0f * direction));
     const fs::path saved = tempDir() / "snapped.json";
@@ -689,8 +745,8 @@ TEST(Gizmo, WERAndQSwitchItAndAScaleDragStretchesTheCrateAlongItsOwnXOnly) {
     const glm::vec3 centre = ps::interiorPoint(crate.shape);
     const Frame f = frameFor(scene.camera, kSize);
     const float length = 90.0f * worldPerPixel(scene.camera, centre, static_cast<float>(kSize.y));
-    const glm::vec2 origin = screenOf(centre, f);
-    const glm::vec2 tip = screenOf(centre + length * turn[0], f);
+    const glm::vec2 origin = pixelsOf(centre, f);
+    const glm::vec2 tip = pixelsOf(centre + length * turn[0], f);
     const glm::ivec2 from(glm::floor(origin + 0.6f * (tip - origin)));
     const glm::ivec2 to = from + glm::ivec2(glm::round(30.0f * glm::normalize(tip - origin)));
     const fs::path saved = tempDir() / "scaled.json";
@@ -881,7 +937,17 @@ TEST(Xvfb, EveryShortcutInARealWindowAndPanelsInsideAfterAResize) {
     saved.camera = original.camera;
     EXPECT_EQ(ps::toJsonText(saved), ps::toJsonText(original)) << s.output;
     EXPECT_NE(loadSaved(dir / "scene.json").camera.eye, original.camera.eye) << "F and Home moved the camera";
-    EXPECT_EQ(std::distance(fs::directory_iterator(dir / "screenshots"), fs::directory_iterator()), 1) << "F12";
+    std::vector<fs::path> shots;
+    for (const auto& entry : fs::directory_iterator(dir / "screenshots")) shots.push_back(entry.path());
+    ASSERT_EQ(shots.size(), 1u) << "F12";
+    // The file is a picture of the window: its size, and a frame drawn (not one colour, as a
+    // picture read from the wrong buffer comes out): most pixels differ from the corner's.
+    const Image shot = loadPng(shots[0]);
+    ASSERT_EQ(shot.width, 640) << shots[0];
+    ASSERT_EQ(shot.height, 360) << shots[0];
+    Image uniform = shot;
+    for (std::size_t i = 0; i < uniform.rgba.size(); ++i) uniform.rgba[i] = shot.rgba[i % 4];
+    EXPECT_GT(differingPixels(shot, uniform), 640 * 360 / 2) << "F12's picture is blank";
     std::vector<std::string> names;
     const json window = s.report["window"];
     for (const json& p : window["panels"]) {

@@ -2,8 +2,8 @@
 // The panels as a user meets them, end to end on the real binary (headless): nothing cut off at
 // the usual window sizes, every shortcut in a tooltip, Ctrl+click, messages that show and clear,
 // the selection's and the hover's outlines, moving a panel and Reset layout, pictures after the
-// window grows. Expected pixels and picks come from the scene file and brute force
-// (e2e_support.hpp), not from the application.
+// window grows. Expected pixels and picks come from the scene file and the long-double reference
+// (e2e_support.hpp), not from the application or the library.
 #include <algorithm>
 #include <filesystem>
 #include <set>
@@ -30,25 +30,6 @@ json runForReport(const std::string& name, std::vector<std::string> args) {
 glm::ivec2 centreOf(const json& rect) {
     return {static_cast<int>(rect["pos"][0].get<float>() + rect["size"][0].get<float>() / 2),
             static_cast<int>(rect["pos"][1].get<float>() + rect["size"][1].get<float>() / 2)};
-}
-
-// How many of eight directions out of `object` from `inside` meet `looksLike` at the first pixel
-// brute force says is not the object (its silhouette, computed here).
-int outlinedDirections(const ps::Scene& scene, std::size_t object, glm::ivec2 inside, const Image& image,
-                       bool (*looksLike)(glm::ivec3)) {
-    const Frame frame = frameFor(scene.camera, kSize);
-    int found = 0;
-    for (glm::ivec2 d : {glm::ivec2(1, 0), glm::ivec2(-1, 0), glm::ivec2(0, 1), glm::ivec2(0, -1), glm::ivec2(1, 1),
-                         glm::ivec2(-1, -1), glm::ivec2(1, -1), glm::ivec2(-1, 1)}) {
-        glm::ivec2 p = inside;
-        while (p.x > 2 && p.y > 2 && p.x < kSize.x - 3 && p.y < kSize.y - 3) {
-            const auto hit = ps::brute_force::nearestHit(scene, rayAt(p, frame));
-            if (!hit || hit->object != object) break;
-            p += d;
-        }
-        if (looksLike(image.at(p.x, p.y))) ++found;
-    }
-    return found;
 }
 
 // The selection's outline, (0.35, 0.72, 1) in DEMO.md: a light blue. The hover's, (0.9, 0.92,
@@ -168,6 +149,38 @@ TEST(Ui, MessagesShowAsToastsEvenWithThePanelsHiddenAndASuccessClearsAnError) {
     bool drawn = false;
     for (const json& p : r["window"]["panels"]) drawn |= p["name"] == "Messages";
     EXPECT_TRUE(drawn) << "the message is on screen with the panels hidden: " << r["window"].dump();
+    // The pixels: the toast is drawn where the report says (most of its rectangle differs from the
+    // same frame without the message), and nothing else changed. With the panels shown: a picture
+    // taken with them hidden is the scene's alone, without any of the interface, toasts included
+    // (app.cpp: Source::Scene), so there the report is all there is to read.
+    const fs::path plainPng = tempDir() / "toasts_plain.png";
+    const fs::path toastPng = tempDir() / "toasts.png";
+    const fs::path shownReport = tempDir() / "toasts_shown.json";
+    const std::vector<std::string> shown = {"--headless", "--size", "1280x720", "--no-stats"};
+    auto with = [&](std::vector<std::string> more) {
+        more.insert(more.begin(), shown.begin(), shown.end());
+        return runPickray(more).exitCode;
+    };
+    ASSERT_EQ(with({"--hover", "1,1", "--screenshot", plainPng.string()}), 0);
+    EXPECT_EQ(with({"--load", bad.string(), "--hover", "1,1", "--screenshot", toastPng.string()}), 1);
+    EXPECT_EQ(with({"--load", bad.string(), "--report", shownReport.string()}), 1);
+    const Image plain = loadPng(plainPng);
+    const Image toast = loadPng(toastPng);
+    ASSERT_EQ(plain.width, 1280);
+    int toasts = 0;
+    const json shownWindow = readJson(shownReport)["window"];
+    for (const json& p : shownWindow["panels"]) {
+        if (p["name"] != "Messages") continue;
+        ++toasts;
+        const glm::ivec2 min(p["pos"][0].get<float>(), p["pos"][1].get<float>());
+        const glm::ivec2 max = min + glm::ivec2(p["size"][0].get<float>(), p["size"][1].get<float>());
+        const int area = (max.x - min.x) * (max.y - min.y);
+        ASSERT_GT(area, 0) << p.dump();
+        const int inside = differingPixels(toast, plain, min, max);
+        EXPECT_GT(inside, area / 2) << "the toast is not drawn where the report says: " << p.dump();
+        EXPECT_EQ(differingPixels(toast, plain), inside) << "pixels changed outside the toast";
+    }
+    EXPECT_EQ(toasts, 1);
 
     run = runPickray({"--headless", "--size", "640x360", "--hide-ui", "--load", bad.string(), "--load",
                       kDefaultScene.string(), "--report", report.string()});
