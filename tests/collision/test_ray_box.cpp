@@ -7,6 +7,10 @@
 
 #include "pickray/collision/ray_box.hpp"
 #include "support/geometry_asserts.hpp"
+#include "support/reference_rays.hpp"
+// collision_tests does not link pickray_reference (tests/CMakeLists.txt): the reference's
+// definitions are compiled into this file, the binary's only user of them.
+#include "reference/reference.cpp"
 
 namespace pickray {
 namespace {
@@ -98,15 +102,20 @@ TEST(RayBox, InvertedBoxIsInvalid) { EXPECT_FALSE(raycast(Ray{{-5, 0, 0}, {1, 0,
 TEST(RayOrientedBox, IdentityTransformEqualsAabb) {
     std::mt19937 rng(7);
     const OrientedBox same{kBox, glm::mat4(1.0f)};
+    int hits = 0;
     for (int i = 0; i < 2000; ++i) {
-        const Ray ray{test::randomIn(rng, -6, 6), test::randomUnit(rng) * 2.0f};
+        // Every other ray aimed within 4 of the centre, so that most hit.
+        const Ray ray = i % 2 == 0 ? test::aimedRay(rng, glm::vec3(0.0f), 6, 4)
+                                   : Ray{test::randomIn(rng, -6, 6), test::randomUnit(rng) * 2.0f};
         const auto a = raycast(ray, kBox);
         const auto b = raycast(ray, same);
         ASSERT_EQ(a.has_value(), b.has_value());
         if (!a) continue;
+        ++hits;
         EXPECT_EQ(a->t, b->t);
         EXPECT_EQ(a->normal, b->normal);
     }
+    EXPECT_GT(hits, 500);
 }
 
 TEST(RayOrientedBox, RotatedTranslatedScaled) {
@@ -182,48 +191,97 @@ TEST(RayOrientedBox, RandomHitsLieOnTheSurface) {
     EXPECT_GT(hits, 600);
 }
 
-// PreparedOrientedBox keeps the inverse the OrientedBox routines work out per call: every answer
-// must be the same, to the bit, including for transforms that mirror, shear, or are singular.
-TEST(PreparedOrientedBox, AnswersExactlyAsTheOrientedBox) {
+// PreparedOrientedBox keeps the inverse that raycast(ray, OrientedBox) works out per call. Its answers
+// are judged against the independent long-double reference (t, point, normal, tMax and the line's
+// span), including for transforms that mirror and shear; non-affine transforms must
+// never hit. The bit-for-bit comparison with raycast(ray, OrientedBox) guards only that the two
+// entry points stay one routine: ray_box.hpp defines raycast(ray, OrientedBox) as
+// raycast(ray, PreparedOrientedBox(box)), so it compares the routine with itself. raycastT's
+// answer is compared bit for bit with raycast's t: the two are separate code (boxHitT, boxHit).
+TEST(PreparedOrientedBox, AnswersAsTheReferenceAndExactlyAsTheOrientedBox) {
     std::mt19937 rng(31);
     std::uniform_real_distribution<float> u(-1.0f, 1.0f);
-    int hits = 0;
+    test::ReferenceComparison reference("PreparedOrientedBox");
+    int hits = 0, invalid = 0;
     for (int i = 0; i < 3000; ++i) {
         glm::mat4 m = glm::rotate(glm::translate(glm::mat4(1), {u(rng), u(rng), u(rng)}), 3.0f * u(rng),
                                   glm::normalize(glm::vec3(u(rng), u(rng), u(rng)) + glm::vec3(0, 0, 2)));
         if (i % 5 == 1) m = glm::scale(m, {-1.0f, 1.0f, 2.0f});  // mirrored and stretched
         if (i % 5 == 2) m[1][0] += 0.7f;                         // sheared
-        if (i % 97 == 3) m[2] = m[0];                            // singular: never hit
-        if (i % 89 == 4) m[3][3] = 2.0f;                         // not affine: never hit
+        const bool singular = i % 97 == 3, projective = i % 89 == 4;
+        if (singular) m[2] = m[0];       // singular: outside the reference's domain (see the test below)
+        if (projective) m[3][3] = 2.0f;  // not affine: never hit
         const OrientedBox box{{{-0.5f, -1.0f, -0.25f}, {0.5f, 1.0f, 0.25f}}, m};
         const PreparedOrientedBox prepared(box);
         const glm::vec3 from{3.0f * u(rng), 3.0f * u(rng), 3.0f * u(rng)};
         const glm::vec3 target = glm::vec3(m[3]) + 0.8f * glm::vec3(u(rng), u(rng), u(rng));  // near the box
         const Ray ray{from, target - from};
         const float tMax = (i % 3 == 0) ? 0.9f : INFINITY;
-        const auto expected = raycast(ray, box, tMax);
         const auto got = raycast(ray, prepared, tMax);
-        ASSERT_EQ(expected.has_value(), got.has_value()) << i;
-        if (expected) {
+        const auto span = intersectLine(ray, prepared);
+        if (projective) {
+            ++invalid;
+            EXPECT_FALSE(got) << i;
+            EXPECT_FALSE(span) << i;
+        }
+        const auto solid = test::referenceSolid(prepared);
+        ASSERT_EQ(!solid, singular || projective) << i;
+        reference.check(ray, solid, got ? std::optional<float>(got->t) : std::nullopt, tMax,
+                        got ? std::optional<glm::vec3>(got->normal) : std::nullopt);
+        reference.checkLine(ray, solid, span);
+        if (got) {
             ++hits;
-            EXPECT_EQ(expected->t, got->t);
-            EXPECT_EQ(expected->point, got->point);
-            EXPECT_EQ(expected->normal, got->normal);
+            expectWellFormed(ray, *got, tMax);
         }
+
         const auto t = raycastT(ray, prepared, tMax);
-        ASSERT_EQ(expected.has_value(), t.has_value()) << i;
-        if (expected) {
-            EXPECT_EQ(expected->t, *t);
+        ASSERT_EQ(got.has_value(), t.has_value()) << i;
+        if (got) {
+            EXPECT_EQ(got->t, *t);
         }
-        const auto expectedSpan = intersectLine(ray, box);
-        const auto gotSpan = intersectLine(ray, prepared);
-        ASSERT_EQ(expectedSpan.has_value(), gotSpan.has_value()) << i;
-        if (expectedSpan) {
-            EXPECT_EQ(expectedSpan->enter, gotSpan->enter);
-            EXPECT_EQ(expectedSpan->exit, gotSpan->exit);
+        // The same routine through the other entry point (see above): to the bit.
+        const auto viaBox = raycast(ray, box, tMax);
+        ASSERT_EQ(viaBox.has_value(), got.has_value()) << i;
+        if (got) {
+            EXPECT_EQ(viaBox->t, got->t);
+            EXPECT_EQ(viaBox->point, got->point);
+            EXPECT_EQ(viaBox->normal, got->normal);
+        }
+        const auto spanViaBox = intersectLine(ray, box);
+        ASSERT_EQ(spanViaBox.has_value(), span.has_value()) << i;
+        if (span) {
+            EXPECT_EQ(spanViaBox->enter, span->enter);
+            EXPECT_EQ(spanViaBox->exit, span->exit);
         }
     }
     EXPECT_GT(hits, 1000);
+    EXPECT_EQ(invalid, 34);  // the non-affine transforms: i = 4, 93, ... 2941
+    reference.finish(1, 1, 1, 1);
+}
+
+// ray_box.hpp: "A singular transform (determinant 0 ...) is invalid: no hit, no span". A transform
+// with two equal columns is exactly singular, but detail::cofactors works the determinant out in
+// double, c0 · (c1 × c2), where c1 × c2 rounds: it comes out a tiny non-zero number, the transform
+// passes as valid, and rays hit it (16 of 31 such transforms of the test above gave spans). Disabled
+// until the library tells an exactly singular transform from a valid one (an exact determinant,
+// or one judged against its rounding error): it fails today.
+TEST(PreparedOrientedBox, DISABLED_ExactlySingularTransformsNeverHit) {
+    std::mt19937 rng(31);
+    std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+    int answered = 0;
+    for (int i = 0; i < 300; ++i) {
+        glm::mat4 m = glm::rotate(glm::translate(glm::mat4(1), {u(rng), u(rng), u(rng)}), 3.0f * u(rng),
+                                  glm::normalize(glm::vec3(u(rng), u(rng), u(rng)) + glm::vec3(0, 0, 2)));
+        m[2] = m[i % 2];  // two equal columns
+        const OrientedBox box{{{-0.5f, -1.0f, -0.25f}, {0.5f, 1.0f, 0.25f}}, m};
+        const glm::vec3 from{3.0f * u(rng), 3.0f * u(rng), 3.0f * u(rng)};
+        const Ray ray{from, glm::vec3(m[3]) - from};
+        const bool hit = raycast(ray, box).has_value(), span = intersectLine(ray, box).has_value();
+        answered += hit || span ? 1 : 0;
+        EXPECT_FALSE(hit) << i;
+        EXPECT_FALSE(span) << i;
+    }
+    EXPECT_EQ(answered, 0);
 }
 
 }  // namespace

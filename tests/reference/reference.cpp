@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Independent reference implementation (see reference.hpp for the method). No pickray or GLM code.
-#include "reference/reference.hpp"
+#include "reference.hpp"  // beside this file: it is also compiled into test binaries with other include paths
 
 #include <algorithm>
 #include <cmath>
