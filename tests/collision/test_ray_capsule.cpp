@@ -107,15 +107,18 @@ TEST(RayCapsule, LinesThatMissTheInfiniteCylinderMiss) {
 TEST(RayCapsule, ZeroLengthIsASphere) {
     const Capsule ball{{1, 2, 3}, {1, 2, 3}, 1.5f};
     std::mt19937 rng(5);
+    int hits = 0;
     for (int i = 0; i < 1000; ++i) {
-        const Ray ray{test::randomIn(rng, -5, 8), test::randomUnit(rng)};
+        const Ray ray = test::aimedRay(rng, ball.a, 6, 2);  // within 2 of the centre: most hit
         const auto fromCapsule = raycast(ray, ball);
         const auto fromSphere = raycast(ray, Sphere{ball.a, ball.radius});
         ASSERT_EQ(fromCapsule.has_value(), fromSphere.has_value());
         if (!fromCapsule) continue;
+        ++hits;
         EXPECT_EQ(fromCapsule->t, fromSphere->t);
         EXPECT_VEC_NEAR(fromCapsule->normal, fromSphere->normal, 1e-6f);
     }
+    EXPECT_GT(hits, 100);
 }
 
 TEST(RayCapsule, ZeroRadiusIsTheSegment) {
