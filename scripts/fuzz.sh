@@ -13,12 +13,16 @@
 #     which differ from run to run, to the mutations;
 #   * fuzz_collision reaches code chosen by the CPU (the batch routines, the BVH's box test), so it
 #     runs once per PICKRAY_SIMD level, forced (PICKRAY_FUZZ_LEVELS, default "scalar avx2 avx512");
-#     a level the CPU lacks runs the one below, and the line says which ran. The CPU-chosen code
-#     has no coverage instrumentation (engine/CMakeLists.txt), so each level walks the same inputs
-#     on every machine (avx2 and avx512 the very same ones, checked against different code). The
-#     other targets reach no such code and run once.
+#     a level the CPU (or the build) lacks would run the one below, so it is not run: its line
+#     says "skipped" and why (tests/support/cpu_gate.cpp, as for ctest's per-level tests). The
+#     CPU-chosen code has no coverage instrumentation (engine/CMakeLists.txt), so each level walks
+#     the same inputs on every machine (avx2 and avx512 the very same ones, checked against
+#     different code). The other targets reach no such code and run once.
 # A crash fails the run and leaves the input in <build>/crashes/: copy it to
-# tests/fuzz/regressions/<target>/ (replayed by ctest) once fixed.
+# tests/fuzz/regressions/<target>/ (replayed by ctest) once fixed. A target without its seed
+# corpus fails too, and so does a fixed-length run that the time cap cut short: it walked fewer
+# inputs than the same run elsewhere, so it is not that run's verdict (raise the cap on a slow
+# machine).
 # Usage: scripts/fuzz.sh [seconds cap per target and level, default 120] [build-dir]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -34,7 +38,14 @@ build=$(cd "$build" && pwd)
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
       -DCMAKE_CXX_COMPILER=clang++ -DPICKRAY_FUZZ=ON -DPICKRAY_BUILD_BENCH=OFF >/dev/null
 targets=$(cd "$root/tests/fuzz" && ls fuzz_*.cpp | sed 's/\.cpp$//')
-cmake --build "$build" -j"$(nproc)" --target $targets >/dev/null
+for target in $targets; do
+  corpus="$root/tests/fuzz/corpus/$target"
+  if [ ! -d "$corpus" ] || [ -z "$(ls -A "$corpus")" ]; then
+    echo "fuzz: $target FAILED: no seed corpus in $corpus"
+    exit 1
+  fi
+done
+cmake --build "$build" -j"$(nproc)" --target $targets cpu_gate >/dev/null
 
 mkdir -p "$build/crashes"
 status=0
@@ -53,15 +64,36 @@ levels_for() {
     *) echo "native" ;;
   esac
 }
+# What a level of the batch routines needs, for cpu_gate (as tests/CMakeLists.txt says it).
+needs_for() {
+  case $1 in
+    avx2) echo "avx2 kernels" ;;
+    avx512) echo "avx512f avx512dq avx512vl kernels" ;;
+    *) echo "" ;;
+  esac
+}
 
 for target in $targets; do
   runs=${PICKRAY_FUZZ_RUNS:-$(runs_for "$target")}
   [ "$runs" = 0 ] && runs=-1
   for level in $(levels_for "$target"); do
-    scratch=$(mktemp -d)
-    cp -r "$root/tests/fuzz/corpus/$target/." "$scratch/" 2>/dev/null || true
     name=$target
     [ "$level" = native ] || name="$target.$level"
+    needs=$(needs_for "$level")
+    if [ -n "$needs" ]; then
+      gate=0
+      why=$(PICKRAY_SIMD=$level "$build/tests/cpu_gate" $needs -- true) || gate=$?
+      if [ "$gate" = 77 ]; then
+        echo "fuzz: $name skipped: ${why#skipped: }"
+        continue
+      elif [ "$gate" != 0 ]; then
+        echo "fuzz: $name FAILED: cpu_gate $needs exited with $gate"
+        status=1
+        continue
+      fi
+    fi
+    scratch=$(mktemp -d)
+    cp -r "$root/tests/fuzz/corpus/$target/." "$scratch/"
     log="$build/$name.log"
     started=$(date +%s)
     if (cd "$build/crashes" && if [ "$level" != native ]; then export PICKRAY_SIMD=$level; fi &&
@@ -70,9 +102,12 @@ for target in $targets; do
           -rss_limit_mb=4096 -print_final_stats=1 "$scratch" >"$log" 2>&1); then
       done_runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || echo "?")
       ran=$(grep -m1 -oE '^simd level: .*' "$log" || true)
-      capped=""
-      [ "$runs" != -1 ] && [ "$done_runs" != "$runs" ] && capped=" (stopped by the ${seconds} s cap before its $runs: this machine is slow, and the run walked fewer inputs than on others)"
-      echo "fuzz: $name ok, $done_runs executions (seed $seed) in $(( $(date +%s) - started ))s${ran:+; $ran}$capped"
+      if [ "$runs" != -1 ] && [ "$done_runs" != "$runs" ]; then
+        echo "fuzz: $name CUT SHORT by the ${seconds} s cap: $done_runs of its $runs executions (seed $seed), fewer inputs than the same run walks elsewhere, so no verdict (raise the cap)${ran:+; $ran}"
+        status=1
+      else
+        echo "fuzz: $name ok, $done_runs executions (seed $seed) in $(( $(date +%s) - started ))s${ran:+; $ran}"
+      fi
     else
       echo "fuzz: $name FAILED; input saved in $build/crashes/, log $log:"
       grep -E "^simd level|contract violated|ERROR|runtime error|SUMMARY" "$log" | head -6
