@@ -104,11 +104,24 @@ TEST(Ui, HoveringAControlShowsItsTooltip) {
         std::find_if(r["window"]["tooltips"].begin(), r["window"]["tooltips"].end(),
                      [](const json& t) { return t["text"] == "Duplicate the selected objects (Ctrl+D)"; });
     ASSERT_NE(duplicate, r["window"]["tooltips"].end()) << r["window"].dump();
+    const glm::ivec2 cursor = centreOf(*duplicate);
+    const fs::path shownPng = tempDir() / "hover_tooltip.png";
+    const fs::path nonePng = tempDir() / "hover_none.png";
     std::vector<std::string> args = base;
-    args.insert(args.end(), {"--hover", pixelArg(centreOf(*duplicate))});
+    args.insert(args.end(), {"--no-stats", "--hover", pixelArg(cursor), "--screenshot", shownPng.string()});
     EXPECT_EQ(runForReport("hover_tooltip", args)["window"]["tooltipShown"], "Duplicate the selected objects (Ctrl+D)");
-    args.back() = "640,500";  // the view: no tooltip
+    args[args.size() - 3] = "640,500";  // the view: no tooltip
+    args.back() = nonePng.string();
     EXPECT_TRUE(runForReport("hover_none", args)["window"]["tooltipShown"].is_null());
+    // The pixels: a box of text just right of and below the cursor (ImGui's place for a tooltip;
+    // 200x18 pixels of it, left of its end and past the button's own hover colour), drawn over
+    // what is there without the tooltip: most of those pixels differ.
+    const Image shown = loadPng(shownPng);
+    const Image none = loadPng(nonePng);
+    ASSERT_EQ(shown.width, 1280);
+    const glm::ivec2 min = cursor + glm::ivec2(30, 6);
+    const glm::ivec2 max = min + glm::ivec2(200, 18);
+    EXPECT_GT(differingPixels(shown, none, min, max), (max.x - min.x) * (max.y - min.y) / 2) << "no tooltip drawn";
 }
 
 TEST(Ui, CtrlClickAddsToTheSelectionTakesOutAndACtrlDragStillMoves) {
@@ -235,6 +248,30 @@ TEST(Ui, APanelDraggedByItsTitleMovesAndResetLayoutPutsItBack) {
     args = moved;
     args.insert(args.end(), {"--resize", "1000x700", "--resize", "1280x720"});
     EXPECT_EQ(sceneAt(runForReport("layout_kept", args)), home + glm::vec2(200, 163));
+    // The pixels: after the move, the panel is drawn at its new place (most of a 200x160 corner of
+    // it differs from the picture without panels) and gone from its old one (the same corner of
+    // its old place, clear of the new one, is the picture without panels exactly), where it was
+    // drawn before the move.
+    const fs::path plainPng = tempDir() / "layout_plain.png";
+    const fs::path homePng = tempDir() / "layout_home.png";
+    const fs::path movedPng = tempDir() / "layout_moved.png";
+    const std::vector<std::string> still = {"--headless", "--size", "1280x720", "--no-stats"};
+    const auto picture = [&](std::vector<std::string> more) {
+        more.insert(more.begin(), still.begin(), still.end());
+        EXPECT_EQ(runPickray(more).exitCode, 0);
+        return loadPng(more.back());
+    };
+    const Image plain = picture({"--hide-ui", "--screenshot", plainPng.string()});
+    const Image before = picture({"--screenshot", homePng.string()});
+    const Image after = picture({"--drag", "100,37,300,200", "--screenshot", movedPng.string()});
+    ASSERT_EQ(plain.width, 1280);
+    const glm::ivec2 corner(200, 160);  // the new place is 200 right and 163 down: no overlap
+    const glm::ivec2 oldMin(home);
+    const glm::ivec2 newMin(home + glm::vec2(200, 163));
+    const int area = corner.x * corner.y;
+    EXPECT_GT(differingPixels(before, plain, oldMin, oldMin + corner), area / 2) << "drawn at home before";
+    EXPECT_EQ(differingPixels(after, plain, oldMin, oldMin + corner), 0) << "gone from home after the move";
+    EXPECT_GT(differingPixels(after, plain, newMin, newMin + corner), area / 2) << "drawn at its new place";
 }
 
 TEST(Ui, APictureAfterTheWindowGrowsIsThePictureOfAWindowMadeThatSize) {
