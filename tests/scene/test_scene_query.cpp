@@ -96,11 +96,27 @@ TEST(SceneQuery, AScaledBoxUsesItsPlacement) {
 }
 
 // The Direct3D projection drawn through the GL remap lands on the same pixels as the OpenGL one,
-// and picking with either gives the same ray.
+// and picking with either gives the ray the independent reference camera gives
+// (tests/reference/camera_reference.hpp: long double, from the camera's definition, no matrix).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
 #include "pickray/picking.hpp"
+#include "reference/camera_reference.hpp"
 #include "scene/camera_math.hpp"
 
 TEST(CameraMath, BothClipDepthsDrawAndPickTheSame) {
+    // Tolerances in float ulps. The two drawings' NDC coordinates (below 1) agree bit for bit here
+    // (measured 0 on x86-64); one ulp of 1 (2^-23) leaves room for a fused multiply-add where a
+    // compiler contracts one (aarch64). A unit direction's components: 4 ulps of 1; the ray's
+    // origin, on the near plane beside the eye 11.7 from the world's origin: 4 ulps there (2^-20),
+    // for the few roundings of an unprojection (measured worst printed below: under 0.2 of each).
+    constexpr long double kNdcTolerance = 0x1p-23L;
+    constexpr long double kDirectionTolerance = 4 * 0x1p-23L;
+    constexpr long double kOriginTolerance = 4 * 0x1p-20L;
+    long double worstNdc = 0, worstOrigin = 0, worstDirection = 0;
+    int checked = 0;
     for (ps::Projection projection : {ps::Projection::Perspective, ps::Projection::Orthographic}) {
         ps::Camera gl;
         gl.projection = projection;
@@ -112,16 +128,43 @@ TEST(CameraMath, BothClipDepthsDrawAndPickTheSame) {
         const glm::vec4 p = ps::viewMatrix(gl) * glm::vec4(0.3f, 1.2f, -0.7f, 1.0f);
         const glm::vec4 a = drawGl * p;
         const glm::vec4 b = drawD3d * p;
-        for (int i = 0; i < 4; ++i) EXPECT_NEAR(a[i] / a.w, b[i] / b.w, 1e-5f);
+        for (int i = 0; i < 4; ++i) {
+            const long double d = std::fabs(static_cast<long double>(a[i] / a.w) - b[i] / b.w);
+            EXPECT_LE(d, kNdcTolerance) << i;
+            worstNdc = std::max(worstNdc, d);
+        }
 
         const pickray::Viewport vp{0, 0, 900, 600, 0, 1};
-        const auto r1 = pickray::cursorRay({321.5f, 123.5f}, ps::viewMatrix(gl), ps::projectionMatrix(gl, aspect), vp,
-                                           gl.clipDepth);
-        const auto r2 = pickray::cursorRay({321.5f, 123.5f}, ps::viewMatrix(d3d), ps::projectionMatrix(d3d, aspect), vp,
-                                           d3d.clipDepth);
-        for (int i = 0; i < 3; ++i) {
-            EXPECT_NEAR(r1.origin[i], r2.origin[i], 1e-4f);
-            EXPECT_NEAR(r1.direction[i], r2.direction[i], 1e-5f);
+        pickref::Camera ref;
+        ref.eye = {gl.eye.x, gl.eye.y, gl.eye.z};
+        ref.target = {gl.target.x, gl.target.y, gl.target.z};
+        ref.up = {gl.up.x, gl.up.y, gl.up.z};
+        ref.perspective = projection == ps::Projection::Perspective;
+        ref.fovYDegrees = gl.fovYDegrees;
+        ref.orthoHeight = gl.orthoHeight;
+        ref.near = gl.near;
+        ref.width = vp.width;
+        ref.height = vp.height;
+        const pickref::Ray want = pickref::cursorRay(ref, 321.5L, 123.5L);
+        for (const ps::Camera& c : {gl, d3d}) {
+            const auto r = pickray::cursorRay({321.5f, 123.5f}, ps::viewMatrix(c), ps::projectionMatrix(c, aspect), vp,
+                                              c.clipDepth);
+            const long double origin[3] = {want.origin.x, want.origin.y, want.origin.z};
+            const long double direction[3] = {want.direction.x, want.direction.y, want.direction.z};
+            for (int i = 0; i < 3; ++i) {
+                const long double o = std::fabs(r.origin[i] - origin[i]);
+                const long double d = std::fabs(r.direction[i] - direction[i]);
+                EXPECT_LE(o, kOriginTolerance) << i;
+                EXPECT_LE(d, kDirectionTolerance) << i;
+                worstOrigin = std::max(worstOrigin, o);
+                worstDirection = std::max(worstDirection, d);
+            }
+            ++checked;
         }
     }
+    EXPECT_EQ(checked, 4) << "two projections, two depth conventions";
+    std::printf(
+        "precision: camera math, worst over its tolerance: NDC %.3Lg, ray origin %.3Lg, direction %.3Lg (against "
+        "the reference camera)\n",
+        worstNdc / kNdcTolerance, worstOrigin / kOriginTolerance, worstDirection / kDirectionTolerance);
 }
