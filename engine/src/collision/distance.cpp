@@ -9,7 +9,7 @@
 #include <glm/geometric.hpp>
 
 #include "closest_points.hpp"
-#include "exact_sum.hpp"
+#include "pickray/collision/detail/exact_sum.hpp"
 
 namespace pickray {
 namespace detail {
