@@ -2,7 +2,9 @@
 #pragma once
 // Assertion helpers with explicit tolerances, and checks that a hit honours the ray contract.
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <optional>
 #include <random>
 
@@ -40,6 +42,34 @@ inline void expectWellFormed(const Ray& ray, const RayHit& hit, float tMax = INF
     // 0.77 of that); twice that allowed.
     EXPECT_NEAR(glm::length(hit.normal), 1.0f, 0x1p-23f);
 }
+
+/// How far rounding moved the library's hit point: it works in double and rounds the point to float
+/// once, 2^-24·|point| a coordinate, √3·2^-24·|point| in all.
+inline double pointRounding(const RayHit& hit) {
+    return std::sqrt(3.0) * std::ldexp(glm::length(glm::dvec3(hit.point)), -24);
+}
+
+/// The worst of error / tolerance over a test's cases, printed when the test ends ("precision: ").
+class WorstRatio {
+public:
+    explicit WorstRatio(const char* name) : name_(name) {}
+    WorstRatio(const WorstRatio&) = delete;
+    WorstRatio& operator=(const WorstRatio&) = delete;
+    ~WorstRatio() {
+        std::printf("precision: %s: worst %.3g of the tolerance over %ld checks\n", name_, worst_, count_);
+    }
+    /// Expects error <= tolerance and keeps the worst ratio.
+    void expectWithin(double error, double tolerance) {
+        ++count_;
+        worst_ = std::max(worst_, error / tolerance);
+        EXPECT_LE(error, tolerance) << name_;
+    }
+
+private:
+    const char* name_;
+    double worst_ = 0;
+    long count_ = 0;
+};
 
 inline glm::vec3 randomUnit(std::mt19937& rng) {
     std::normal_distribution<float> n(0.0f, 1.0f);
