@@ -5,6 +5,8 @@
 // window grows. Expected pixels and picks come from the scene file and the long-double reference
 // (e2e_support.hpp), not from the application or the library.
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <set>
 #include <string>
@@ -364,4 +366,35 @@ TEST(Ui, TheUiScaleSliderTakesItsValueWhenLetGoAndThePanelsFollowIt) {
     for (const json& m : r["window"]["menus"])
         if (m["name"] == "File") width = m["size"][0];
     EXPECT_NEAR(width / 44.0f, scale, 0.05f);
+    // The pixels: the word "File" in the menu bar, measured in the pictures at scale 1 and after the
+    // drag (its ink: the columns of light pixels from the bar's left up to the first gap of 10
+    // pixels a scale; between its letters the gaps are at most 5, before "Edit" about 20), is
+    // `scale` times as wide.
+    const fs::path atOne = tempDir() / "scale_one.png";
+    const fs::path atScale = tempDir() / "scale_dragged.png";
+    ASSERT_EQ(runPickray({"--headless", "--size", "1280x720", "--no-stats", "--screenshot", atOne.string()}).exitCode,
+              0);
+    args.insert(args.end(), {"--no-stats", "--screenshot", atScale.string()});
+    ASSERT_EQ(runPickray(args).exitCode, 0);
+    const auto inkWidth = [](const Image& image, float uiScale) {
+        const int rows = static_cast<int>(19 * uiScale);  // the menu bar's height
+        const int gap = static_cast<int>(std::ceil(10 * uiScale));
+        int first = -1, last = -1;
+        for (int x = 0; x < image.width && (last < 0 || x - last <= gap); ++x)
+            for (int y = 0; y < rows; ++y)
+                if (const glm::ivec3 c = image.at(x, y); std::min({c.r, c.g, c.b}) > 128) {
+                    if (first < 0) first = x;
+                    last = x;
+                    break;
+                }
+        return first < 0 ? 0 : last - first + 1;
+    };
+    const int one = inkWidth(loadPng(atOne), 1.0f);
+    const int scaled = inkWidth(loadPng(atScale), scale);
+    std::printf("precision: \"File\" is %d pixels wide at UI scale 1, %d at %.3f (%.3f times)\n", one, scaled,
+                double(scale), double(scaled) / one);
+    ASSERT_GT(one, 10) << "the word is found in the menu bar";
+    // The font is rasterised at its new size, not magnified: the ink scales, each end landing on a
+    // whole pixel, so within a pixel at each end (2 pixels; measured: 0.5).
+    EXPECT_LE(std::fabs(static_cast<float>(scaled) - scale * static_cast<float>(one)), 2.0f);
 }
