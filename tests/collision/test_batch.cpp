@@ -160,6 +160,8 @@ TYPED_TEST(BatchRaycastT, PairsEqualTheScalarRoutineBitForBit) {
 
 TYPED_TEST(BatchRaycastT, OneRayAgainstManyShapesEqualsTheScalarRoutine) {
     Random random;
+    pickray::test::ReferenceComparison reference(std::string("one ray, many shapes, ") +
+                                                 std::string(pickray::simdLevel()) + " " + kindName<TypeParam>());
     const auto cases = split(batch_cases::BatchCases<TypeParam>::make(random, 3000));
     for (int r = 0; r < 120; ++r) {
         // Each case's own ray against all the shapes, and now and then an invalid ray.
@@ -169,7 +171,16 @@ TYPED_TEST(BatchRaycastT, OneRayAgainstManyShapesEqualsTheScalarRoutine) {
         pickray::raycastT(ray, cases.shapes, t, tMax);
         const std::vector<Ray> rays(cases.shapes.size(), ray);
         ASSERT_EQ(countDifferences(rays, cases.shapes, t, tMax), 0) << describe(ray, tMax);
+        // Every 15th answer against the reference too (see the file's header).
+        for (std::size_t i = static_cast<std::size_t>(r) % 15; i < t.size(); i += 15) {
+            reference.check(ray, pickray::test::referenceSolid(cases.shapes[i]),
+                            t[i] < kInf ? std::optional<float>(t[i]) : std::nullopt, tMax, std::nullopt,
+                            [&] { return describeShape(cases.shapes[i]); });
+        }
     }
+    // Measured per kind: 3 to 512 hits, 9896 to 17230 misses (one case's ray mostly misses the
+    // other cases' shapes; the pairs above are where hits are judged).
+    reference.finish(2, 5000);
 }
 
 // Not a batch form, but checked on the same cases: the scalar routine for a ray its caller has
