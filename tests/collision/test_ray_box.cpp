@@ -267,13 +267,12 @@ TEST(PreparedOrientedBox, AnswersAsTheReferenceAndExactlyAsTheOrientedBox) {
     reference.finish(1, 1, 1, 1);
 }
 
-// ray_box.hpp: "A singular transform (determinant 0 ...) is invalid: no hit, no span". A transform
-// with two equal columns is exactly singular, but detail::cofactors works the determinant out in
-// double, c0 · (c1 × c2), where c1 × c2 rounds: it comes out a tiny non-zero number, the transform
-// passes as valid, and rays hit it (16 of 31 such transforms of the test above gave spans). Disabled
-// until the library tells an exactly singular transform from a valid one (an exact determinant,
-// or one judged against its rounding error): it fails today.
-TEST(PreparedOrientedBox, DISABLED_ExactlySingularTransformsNeverHit) {
+// ray_box.hpp: "A singular transform (determinant exactly 0, decided exactly ...) is invalid: no hit,
+// no span". A transform with two equal columns is exactly singular, while the determinant worked out
+// in double, c0 · (c1 × c2), rounds to a tiny non-zero number: before the exact decision, 16 of 31
+// such transforms of the test above gave spans. (exact_tests checks validity against the rational
+// determinant for singular and nearly singular transforms.)
+TEST(PreparedOrientedBox, ExactlySingularTransformsNeverHit) {
     std::mt19937 rng(31);
     std::uniform_real_distribution<float> u(-1.0f, 1.0f);
     int answered = 0;

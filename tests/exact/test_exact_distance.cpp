@@ -19,6 +19,7 @@
 
 #include "pickray/collision/distance.hpp"
 #include "pickray/collision/overlap.hpp"
+#include "pickray/collision/ray_box.hpp"
 
 namespace {
 
@@ -439,6 +440,40 @@ TEST(ExactCapsuleCapsule, OverlapVerdictsAgainstRationals) {
         decided, nearTouching, nearTouchingRight);
     EXPECT_GT(decided, 12000);
     EXPECT_GT(nearTouching, 1000);
+}
+
+// An oriented box's transform is invalid exactly when its determinant is exactly zero
+// (ray_box.hpp): singular and nearly singular transforms against the rational determinant.
+TEST(ExactOrientedBox, ValidExactlyWhenTheDeterminantIsNotZero) {
+    std::mt19937_64 rng(2126);
+    std::uniform_real_distribution<float> u(-2.0f, 2.0f);
+    long singular = 0, nearlySingular = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const glm::vec3 c0(u(rng), u(rng), u(rng));
+        const glm::vec3 c1(u(rng), u(rng), u(rng));
+        // The third column in the plane of the first two: a combination with power-of-two weights
+        // is exact (singular); with other weights it rounds off the plane (nearly singular).
+        const float alpha = i % 2 == 0 ? std::ldexp(1.0f, i % 7 - 3) : u(rng);
+        const float beta = i % 4 < 2 ? std::ldexp(1.0f, i % 5 - 2) : u(rng);
+        glm::vec3 c2 = c0 * alpha + c1 * beta;
+        if (i % 3 == 0) c2 = i % 2 == 0 ? c0 : c1;  // two equal columns
+        glm::mat4 m(1.0f);
+        m[0] = glm::vec4(c0, 0.0f);
+        m[1] = glm::vec4(c1, 0.0f);
+        m[2] = glm::vec4(c2, 0.0f);
+        m[3] = glm::vec4(u(rng), u(rng), u(rng), 1.0f);
+        const Q det = dot(exact(c0), cross(exact(c1), exact(c2)));
+        const bool valid =
+            pickray::PreparedOrientedBox(pickray::OrientedBox{{glm::vec3(-1.0f), glm::vec3(1.0f)}, m}).valid;
+        EXPECT_EQ(valid, sgn(det) != 0) << "case " << i << ": exact determinant " << det.get_d();
+        (sgn(det) == 0 ? singular : nearlySingular) += 1;
+    }
+    std::printf(
+        "oriented box validity: %ld exactly singular transforms, %ld nearly singular, all as the exact "
+        "determinant says\n",
+        singular, nearlySingular);
+    EXPECT_GT(singular, 5000);
+    EXPECT_GT(nearlySingular, 5000);
 }
 
 }  // namespace

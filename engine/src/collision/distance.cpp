@@ -36,9 +36,8 @@ namespace exact = detail::exact;
 
 glm::dvec3 widen(glm::vec3 v) noexcept { return glm::dvec3(v); }
 
-/// An exact vector whose components are expansions of at most k doubles.
 template <std::size_t k>
-using ExactVec3 = std::array<Expansion<k>, 3>;
+using ExactVec3 = exact::Vec3<k>;
 
 /// u − v, exactly: two doubles a component.
 ExactVec3<2> difference(glm::vec3 u, glm::vec3 v) noexcept {
@@ -51,15 +50,7 @@ ExactVec3<2> difference(glm::vec3 u, glm::vec3 v) noexcept {
     return out;
 }
 
-/// u × v for float vectors, exactly: each product of two floats is exact in double.
-ExactVec3<2> cross(glm::vec3 u, glm::vec3 v) noexcept {
-    const auto term = [](float a, float b, float c, float d) {
-        Expansion<2> e(static_cast<double>(a) * static_cast<double>(b));
-        exact::add(e, -(static_cast<double>(c) * static_cast<double>(d)));
-        return e;
-    };
-    return {term(u.y, v.z, u.z, v.y), term(u.z, v.x, u.x, v.z), term(u.x, v.y, u.y, v.x)};
-}
+using exact::cross;
 
 /// u × r for a float vector u and an exact r, exactly.
 ExactVec3<8> cross(glm::vec3 u, const ExactVec3<2>& r) noexcept {

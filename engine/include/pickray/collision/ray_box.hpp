@@ -13,8 +13,10 @@
 //   * Where two faces meet (edges, corners) the normal is the one of the face crossed last.
 //   * OrientedBox: the ray is moved into the box's local space by the inverse of the affine
 //     toWorld (not normalised, so t is the same in both spaces). Normals go back by the inverse
-//     transpose. A singular transform (determinant 0 or not finite) or a bottom row other than
-//     (0, 0, 0, 1) is invalid: no hit, no span. An identity toWorld gives exactly the Aabb result.
+//     transpose. A singular transform (determinant exactly 0, decided exactly from the float
+//     entries, or not finite) or a bottom row other than (0, 0, 0, 1) is invalid: no hit, no span.
+//     A nearly singular one is valid, with the inverse it has. An identity toWorld gives exactly
+//     the Aabb result.
 //   * PreparedOrientedBox works the inverse out once; its queries answer exactly as the box's.
 //
 // Inline, as the other ray routines (see ray_sphere.hpp).
@@ -24,6 +26,7 @@
 #include <glm/geometric.hpp>
 
 #include "pickray/collision/detail/common.hpp"
+#include "pickray/collision/detail/exact_sum.hpp"
 #include "pickray/collision/ray.hpp"
 #include "pickray/config.hpp"
 
@@ -77,6 +80,16 @@ PICKRAY_FORCE_INLINE std::optional<Cofactors> cofactors(const glm::mat4& m) noex
     Cofactors result{{glm::cross(c1, c2), glm::cross(c2, c0), glm::cross(c0, c1)}, 0.0};
     result.determinant = glm::dot(c0, result.rows[0]);
     if (result.determinant == 0.0 || !std::isfinite(result.determinant)) return std::nullopt;
+    // The determinant rounds (each cofactor once, each product and sum once): an exactly singular
+    // transform, two equal columns say, can come out a tiny non-zero number. Within the rounding's
+    // bound, 2^-50 of the sum of the terms' magnitudes (at most four roundings of 2^-53 each, doubled),
+    // the exact sign decides.
+    const double magnitude =
+        std::abs(c0.x * result.rows[0].x) + std::abs(c0.y * result.rows[0].y) + std::abs(c0.z * result.rows[0].z);
+    if (std::abs(result.determinant) <= std::ldexp(magnitude, -50) &&
+        exact::determinantSign(glm::vec3(m[0]), glm::vec3(m[1]), glm::vec3(m[2])) == 0) {
+        return std::nullopt;
+    }
     return result;
 }
 

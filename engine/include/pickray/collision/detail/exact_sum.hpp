@@ -14,6 +14,8 @@
 #include <cmath>
 #include <cstddef>
 
+#include <glm/vec3.hpp>
+
 namespace pickray::detail::exact {
 
 struct TwoDoubles {
@@ -152,6 +154,31 @@ Expansion<k> negated(const Expansion<k>& e) noexcept {
     Expansion<k> out;
     for (std::size_t i = 0; i < e.size(); ++i) out.push(-e[i]);
     return out;
+}
+
+/// An exact vector whose components are expansions of at most k doubles.
+template <std::size_t k>
+using Vec3 = std::array<Expansion<k>, 3>;
+
+/// u × v for float vectors, exactly: each product of two floats is exact in double, and each
+/// component is the exact difference of two of them.
+inline Vec3<2> cross(glm::vec3 u, glm::vec3 v) noexcept {
+    const auto term = [](float a, float b, float c, float d) {
+        Expansion<2> e(static_cast<double>(a) * static_cast<double>(b));
+        add(e, -(static_cast<double>(c) * static_cast<double>(d)));
+        return e;
+    };
+    return {term(u.y, v.z, u.z, v.y), term(u.z, v.x, u.x, v.z), term(u.x, v.y, u.y, v.x)};
+}
+
+/// The exact sign of det[c0 c1 c2] = c0 · (c1 × c2) for float columns: −1, 0 or +1.
+inline int determinantSign(glm::vec3 c0, glm::vec3 c1, glm::vec3 c2) noexcept {
+    const Vec3<2> n = cross(c1, c2);
+    const Expansion<12> det =
+        plus<12>(plus<8>(times<4>(n[0], static_cast<double>(c0.x)), times<4>(n[1], static_cast<double>(c0.y))),
+                 times<4>(n[2], static_cast<double>(c0.z)));
+    const double value = det.estimate();
+    return value > 0.0 ? 1 : (value < 0.0 ? -1 : 0);
 }
 
 }  // namespace pickray::detail::exact
