@@ -32,9 +32,6 @@
 #include "batch/round_cases.hpp"
 #include "batch/sphere_cases.hpp"
 #include "pickray/collision.hpp"
-// This binary does not link pickray_reference (tests/CMakeLists.txt): its definitions are compiled
-// here, once. Its include path is tests/collision only, hence the relative paths.
-#include "../reference/reference.cpp"
 #include "../support/reference_rays.hpp"
 
 namespace {

@@ -9,9 +9,6 @@
 #include "pickray/collision/ray_box.hpp"
 #include "support/geometry_asserts.hpp"
 #include "support/reference_rays.hpp"
-// collision_tests does not link pickray_reference (tests/CMakeLists.txt): the reference's
-// definitions are compiled into this file, the binary's only user of them.
-#include "reference/reference.cpp"
 
 namespace pickray {
 namespace {

@@ -14,9 +14,6 @@
 #include "pickray/query/shape.hpp"
 #include "support/geometry_asserts.hpp"
 #include "support/reference_rays.hpp"
-// query_tests does not link pickray_reference (tests/CMakeLists.txt): the reference's definitions
-// are compiled into this file, the binary's only user of them.
-#include "reference/reference.cpp"
 
 using pickray::Shape;
 using pickray::ShapeKind;

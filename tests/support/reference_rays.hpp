@@ -26,9 +26,7 @@
 //     (underParallelRule).
 // Cases outside the reference's domain (below) are counted, not judged.
 //
-// The reference's definitions (reference/reference.cpp) are compiled into each binary that uses
-// this header by exactly one of its source files: `#include "../reference/reference.cpp"` (the
-// test targets other than differential_tests do not link pickray_reference).
+// A binary that uses this header links pickray_reference (tests/CMakeLists.txt).
 #include <algorithm>
 #include <array>
 #include <cmath>
