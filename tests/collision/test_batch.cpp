@@ -28,11 +28,11 @@
 
 #include <gtest/gtest.h>
 
+#include "../support/reference_rays.hpp"
 #include "batch/box_cases.hpp"
 #include "batch/round_cases.hpp"
 #include "batch/sphere_cases.hpp"
 #include "pickray/collision.hpp"
-#include "../support/reference_rays.hpp"
 
 namespace {
 
