@@ -398,6 +398,54 @@ TEST(BatchClosestPoints, SegmentPairsEqualTheScalarRoutineBitForBit) {
                  std::invalid_argument);
 }
 
+// At the scalar level the test above compares the batch loop with the routine it loops over: the
+// distances are also judged against the long-double reference (reference/reference.cpp's exact
+// minimisation over the unit square), at every level. distance.hpp's bound: one float step plus
+// 2^-50 of the extent (the largest end point coordinate plus both lengths); the reference's own
+// error, 2^-60 of the extent, is far inside the second 2^-50 allowed here.
+TEST(BatchClosestPoints, DistancesWithinTheStatedBoundOfTheReference) {
+    Random random;
+    const auto cases = segmentCases(random, 24000);
+    std::vector<pickray::Segment> first, second;
+    for (const auto& [x, y] : cases) {
+        first.push_back(x);
+        second.push_back(y);
+    }
+    std::vector<pickray::ClosestPoints> out(cases.size());
+    pickray::closestPoints(first, second, out);
+    const auto vec = [](glm::vec3 v) {
+        return pickref::Vec{static_cast<pickref::Real>(v.x), static_cast<pickref::Real>(v.y),
+                            static_cast<pickref::Real>(v.z)};
+    };
+    const auto isFinite = [](glm::vec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); };
+    long judged = 0;
+    pickref::Real worst = 0;  // error over the bound
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        if (!isFinite(first[i].a) || !isFinite(first[i].b) || !isFinite(second[i].a) || !isFinite(second[i].b)) {
+            continue;  // NaN in, NaN out: the bit-for-bit test covers it
+        }
+        const pickref::Vec a1 = vec(first[i].a), b1 = vec(first[i].b), a2 = vec(second[i].a), b2 = vec(second[i].b);
+        const pickref::Real extent = std::max({pickref::maxAbsCoord(a1), pickref::maxAbsCoord(b1),
+                                               pickref::maxAbsCoord(a2), pickref::maxAbsCoord(b2)}) +
+                                     pickref::length(b1 - a1) + pickref::length(b2 - a2);
+        const pickref::Real want = pickref::segmentSegment(a1, b1, a2, b2).distance;
+        const float rounded = static_cast<float>(want);
+        const pickref::Real step =
+            static_cast<pickref::Real>(std::nextafter(rounded, kInf)) - static_cast<pickref::Real>(rounded);
+        const pickref::Real bound = step + std::ldexp(extent, -49);
+        const pickref::Real error = std::fabs(static_cast<pickref::Real>(out[i].distance) - want);
+        worst = std::max(worst, error / bound);
+        ++judged;
+        EXPECT_LE(error, bound) << "case " << i << ": batch " << out[i].distance << ", reference "
+                                << static_cast<double>(want);
+    }
+    std::printf(
+        "precision: batch closestPoints (%s) vs the long-double reference: %ld pairs, worst %.3Lg of the "
+        "bound (a float step + 2^-49 extent)\n",
+        std::string(pickray::simdLevel()).c_str(), judged, worst);
+    EXPECT_GT(judged, 20000);
+}
+
 // Whether this build has the kernels of a level (PICKRAY_SIMD_KERNELS: x86-64 only) and this CPU
 // the instruction sets they need.
 bool cpuHasAvx2() {
