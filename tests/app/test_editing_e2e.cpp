@@ -177,10 +177,12 @@ TEST(Editing, FFramesTheSelectionAndHomeFramesEverything) {
     const ps::Scene before = loadDefaultScene();
     const auto& ball = std::get<pickray::Sphere>(before.objects[objectNamed(before, "ball")].shape);
     const ps::Camera camera = loadSaved(framed).camera;
-    expectNear(camera.target, ball.center, 1e-5f, "F: the camera looks at the ball's centre");
+    // Float roundings at the ball's centre (|centre| < 4: an ulp is 2^-22) and, for the unit
+    // direction, at 1 (2^-23): 4 ulps each (measured: 2.7e-7 and 8.4e-8, about 1 ulp).
+    expectNear(camera.target, ball.center, 4 * 0x1p-22f, "F: the camera looks at the ball's centre");
     const glm::vec3 was = glm::normalize(before.camera.eye - before.camera.target);
     const glm::vec3 now = glm::normalize(camera.eye - camera.target);
-    expectNear(now, was, 1e-5f, "from the same direction");
+    expectNear(now, was, 4 * 0x1p-23f, "from the same direction");
     // The ball (radius 1) fits the view: the 45-degree field of view sees it whole and closely.
     const float distance = glm::length(camera.eye - camera.target);
     EXPECT_GT(distance, 1.0f / std::sin(glm::radians(22.5f)));
@@ -411,7 +413,9 @@ TEST(Editing, UndoAndRedoInARealXWindowUnderXvfbWithXdotool) {
     };
     const std::string redone =
         session("xvfb_drag_undo_redo", drag + "xdotool key ctrl+z\nsleep 0.2\nxdotool key ctrl+shift+z\n");
-    expectNear(ballIn(redone), ballIn(moved), 1e-4f, "redone drag");
+    // The sum of the drag's six steps rounded differently: half an ulp each at the centre's size
+    // (< 4: 2^-22), 8 ulps with room (measured: 0, bit for bit, in the runs seen).
+    expectNear(ballIn(redone), ballIn(moved), 8 * 0x1p-22f, "redone drag");
     EXPECT_NE(redone, untouched);
 }
 
@@ -716,7 +720,9 @@ TEST(Gizmo, TwoCapsulesMoveTogetherTheirPairPanelStaysAndOneUndoPutsBothBack) {
     EXPECT_GT(std::abs(dx), 0.05f);
     for (const auto& [was, now] :
          {std::pair{a.a, a2.a}, std::pair{a.b, a2.b}, std::pair{b.a, b2.a}, std::pair{b.b, b2.b}}) {
-        EXPECT_NEAR(now.x - was.x, dx, 1e-5f) << "both capsules moved by the same";
+        // Each moved coordinate is rounded once, to half an ulp at its size (< 4: 2^-22): the moves
+        // agree within one ulp (measured: 6e-8).
+        EXPECT_NEAR(now.x - was.x, dx, 0x1p-22f) << "both capsules moved by the same";
         EXPECT_EQ(now.y, was.y);
         EXPECT_EQ(now.z, was.z);
     }
