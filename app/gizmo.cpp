@@ -47,7 +47,8 @@ glm::mat3 ownAxes(const scene::Object& o) {
             [](const Capsule& c) { return c.a == c.b ? glm::mat3(1.0f) : frameAlong(glm::normalize(c.b - c.a)); },
             [](const Cylinder& c) { return frameAlong(glm::normalize(c.b - c.a)); },
             [](const InfiniteCylinder& c) { return frameAlong(glm::normalize(c.p2 - c.p1)); },
-            [](const auto&) { return glm::mat3(1.0f); },
+            [](const Sphere&) { return glm::mat3(1.0f); },
+            [](const Aabb&) { return glm::mat3(1.0f); },
         },
         o.shape);
 }

@@ -2,7 +2,10 @@
 #include "scene/scene.hpp"
 
 #include <cmath>
+#include <optional>
 #include <sstream>
+#include <stdexcept>
+#include <string>
 
 #include <glm/geometric.hpp>
 #include <glm/gtc/matrix_transform.hpp>
@@ -85,7 +88,9 @@ OrientedBox placedBox(const Aabb& local, const Transform& placement) noexcept {
 }
 
 Object defaultObject(ShapeKind kind, glm::vec3 c) {
-    Object o{std::string(kindName(kind)), glm::vec3(0.7f), shapeOfKind(kind), Transform{}};
+    const std::optional<Shape> shape = shapeOfKind(kind);
+    if (!shape) throw std::out_of_range("defaultObject: no shape kind " + std::to_string(kind));
+    Object o{std::string(kindName(kind)), glm::vec3(0.7f), *shape, Transform{}};
     std::visit(Overloaded{
                    [&](Sphere& s) {
                        s = Sphere{c, 0.75f};

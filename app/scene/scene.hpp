@@ -41,6 +41,7 @@ struct Object {
 };
 
 /// A reasonable object of that kind around `center` (used by "add object"), named after its kind.
+/// Throws std::out_of_range for kind >= pickray::kShapeKindCount.
 [[nodiscard]] Object defaultObject(ShapeKind kind, glm::vec3 center);
 /// The same object moved by `offset` (used by dragging and duplicating).
 [[nodiscard]] Object translated(const Object& object, glm::vec3 offset) noexcept;

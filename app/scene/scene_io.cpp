@@ -156,7 +156,7 @@ Object readObject(const json& j, std::size_t index) {
     const auto kind = kindFromName(type);
     if (!kind) ctx.fail("type", "unknown type \"" + type + "\" (expected " + kindList() + ")");
     o.color = readVec3(j, "color", ctx, o.color);
-    o.shape = shapeOfKind(*kind);
+    o.shape = *shapeOfKind(*kind);  // a kind kindFromName found
     readShape(o, j, ctx);
     if (auto e = validate(o)) throw FormatError(ctx.where + ": field " + *e);
     return o;

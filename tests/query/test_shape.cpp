@@ -42,10 +42,10 @@ TEST(ShapeKinds, NamesRoundTripAndUnknownNamesAreRefused) {
 
 TEST(ShapeKinds, ShapeOfKindIsTheDefaultShapeOfThatKind) {
     for (ShapeKind kind = 0; kind < pickray::kShapeKindCount; ++kind)
-        EXPECT_EQ(pickray::shapeOfKind(kind).index(), kind);
-    const auto box = std::get<pickray::Aabb>(pickray::shapeOfKind(4));
+        EXPECT_EQ(pickray::shapeOfKind(kind).value().index(), kind);
+    const auto box = std::get<pickray::Aabb>(pickray::shapeOfKind(4).value());
     EXPECT_EQ(box.min, glm::vec3(-0.5f));
-    EXPECT_EQ(pickray::shapeOfKind(pickray::kShapeKindCount).index(), 0u);
+    EXPECT_FALSE(pickray::shapeOfKind(pickray::kShapeKindCount));  // no kind: no shape, not a sphere
 }
 
 namespace {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Scene queries: nearest hit, all hits sorted by t, line spans sorted by enter. Hand-worked
 // answers, asked of both the SceneIndex and the brute force the larger tests judge it by.
+#include <stdexcept>
+
 #include <gtest/gtest.h>
 
 #include "scene/scene_index.hpp"
@@ -80,6 +82,10 @@ TEST(SceneQuery, EveryKindOfObjectIsFoundThroughItsInteriorPoint) {
             EXPECT_LT(a.nearest->hit.t, 10.0f) << pickray::kindName(kind);
         }
     }
+}
+
+TEST(SceneQuery, NoDefaultObjectForAKindThatDoesNotExist) {
+    EXPECT_THROW((void)ps::defaultObject(pickray::kShapeKindCount, {1, 2, 3}), std::out_of_range);
 }
 
 TEST(SceneQuery, AScaledBoxUsesItsPlacement) {

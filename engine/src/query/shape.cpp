@@ -126,8 +126,8 @@ std::optional<ShapeKind> kindFromName(std::string_view name) noexcept {
     return std::nullopt;
 }
 
-Shape shapeOfKind(ShapeKind kind) noexcept {
-    if (kind >= kShapeKindCount) return Sphere{};
+std::optional<Shape> shapeOfKind(ShapeKind kind) noexcept {
+    if (kind >= kShapeKindCount) return std::nullopt;
     return shapeOfKind(kind, std::make_index_sequence<kShapeKindCount>{});
 }
 

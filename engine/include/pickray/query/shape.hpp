@@ -25,8 +25,8 @@ inline constexpr ShapeKind kShapeKindCount = std::variant_size_v<Shape>;
 /// The kind of that name; nullopt for any other string (names are case-sensitive).
 [[nodiscard]] std::optional<ShapeKind> kindFromName(std::string_view name) noexcept;
 /// A shape of that kind with its type's default members (the unit shapes of shapes.hpp);
-/// Sphere for kind >= kShapeKindCount.
-[[nodiscard]] Shape shapeOfKind(ShapeKind kind) noexcept;
+/// nullopt for kind >= kShapeKindCount.
+[[nodiscard]] std::optional<Shape> shapeOfKind(ShapeKind kind) noexcept;
 
 [[nodiscard]] std::optional<RayHit> raycast(const Ray& ray, const Shape& shape, float tMax = kInfinity) noexcept;
 [[nodiscard]] std::optional<LineSpan> intersectLine(const Ray& ray, const Shape& shape) noexcept;
