@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // Draws a scene with OpenGL 3.3 core: one instanced draw call per mesh kind and level of detail
-// (sphere, capsule, capped cylinder: kLodCount levels each; cube; long side), one for dots, then
-// debug lines (grid, faint, solid). The list of draws is fixed, so draw calls per frame do not
-// grow with the scene.
+// (sphere, capsule, capped cylinder: kLodCount levels each; cube; mirrored cube; long side), one
+// for dots, then lines (grid), the outlines, lines (faint, solid) and the gizmo's lines on top: 27.
+// The list of draws is fixed, so draw calls per frame do not grow with the scene.
 //
 // Per object: culled when its bounding sphere is outside the view frustum; drawn as one point of
 // its size when that sphere is at most kSilhouetteTolerancePixels in radius on screen (a dot that

@@ -22,7 +22,7 @@
 //     The routines are exact but for rounding, so this happens only where the ray's numbers dwarf
 //     the shape: for a 1e-5 capsule hit by a ray from 1e13, the routine's rounding, within its
 //     stated error, can put the hit off the solid and outside the box around it. The box tests
-//     themselves round outward by a few float steps (bvh.cpp), so every other hit is found,
+//     themselves round outward by a few float steps (bvh/box_test.hpp), so every other hit is found,
 //     however far the ray starts: a box entered at t by the exact slab test is visited whenever
 //     the float just below t is within the limit.
 //   * Infinite cylinders and shapes with unbounded boxes are kept beside the tree and tested for
