@@ -86,7 +86,7 @@ PICKRAY_FORCE_INLINE std::optional<Cofactors> cofactors(const glm::mat4& m) noex
     // the exact sign decides.
     const double magnitude =
         std::abs(c0.x * result.rows[0].x) + std::abs(c0.y * result.rows[0].y) + std::abs(c0.z * result.rows[0].z);
-    if (std::abs(result.determinant) <= std::ldexp(magnitude, -50) &&
+    if (std::abs(result.determinant) <= magnitude * 0x1p-50 &&
         exact::determinantSign(glm::vec3(m[0]), glm::vec3(m[1]), glm::vec3(m[2])) == 0) {
         return std::nullopt;
     }
