@@ -323,6 +323,28 @@ TEST(Editing, KeysGoToAFocusedTextFieldNotToTheScene) {
     EXPECT_EQ(r["editor"]["undoSteps"], 0) << "Delete did not reach the scene";
     EXPECT_EQ(r["editor"]["selection"], json::array({"ball"}));
     EXPECT_FALSE(r["window"]["panels"].empty()) << "H did not hide the panels";
+    // The pixels: the Scene panel is still drawn where the report puts it (most of its rectangle
+    // differs from the picture without panels), in a picture of the same steps.
+    const fs::path plainPng = tempDir() / "keys_in_field_plain.png";
+    const fs::path shownPng = tempDir() / "keys_in_field.png";
+    ASSERT_EQ(runPickray(script({"--screenshot", plainPng.string()})).exitCode, 0);  // --hide-ui
+    ASSERT_EQ(runPickray(script({"--no-stats", "--select", "ball", "--click", "150,63", "--key", "delete", "--key", "h",
+                                 "--screenshot", shownPng.string()},
+                                false))
+                  .exitCode,
+              0);
+    const Image plain = loadPng(plainPng);
+    const Image shown = loadPng(shownPng);
+    ASSERT_EQ(plain.width, kSize.x);
+    int scenePanels = 0;
+    for (const json& p : r["window"]["panels"]) {
+        if (p["name"] != "Scene") continue;
+        ++scenePanels;
+        const glm::ivec2 min(p["pos"][0].get<float>(), p["pos"][1].get<float>());
+        const glm::ivec2 max = min + glm::ivec2(p["size"][0].get<float>(), p["size"][1].get<float>());
+        EXPECT_GT(differingPixels(shown, plain, min, max), (max.x - min.x) * (max.y - min.y) / 2) << p.dump();
+    }
+    EXPECT_EQ(scenePanels, 1);
 }
 
 TEST(Editing, PanelsStayInsideTheWindowAcrossResizesAndTheRightOnesKeepToTheRightEdge) {
