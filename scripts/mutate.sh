@@ -59,6 +59,10 @@ while IFS= read -r line || [[ -n $line ]]; do
     echo "mutants.txt: not four fields separated by ' @@ ': $line" >&2
     exit 2
   fi
+  if [[ ${fields[3]} == *"|"* ]]; then
+    echo "mutants.txt: a description may not contain '|' (it separates the table's columns): $line" >&2
+    exit 2
+  fi
   if [[ -n $pattern ]] && ! grep -Eq -- "$pattern" <<<"${fields[3]}"; then continue; fi
   files+=("${fields[0]}") originals+=("${fields[1]}") replacements+=("${fields[2]}") descriptions+=("${fields[3]}")
 done <"$mutants_file"
