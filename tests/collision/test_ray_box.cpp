@@ -44,6 +44,11 @@ TEST(RayBox, ParallelToASlabInsideOrOutside) {
     EXPECT_TRUE(raycast(Ray{{-5, 1.9f, 0}, {1, 0, 0}}, kBox));
     EXPECT_TRUE(raycast(Ray{{-5, 2.0f, 0}, {1, 0, 0}}, kBox));  // on the face plane counts
     EXPECT_FALSE(raycast(Ray{{-5, 2.1f, 0}, {1, 0, 0}}, kBox));
+    // The low face's plane counts too, and just below it misses (mutation check, mutant 25: only
+    // a BVH test had caught a ray in the low plane counted as outside).
+    EXPECT_TRUE(raycast(Ray{{-5, kBox.min.y, 0}, {1, 0, 0}}, kBox));
+    EXPECT_TRUE(intersectLine(Ray{{-5, kBox.min.y, 0}, {1, 0, 0}}, kBox));
+    EXPECT_FALSE(raycast(Ray{{-5, std::nextafter(kBox.min.y, -10.0f), 0}, {1, 0, 0}}, kBox));
 }
 
 TEST(RayBox, TinyDirectionComponentIsExact) {
