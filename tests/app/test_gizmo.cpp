@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 
 #include <glm/geometric.hpp>
 #include <glm/trigonometric.hpp>
@@ -22,6 +23,19 @@ ld closestAlong(glm::vec3 o, glm::vec3 u, glm::vec3 p, glm::vec3 d) {
     const ld a = ux * ux + uy * uy + uz * uz, b = ux * dx + uy * dy + uz * dz, c = dx * dx + dy * dy + dz * dz;
     const ld e = ux * wx + uy * wy + uz * wz, f = dx * wx + dy * wy + dz * wz;
     return (b * f - c * e) / (a * c - b * b);
+}
+
+// |actual - expected|, in long double, printed on a "precision: " line beside its tolerance, and
+// checked against it.
+void expectWithin(const char* what, ld actual, ld expected, ld tolerance) {
+    const ld error = std::abs(actual - expected);
+    std::printf("precision: %s: off by %.3Lg (tolerance %.3Lg)\n", what, error, tolerance);
+    EXPECT_LE(error, tolerance) << what;
+}
+
+ld distanceLd(glm::vec3 a, glm::vec3 b) {
+    const ld x = ld(a.x) - b.x, y = ld(a.y) - b.y, z = ld(a.z) - b.z;
+    return std::sqrt(x * x + y * y + z * z);
 }
 
 scene::Object object(const char* name, Shape shape) { return scene::Object{name, glm::vec3(0.5f), shape, {}}; }
@@ -59,7 +73,9 @@ TEST(Gizmo, AnAxisDragMovesByWhatTheRaysSayAndOnlyAlongTheAxis) {
     const auto drag = dragHandle(g, {GizmoHandle::Kind::Axis, 0}, Ray{eye, d0}, Ray{eye, d1}, false);
     ASSERT_TRUE(drag);
     const ld expected = closestAlong(origin, {1, 0, 0}, eye, d1) - closestAlong(origin, {1, 0, 0}, eye, d0);
-    EXPECT_LT(std::abs((ld(drag->translation.x) - expected) / expected), 1e-4L);
+    // Relative: a float within an ulp of the long-double answer, 2 · 2^-24 (the parameters are solved
+    // about the gizmo, not at x = 10000, so the origin's large ulp does not enter); measured 1.45e-8.
+    expectWithin("axis drag at x = 10000, relative", ld(drag->translation.x) / expected, 1.0L, 2 * 0x1p-24L);
     EXPECT_EQ(drag->translation.y, 0.0f);
     EXPECT_EQ(drag->translation.z, 0.0f);
     const auto moved = applyDrag(object("s", Sphere{origin, 1.0f}), g, {GizmoHandle::Kind::Axis, 0}, *drag);
@@ -80,8 +96,10 @@ TEST(Gizmo, APlaneDragStaysInThePlaneExactly) {
                                  Ray{eye, glm::vec3(2.5f, 2.0f, 2.1f) - eye}, false);
     ASSERT_TRUE(drag);
     EXPECT_EQ(drag->translation.y, 0.0f);
-    EXPECT_NEAR(drag->translation.x, 1.3f, 1e-5f);
-    EXPECT_NEAR(drag->translation.z, -1.2f, 1e-5f);
+    // The rays meet the plane y = 2 at the floats they were aimed at: 1.3 and -1.2 within an ulp of
+    // [1, 2), 2^-23; measured 0 (exact).
+    expectWithin("plane drag x", drag->translation.x, ld(2.5f) - ld(1.2f), 0x1p-23L);
+    expectWithin("plane drag z", drag->translation.z, ld(2.1f) - ld(3.3f), 0x1p-23L);
 }
 
 TEST(Gizmo, ARingTurnsEveryKindAboutTheGizmoAndAnAabbCannotTurn) {
@@ -91,25 +109,32 @@ TEST(Gizmo, ARingTurnsEveryKindAboutTheGizmoAndAnAabbCannotTurn) {
     const auto drag = dragHandle(g, {GizmoHandle::Kind::Ring, 2}, Ray{eye, glm::vec3(1, 0, 0) - eye},
                                  Ray{eye, glm::vec3(0, 1, 0) - eye}, false);
     ASSERT_TRUE(drag);
-    EXPECT_NEAR(glm::degrees(drag->angle), 90.0f, 1e-4f);
+    // Within an ulp of pi/2 in [1, 2), 2^-23: measured 4.37e-8, the float nearest pi/2 itself.
+    expectWithin("quarter turn, radians", drag->angle, 1.57079632679489661923132169163975144L, 0x1p-23L);
     const GizmoHandle ring{GizmoHandle::Kind::Ring, 2};
     const auto capsule = applyDrag(object("c", Capsule{{1, 0, 0}, {3, 0, 0}, 0.5f}), g, ring, *drag);
     ASSERT_TRUE(capsule);
     const Capsule& c = std::get<Capsule>(capsule->shape);
-    EXPECT_NEAR(glm::length(c.a - glm::vec3(0, 1, 0)), 0.0f, 1e-5f);
-    EXPECT_NEAR(glm::length(c.b - glm::vec3(0, 3, 0)), 0.0f, 1e-5f);
+    // A point at distance r from the axis moves r times the angle's error (up to 2^-23 above) and
+    // the rotation's few roundings add about as much: 2 · r · 2^-23; measured r · 4.37e-8 (a: r = 1,
+    // b: r = 3, the box: r = 2), the float pi/2's own error.
+    expectWithin("turned capsule end a", distanceLd(c.a, {0, 1, 0}), 0, 2 * 1 * 0x1p-23L);
+    expectWithin("turned capsule end b", distanceLd(c.b, {0, 3, 0}), 0, 2 * 3 * 0x1p-23L);
     scene::Object box = object("b", OrientedBox{});
     box.placement.position = {2, 0, 0};
     box.shape = scene::placedBox(Aabb{glm::vec3(-0.5f), glm::vec3(0.5f)}, box.placement);
     const auto turned = applyDrag(box, g, ring, *drag);
     ASSERT_TRUE(turned);
-    EXPECT_NEAR(turned->placement.rotationDegrees.z, 90.0f, 1e-3f);
-    EXPECT_NEAR(glm::length(turned->placement.position - glm::vec3(0, 2, 0)), 0.0f, 1e-5f);
+    // An ulp of 90 (in [64, 128): 2^-17); measured 0.
+    expectWithin("turned box, degrees", turned->placement.rotationDegrees.z, 90, 0x1p-17L);
+    expectWithin("turned box's position", distanceLd(turned->placement.position, {0, 2, 0}), 0, 2 * 2 * 0x1p-23L);
     EXPECT_FALSE(scene::validate(*turned)) << "the box's matrix follows its placement";
     EXPECT_FALSE(applyDrag(object("a", Aabb{glm::vec3(-1), glm::vec3(1)}), g, ring, *drag));
     const auto snapped =
         dragHandle(g, ring, Ray{eye, glm::vec3(1, 0, 0) - eye}, Ray{eye, glm::vec3(1, 0.45f, 0) - eye}, true);
-    EXPECT_NEAR(glm::degrees(snapped->angle), 30.0f, 1e-4f) << "24.2 degrees snap to 30";
+    // 24.2 degrees snap to 30.
+    // Within an ulp of pi/6 in [0.5, 1), 2^-24; measured 1.46e-8.
+    expectWithin("snapped turn, radians", snapped->angle, 0.523598775598298873077107230546583814L, 0x1p-24L);
 }
 
 TEST(Gizmo, ScalingStretchesABoxAlongItsOwnAxisAndGrowsARoundShapesRadius) {
@@ -118,8 +143,12 @@ TEST(Gizmo, ScalingStretchesABoxAlongItsOwnAxisAndGrowsARoundShapesRadius) {
     box.shape = scene::placedBox(Aabb{glm::vec3(-0.5f), glm::vec3(0.5f)}, box.placement);
     const Gizmo g = makeGizmo({&box}, GizmoMode::Scale, GizmoSpace::World, 2.0f);
     EXPECT_FALSE(g.worldAxes) << "scaling is always along the box's own axes";
-    EXPECT_NEAR(glm::dot(g.axes[0], glm::vec3(std::cos(glm::radians(30.0f)), std::sin(glm::radians(30.0f)), 0)), 1.0f,
-                1e-5f);
+    const glm::vec3 x = g.axes[0];
+    const ld c30 = 0.866025403784438646763723170752936183L;
+    // Each component within about an ulp of cos 30 and sin 30 (in [0.5, 1): 2^-24), so the dot
+    // within 2 · 2^-24; measured 1.35e-8. A turn about z alone leaves z exactly 0.
+    expectWithin("box's own x, dot with (cos 30, sin 30, 0)", ld(x.x) * c30 + ld(x.y) * 0.5L, 1, 2 * 0x1p-24L);
+    expectWithin("box's own x, z", x.z, 0, 0);
     GizmoDrag twice;
     twice.factor = 2.0f;
     const auto stretched = applyDrag(box, g, {GizmoHandle::Kind::Scale, 0}, twice);
@@ -144,7 +173,8 @@ TEST(Gizmo, TheGizmoSitsAtTheSelectionsCentreWithLocalAxesOnRequest) {
     EXPECT_EQ(world.origin, glm::vec3(1, 0, 1));
     EXPECT_TRUE(world.worldAxes);
     const Gizmo local = makeGizmo({&a, &b}, GizmoMode::Move, GizmoSpace::Local, 1.0f);
-    EXPECT_NEAR(glm::dot(local.axes[2], glm::vec3(0, 0, 1)), 1.0f, 1e-6f) << "the capsule's axis is its z";
+    // The capsule's axis is its z: (0, 0, 4) normalised is (0, 0, 1) exactly; measured 0.
+    expectWithin("capsule's local z", distanceLd(local.axes[2], {0, 0, 1}), 0, 0);
     EXPECT_EQ(handleName({GizmoHandle::Kind::Plane, 2}), "xy plane");
     EXPECT_EQ(handleName({GizmoHandle::Kind::Ring, 1}), "y ring");
 }

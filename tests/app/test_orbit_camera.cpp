@@ -1,5 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Orbit camera moves keep the distance, never reach the poles, and pan moves eye and target alike.
+// Distances are measured here in long double from the camera's floats; each tolerance is a few
+// ulps of the quantity, from the measured worst (printed on the "precision: " lines).
+#include <cmath>
+#include <cstdio>
+
 #include <gtest/gtest.h>
 #include <glm/geometric.hpp>
 
@@ -10,11 +15,28 @@ using pickray::app::orbit;
 using pickray::app::pan;
 using pickray::app::zoom;
 
+namespace {
+
+using ld = long double;
+
+ld lengthLd(glm::vec3 v) { return std::sqrt(ld(v.x) * v.x + ld(v.y) * v.y + ld(v.z) * v.z); }
+
+// The default camera's eye-to-target distance, sqrt(133) = 11.53..., lies in [8, 16): a float ulp
+// there is 2^-20.
+constexpr ld kUlpAtDistance = 0x1p-20L;
+
+}  // namespace
+
 TEST(OrbitCamera, OrbitKeepsDistanceAndTarget) {
     ps::Camera c;
-    const float before = glm::length(c.eye - c.target);
+    const ld before = lengthLd(c.eye - c.target);
     const ps::Camera o = orbit(c, 0.7f, 0.3f);
-    EXPECT_NEAR(glm::length(o.eye - o.target), before, 1e-4f);
+    const ld error = std::abs(lengthLd(o.eye - o.target) - before);
+    std::printf("precision: orbit's distance off by %.3Lg ulps\n", error / kUlpAtDistance);
+    // The new eye is target + distance * (unit direction from cos and sin): the distance's rounding
+    // (half an ulp), the direction's length (about an ulp) and the sum with the target (half an
+    // ulp): 2 ulps; measured 0.689.
+    EXPECT_LE(error, 2 * kUlpAtDistance);
     EXPECT_EQ(o.target, c.target);
     EXPECT_GT(glm::length(o.eye - c.eye), 0.1f);
 }
@@ -28,8 +50,12 @@ TEST(OrbitCamera, PitchStopsShortOfThePole) {
 TEST(OrbitCamera, ZoomScalesDistanceAndOrthoHeight) {
     ps::Camera c;
     const ps::Camera z = zoom(c, 0.5f);
-    EXPECT_NEAR(glm::length(z.eye - z.target), 0.5f * glm::length(c.eye - c.target), 1e-4f);
-    EXPECT_NEAR(z.orthoHeight, 0.5f * c.orthoHeight, 1e-6f);
+    // Half the distance: in [4, 8), where an ulp is 2^-21.
+    const ld error = std::abs(lengthLd(z.eye - z.target) - 0.5L * lengthLd(c.eye - c.target));
+    std::printf("precision: zoom's distance off by %.3Lg ulps\n", error / (kUlpAtDistance / 2));
+    // distance * normalize(offset) + target: the same roundings as the orbit's, 2 ulps; measured 0.
+    EXPECT_LE(error, 2 * kUlpAtDistance / 2);
+    EXPECT_EQ(z.orthoHeight, 0.5f * c.orthoHeight) << "a halving is exact";
 }
 
 TEST(OrbitCamera, PanMovesEyeAndTargetTogether) {
@@ -38,5 +64,10 @@ TEST(OrbitCamera, PanMovesEyeAndTargetTogether) {
     EXPECT_GT(glm::length(p.target - c.target), 0.0f);
     const glm::vec3 a = p.eye - p.target;
     const glm::vec3 b = c.eye - c.target;
-    EXPECT_NEAR(glm::length(a - b), 0.0f, 1e-5f);
+    const ld error = lengthLd(a - b);
+    std::printf("precision: pan changed eye - target by %.3Lg\n", error);
+    // Per coordinate: eye + move rounds by half an ulp of a number below 16 (2^-21), target + move
+    // by less, and the two subtractions eye - target by up to 2^-21 each: within 4 * 2^-21 = 2^-19,
+    // and over the three coordinates sqrt(3) * 2^-19; measured 0.
+    EXPECT_LE(error, 1.7321L * 0x1p-19L);
 }
