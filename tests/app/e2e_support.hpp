@@ -23,6 +23,7 @@
 #include <stb_image.h>
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
+#include <glm/vector_relational.hpp>
 #include <nlohmann/json.hpp>
 
 #include "reference/camera_reference.hpp"
@@ -351,6 +352,51 @@ inline int outlinedDirections(const ps::Scene& scene, std::size_t object, glm::i
         if (p.x >= 0 && p.y >= 0 && p.x < image.width && p.y < image.height && looksLike(image.at(p.x, p.y))) ++found;
     }
     return found;
+}
+
+// ---- panels in the picture --------------------------------------------------------------------
+// ImGui's dark style as pickray sets it (app/imgui_layer.cpp: StyleColorsDark, WindowRounding 4,
+// borders of 1 pixel), in 8 bits: a title bar is TitleBg (0.04, 0.04, 0.04) or, on the focused
+// panel, TitleBgActive (0.16, 0.29, 0.48), both opaque: (10, 10, 10) and (41, 74, 122); the main
+// menu bar is MenuBarBg (0.14, 0.14, 0.14): (36, 36, 36). A panel's body is WindowBg (0.06, 0.06,
+// 0.06) at alpha 0.94, a modal's PopupBg (0.08, 0.08, 0.08) at 0.94: over any scene colour each
+// channel is at most 0.08 * 255 * 0.94 + 0.06 * 255 = 34.5, and the scene's empty background
+// (33, 36, 43) is not that dark in all three.
+inline bool closeTo(glm::ivec3 a, glm::ivec3 b) { return glm::all(glm::lessThanEqual(glm::abs(a - b), glm::ivec3(2))); }
+inline bool looksLikeTitleBar(glm::ivec3 c) { return closeTo(c, {10, 10, 10}) || closeTo(c, {41, 74, 122}); }
+inline bool looksLikeMenuBar(glm::ivec3 c) { return closeTo(c, {36, 36, 36}); }
+inline bool looksLikePanelBody(glm::ivec3 c) { return std::max({c.r, c.g, c.b}) <= 34; }
+
+// A panel's rectangle as the report gives it, rounded to whole pixels.
+struct PanelRect {
+    glm::ivec2 min;
+    glm::ivec2 max;  // one past
+};
+inline PanelRect panelRect(const json& p) {
+    const glm::vec2 pos(p["pos"][0].get<float>(), p["pos"][1].get<float>());
+    const glm::vec2 size(p["size"][0].get<float>(), p["size"][1].get<float>());
+    return {glm::ivec2(glm::round(pos)), glm::ivec2(glm::round(pos + size))};
+}
+
+// Why a panel the report lists is not drawn where it says, in `image` (empty: it is). Read: its
+// title bar's colour along the whole row 2 pixels below its top (6 pixels in from each side, clear
+// of the rounded corners and the border), and its body's colour 3 pixels above its bottom, 6 in
+// from its left (inside the half window padding no content is drawn in). The main menu bar: its
+// colour along its row 2 pixels below its top. Every pixel read must be inside the picture.
+inline std::string panelNotDrawn(const Image& image, const json& panel) {
+    const PanelRect r = panelRect(panel);
+    const bool menuBar = panel["name"] == "Menu bar";
+    const int row = r.min.y + 2;
+    const int left = r.min.x + (menuBar ? 1 : 6);
+    const int right = r.max.x - (menuBar ? 2 : 7);  // the last pixel read
+    if (left < 0 || row < 0 || right >= image.width || r.max.y - 3 >= image.height || right - left < 8)
+        return "not inside the " + std::to_string(image.width) + "x" + std::to_string(image.height) + " picture";
+    int misses = 0;
+    for (int x = left; x <= right; ++x)
+        misses += !(menuBar ? looksLikeMenuBar(image.at(x, row)) : looksLikeTitleBar(image.at(x, row)));
+    if (misses > 0) return std::to_string(misses) + " pixels of its top row are not its bar's colour";
+    if (!menuBar && !looksLikePanelBody(image.at(left, r.max.y - 3))) return "its bottom is not a panel's colour";
+    return "";
 }
 
 // A visible pixel of the default scene's object of that name in a window of `size` (the test fails

@@ -359,13 +359,26 @@ TEST(Editing, PanelsStayInsideTheWindowAcrossResizesAndTheRightOnesKeepToTheRigh
             start = comma + 1;
         }
         const fs::path report = tempDir() / "resize.json";
-        args.insert(args.end(), {"--report", report.string()});
+        const fs::path picture = tempDir() / "resize.png";
+        // The picture first: its "screenshot saved" message is then in the report only.
+        args.insert(args.end(), {"--no-stats", "--screenshot", picture.string(), "--report", report.string()});
         const ProcessResult run = runPickray(args);
         ASSERT_EQ(run.exitCode, 0) << run.output;
         const json w = readJson(report)["window"];
         const glm::vec2 window(w["size"][0].get<float>(), w["size"][1].get<float>());
         EXPECT_EQ(std::to_string(static_cast<int>(window.x)) + "x" + std::to_string(static_cast<int>(window.y)), last);
         ASSERT_GE(w["panels"].size(), 4u) << sizes;
+        // The pixels: the picture is the window's size, and every panel is drawn where the report
+        // puts it, inside the picture (its bar along its whole width, its body at its bottom).
+        const Image image = loadPng(picture);
+        EXPECT_EQ(glm::ivec2(image.width, image.height), glm::ivec2(window)) << sizes;
+        int drawn = 0;
+        for (const json& p : w["panels"]) {
+            if (p["name"] == "Messages") continue;  // the screenshot's message, after the picture
+            EXPECT_EQ(panelNotDrawn(image, p), "") << sizes << ": " << p.dump();
+            ++drawn;
+        }
+        EXPECT_EQ(drawn, static_cast<int>(w["panels"].size()) - 1) << sizes << ": one message, the others panels";
         for (const json& p : w["panels"]) {
             const glm::vec2 pos(p["pos"][0].get<float>(), p["pos"][1].get<float>());
             const glm::vec2 size(p["size"][0].get<float>(), p["size"][1].get<float>());
