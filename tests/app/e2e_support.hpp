@@ -379,11 +379,13 @@ inline PanelRect panelRect(const json& p) {
 }
 
 // Why a panel the report lists is not drawn where it says, in `image` (empty: it is). Read: its
-// title bar's colour along the whole row 2 pixels below its top (6 pixels in from each side, clear
-// of the rounded corners and the border), and its body's colour 3 pixels above its bottom, 6 in
-// from its left (inside the half window padding no content is drawn in). The main menu bar: its
-// colour along its row 2 pixels below its top. Every pixel read must be inside the picture.
-inline std::string panelNotDrawn(const Image& image, const json& panel) {
+// title bar's colour along the row 2 pixels below its top (6 pixels in from each side, clear of the
+// rounded corners and the border), and its body's colour 3 pixels above its bottom, 6 in from its
+// left (inside the half window padding no content is drawn in). The main menu bar: its colour
+// along its row 2 pixels below its top. Every pixel read must be inside the picture. `panels`: the
+// report's list; pixels inside another of them (not the menu bar, which is drawn beneath) may be
+// that one's and are not read, but at least 8 of the top row must be.
+inline std::string panelNotDrawn(const Image& image, const json& panel, const json& panels = json::array()) {
     const PanelRect r = panelRect(panel);
     const bool menuBar = panel["name"] == "Menu bar";
     const int row = r.min.y + 2;
@@ -391,11 +393,25 @@ inline std::string panelNotDrawn(const Image& image, const json& panel) {
     const int right = r.max.x - (menuBar ? 2 : 7);  // the last pixel read
     if (left < 0 || row < 0 || right >= image.width || r.max.y - 3 >= image.height || right - left < 8)
         return "not inside the " + std::to_string(image.width) + "x" + std::to_string(image.height) + " picture";
+    const auto covered = [&](int x, int y) {
+        for (const json& other : panels) {
+            if (other["name"] == panel["name"] || other["name"] == "Menu bar") continue;
+            const PanelRect o = panelRect(other);
+            if (x >= o.min.x && y >= o.min.y && x < o.max.x && y < o.max.y) return true;
+        }
+        return false;
+    };
+    int read = 0;
     int misses = 0;
-    for (int x = left; x <= right; ++x)
+    for (int x = left; x <= right; ++x) {
+        if (covered(x, row)) continue;
+        ++read;
         misses += !(menuBar ? looksLikeMenuBar(image.at(x, row)) : looksLikeTitleBar(image.at(x, row)));
+    }
+    if (read < 8) return "its top row is hidden by other panels";
     if (misses > 0) return std::to_string(misses) + " pixels of its top row are not its bar's colour";
-    if (!menuBar && !looksLikePanelBody(image.at(left, r.max.y - 3))) return "its bottom is not a panel's colour";
+    if (!menuBar && !covered(left, r.max.y - 3) && !looksLikePanelBody(image.at(left, r.max.y - 3)))
+        return "its bottom is not a panel's colour";
     return "";
 }
 

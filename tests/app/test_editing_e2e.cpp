@@ -888,8 +888,10 @@ struct XSession {
 // Runs pickray as a normal X client on a copy of the default scene from a folder of its own
 // (F12's screenshots land there), plays `actions` (xdotool lines, $WID the window), then quits with
 // Ctrl+Q (and Enter, should it ask); the report comes from quitting. `before`: shell lines run in
-// that folder before pickray starts.
-XSession xSession(const std::string& name, const std::string& actions, const std::string& before = "") {
+// that folder before pickray starts; `options`: more of pickray's options (e.g. --screenshot, whose
+// picture is taken on quitting).
+XSession xSession(const std::string& name, const std::string& actions, const std::string& before = "",
+                  const std::string& options = "") {
     const fs::path dir = tempDir() / name;
     fs::remove_all(dir);
     fs::create_directories(dir);
@@ -899,7 +901,8 @@ XSession xSession(const std::string& name, const std::string& actions, const std
                       << "unset SDL_VIDEODRIVER\n"
                       << "cd " << quote(dir.string()) << "\n"
                       << "export XDG_CONFIG_HOME=" << quote((dir / "config").string()) << "\n"
-                      << before << quote(PICKRAY_EXE) << " --size 640x360 --scene scene.json --report report.json &\n"
+                      << before << quote(PICKRAY_EXE) << " --size 640x360 --scene scene.json --report report.json "
+                      << options << " &\n"
                       << "PID=$!\n"
                       << "WID=$(timeout 20 xdotool search --sync --onlyvisible --name 'pickray$' | head -n1)\n"
                       << "[ -n \"$WID\" ]\n"
@@ -964,7 +967,7 @@ TEST(Xvfb, EveryShortcutInARealWindowAndPanelsInsideAfterAResize) {
               "ctrl+o", "Escape",               // panels off and on, a shot, Open closed
               "F1",     "ctrl+s", "Escape"}) +  // help; saved; pick and selection cleared
         "xdotool windowsize \"$WID\" 800 500\nsleep 0.5\nxdotool windowsize \"$WID\" 640 360\nsleep 0.5\n";
-    const XSession s = xSession("x_shortcuts", actions);
+    const XSession s = xSession("x_shortcuts", actions, "", "--no-stats --screenshot quit.png");
     ASSERT_TRUE(s.report.contains("editor")) << s.output;
     const json& editor = s.report["editor"];
     EXPECT_TRUE(editor["picked"].is_null()) << "Esc cleared the pick";
@@ -991,11 +994,21 @@ TEST(Xvfb, EveryShortcutInARealWindowAndPanelsInsideAfterAResize) {
     EXPECT_GT(differingPixels(shot, uniform), 640 * 360 / 2) << "F12's picture is blank";
     std::vector<std::string> names;
     const json window = s.report["window"];
+    // And the picture taken on quitting, after the resize back: the window's size, and each panel
+    // drawn where the report puts it (the messages' box aside: its pixels are the messages'; the
+    // Help window lies over the others, whose pixels are read where it does not).
+    const Image last = loadPng(dir / "quit.png");
+    EXPECT_EQ(glm::ivec2(last.width, last.height), glm::ivec2(640, 360)) << "the picture on quitting";
+    int drawn = 0;
     for (const json& p : window["panels"]) {
         names.push_back(p["name"]);
         const float x = p["pos"][0], y = p["pos"][1], w = p["size"][0], h = p["size"][1];
         EXPECT_TRUE(x >= 0 && y >= 0 && x + w <= 640.5f && y + h <= 360.5f) << "inside after the resize: " << p.dump();
+        if (p["name"] == "Messages") continue;
+        EXPECT_EQ(panelNotDrawn(last, p, window["panels"]), "") << "drawn after the resize: " << p.dump();
+        ++drawn;
     }
+    EXPECT_GE(drawn, 4) << "the menu bar, Scene, Inspector, Pick, Camera, Help";
     EXPECT_EQ(window["size"], json::array({640, 360}));
     EXPECT_TRUE(has(names, "Scene")) << "H twice: the panels are back";
     EXPECT_TRUE(has(names, "Help")) << "F1";
