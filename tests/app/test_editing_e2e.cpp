@@ -572,6 +572,16 @@ TEST(Files, OpeningWithUnsavedChangesAsksFirstAndCtrlZUndoesTheOpen) {
                   .exitCode,
               0);
     EXPECT_EQ(loadSaved(kept).objects.size(), loadDefaultScene().objects.size() - 1) << "Esc kept the edited scene";
+    // Before Esc, the question is shown: listed in the report and drawn where it says.
+    const fs::path asking = tempDir() / "discard_asking.json";
+    const fs::path askingPng = tempDir() / "discard_asking.png";
+    ASSERT_EQ(
+        runPickray(script({"--select", "ball", "--key", "delete", "--key", "ctrl+o", "--type", other, "--key", "enter",
+                           "--no-stats", "--screenshot", askingPng.string(), "--report", asking.string()},
+                          false))
+            .exitCode,
+        0);
+    EXPECT_EQ(questionNotDrawn(askingPng, readJson(asking), "Discard the unsaved changes?"), "");
     // Enter opens it; Ctrl+Z puts the edited scene back.
     ASSERT_EQ(
         runPickray(script({"--select", "ball", "--key", "delete", "--key", "ctrl+o", "--type", other, "--key", "enter",
