@@ -23,10 +23,10 @@
 # corpus fails too, and so does a fixed-length run that the time cap cut short: it walked fewer
 # inputs than the same run elsewhere, so it is not that run's verdict (raise the cap on a slow
 # machine).
-# Usage: scripts/fuzz.sh [seconds cap per target and level, default 120] [build-dir]
+# Usage: scripts/fuzz.sh [seconds cap per target and level, default 240] [build-dir]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-seconds=${1:-120}
+seconds=${1:-240}
 seed=${PICKRAY_FUZZ_SEED:-1}
 build=${2:-$root/build-fuzz}
 levels=${PICKRAY_FUZZ_LEVELS:-scalar avx2 avx512}
