@@ -349,6 +349,16 @@ std::vector<std::pair<pickray::Segment, pickray::Segment>> segmentCases(Random& 
     return cases;
 }
 
+/// segmentCases as the two argument arrays of the batch routine.
+std::pair<std::vector<pickray::Segment>, std::vector<pickray::Segment>> segmentPairs(Random& random, int count) {
+    std::pair<std::vector<pickray::Segment>, std::vector<pickray::Segment>> pairs;
+    for (const auto& [x, y] : segmentCases(random, count)) {
+        pairs.first.push_back(x);
+        pairs.second.push_back(y);
+    }
+    return pairs;
+}
+
 /// The same bits in every field, a NaN (from non-finite input) matching any NaN: which NaN an
 /// operation passes on depends on the order of its operands, and carries no meaning.
 bool sameBits(const pickray::ClosestPoints& x, const pickray::ClosestPoints& y) {
@@ -367,13 +377,8 @@ bool sameBits(const pickray::ClosestPoints& x, const pickray::ClosestPoints& y) 
 
 TEST(BatchClosestPoints, SegmentPairsEqualTheScalarRoutineBitForBit) {
     Random random;
-    const auto cases = segmentCases(random, 24000);
-    std::vector<pickray::Segment> first, second;
-    for (const auto& [x, y] : cases) {
-        first.push_back(x);
-        second.push_back(y);
-    }
-    std::vector<std::size_t> counts{cases.size()};
+    const auto [first, second] = segmentPairs(random, 24000);
+    std::vector<std::size_t> counts{first.size()};
     for (std::size_t n = 0; n <= 17; ++n)
         counts.push_back(n);  // every length of a last partial block, for 4 or 8 lanes
     for (const std::size_t count : counts) {
@@ -405,13 +410,8 @@ TEST(BatchClosestPoints, SegmentPairsEqualTheScalarRoutineBitForBit) {
 // error, 2^-60 of the extent, is far inside the second 2^-50 allowed here.
 TEST(BatchClosestPoints, DistancesWithinTheStatedBoundOfTheReference) {
     Random random;
-    const auto cases = segmentCases(random, 24000);
-    std::vector<pickray::Segment> first, second;
-    for (const auto& [x, y] : cases) {
-        first.push_back(x);
-        second.push_back(y);
-    }
-    std::vector<pickray::ClosestPoints> out(cases.size());
+    const auto [first, second] = segmentPairs(random, 24000);
+    std::vector<pickray::ClosestPoints> out(first.size());
     pickray::closestPoints(first, second, out);
     const auto vec = [](glm::vec3 v) {
         return pickref::Vec{static_cast<pickref::Real>(v.x), static_cast<pickref::Real>(v.y),
@@ -420,7 +420,7 @@ TEST(BatchClosestPoints, DistancesWithinTheStatedBoundOfTheReference) {
     const auto isFinite = [](glm::vec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); };
     long judged = 0;
     pickref::Real worst = 0;  // error over the bound
-    for (std::size_t i = 0; i < cases.size(); ++i) {
+    for (std::size_t i = 0; i < first.size(); ++i) {
         if (!isFinite(first[i].a) || !isFinite(first[i].b) || !isFinite(second[i].a) || !isFinite(second[i].b)) {
             continue;  // NaN in, NaN out: the bit-for-bit test covers it
         }

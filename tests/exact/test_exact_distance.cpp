@@ -130,6 +130,20 @@ struct Band {
     double worstSteps = 0;
 };
 
+/// The bands of near-parallelism of the table, by the sine of the angle between directions.
+std::array<Band, 5> sineBands() {
+    return {{{"exactly parallel", 0.0},
+             {"below 1e-6", 1e-6},
+             {"1e-6 .. 1e-5", 1e-5},
+             {"1e-5 .. 1e-4", 1e-4},
+             {"above 1e-4", std::numeric_limits<double>::infinity()}}};
+}
+
+Band& bandOf(std::array<Band, 5>& bands, double sine) {
+    return *std::find_if(bands.begin(), bands.end(),
+                         [&](const Band& b) { return sine < b.below || (b.below == 0 && sine == 0); });
+}
+
 // closestPoints(Line, Line).distance: the exact minimum distance, within one float step (the
 // header's bound: the exact value is computed to a relative 2^-50 and rounded to float once).
 constexpr double kLineLineSteps = 1.0;
@@ -138,11 +152,7 @@ TEST(ExactLineLine, NearlyParallelPairsAgainstRationals) {
     // The table: base points in [−10, 10]³, the second direction the first plus a
     // perturbation of 1e-7..1e-1, and some exactly parallel pairs (no perturbation).
     std::mt19937_64 rng(21);
-    std::array<Band, 5> bands{{{"exactly parallel", 0.0},
-                               {"below 1e-6", 1e-6},
-                               {"1e-6 .. 1e-5", 1e-5},
-                               {"1e-5 .. 1e-4", 1e-4},
-                               {"above 1e-4", std::numeric_limits<double>::infinity()}}};
+    std::array<Band, 5> bands = sineBands();
     long checked = 0;
     for (int i = 0; i < 20000; ++i) {
         const glm::vec3 p1 = randomIn(rng, -10, 10);
@@ -154,8 +164,7 @@ TEST(ExactLineLine, NearlyParallelPairsAgainstRationals) {
         const pickray::ClosestPoints got = pickray::closestPoints(pickray::Line{p1, d1}, pickray::Line{p2, d2});
         const double steps = stepsOff(got.distance, want);
         const double sine = sineBetween(d1, d2);
-        Band& band = *std::find_if(bands.begin(), bands.end(),
-                                   [&](const Band& b) { return sine < b.below || (b.below == 0 && sine == 0); });
+        Band& band = bandOf(bands, sine);
         ++band.cases;
         band.worstSteps = std::max(band.worstSteps, steps);
         ++checked;
@@ -315,11 +324,7 @@ double segmentSlack(glm::vec3 a1, glm::vec3 b1, glm::vec3 a2, glm::vec3 b2) {
 TEST(ExactSegmentSegment, NearlyParallelAndGeneralAgainstRationals) {
     std::mt19937_64 rng(2123);
     double worstSlackUsed = 0;
-    std::array<Band, 5> bands{{{"exactly parallel", 0.0},
-                               {"below 1e-6", 1e-6},
-                               {"1e-6 .. 1e-5", 1e-5},
-                               {"1e-5 .. 1e-4", 1e-4},
-                               {"above 1e-4", std::numeric_limits<double>::infinity()}}};
+    std::array<Band, 5> bands = sineBands();
     long checked = 0;
     for (int i = 0; i < 20000; ++i) {
         const float reach = std::pow(10.0f, static_cast<float>(i % 4));
@@ -344,8 +349,7 @@ TEST(ExactSegmentSegment, NearlyParallelAndGeneralAgainstRationals) {
             std::fabs(static_cast<double>(got.distance) - want) - 0.5 * floatStep(static_cast<double>(got.distance));
         worstSlackUsed = std::max(worstSlackUsed, pastRounding / (slack / 8));
         const double sine = sineBetween(b1 - a1, b2 - a2);
-        Band& band = *std::find_if(bands.begin(), bands.end(),
-                                   [&](const Band& b) { return sine < b.below || (b.below == 0 && sine == 0); });
+        Band& band = bandOf(bands, sine);
         ++band.cases;
         band.worstSteps = std::max(band.worstSteps, steps);
         EXPECT_LE(steps, 1.0) << "case " << i << ": got " << got.distance << ", exact " << want;
