@@ -17,13 +17,25 @@ using test::expectWellFormed;
 
 const Aabb kBox{{-1, -2, -3}, {1, 2, 3}};
 
+// The tolerances of the single cases below. raycast and intersectLine work in double from the float
+// inputs and round each answer to float once (pickray/collision/ray.hpp). For these inputs double's
+// error is orders of magnitude below half a float step, so an exact answer that is itself a float
+// (t = 4, the point (-1, 0.5, 1), the normal (-1, 0, 0)) comes out bit for bit: EXPECT_EQ, or a
+// distance of 0. Where the exact answer is not a float, the expected value is that exact value
+// worked out in long double from the same float inputs and rounded to float: the answer is within
+// half a float step of the exact value and so is the expected one, so they are at most one float
+// step apart (floatStep). Measured: every answer equal to its expected value.
+
+/// One float step at x: the gap from |x| to the next float up.
+float floatStep(float x) { return std::nextafter(std::abs(x), INFINITY) - std::abs(x); }
+
 TEST(RayBox, ArticleCaseSlabEntry) {
     // Article 003: the slab method gives the entry t and the hit position.
     const Ray ray{{-5, 0.5f, 1}, {1, 0, 0}};
     const auto hit = raycast(ray, kBox);
     ASSERT_TRUE(hit);
-    EXPECT_FLOAT_EQ(hit->t, 4.0f);
-    EXPECT_VEC_NEAR(hit->point, glm::vec3(-1, 0.5f, 1), 1e-6f);
+    EXPECT_EQ(hit->t, 4.0f);
+    EXPECT_VEC_NEAR(hit->point, glm::vec3(-1, 0.5f, 1), 0.0f);
     EXPECT_VEC_NEAR(hit->normal, glm::vec3(-1, 0, 0), 0.0f);
     expectWellFormed(ray, *hit);
 }
@@ -35,7 +47,7 @@ TEST(RayBox, EveryFaceNormal) {
         const auto hit = raycast(Ray{face + 10.0f * outward, -outward}, kBox);
         ASSERT_TRUE(hit);
         EXPECT_VEC_NEAR(hit->normal, outward, 0.0f);
-        EXPECT_VEC_NEAR(hit->point, face, 1e-6f);
+        EXPECT_VEC_NEAR(hit->point, face, 0.0f);
     }
 }
 
@@ -55,7 +67,7 @@ TEST(RayBox, TinyDirectionComponentIsExact) {
     // No epsilon: 1e-30 in y is honoured (it never reaches the y faces).
     const auto hit = raycast(Ray{{-5, 1.9f, 0}, {1, 1e-30f, 0}}, kBox);
     ASSERT_TRUE(hit);
-    EXPECT_FLOAT_EQ(hit->t, 4.0f);
+    EXPECT_EQ(hit->t, 4.0f);
 }
 
 TEST(RayBox, BoxBehindTheOriginIsAMiss) {
@@ -64,31 +76,31 @@ TEST(RayBox, BoxBehindTheOriginIsAMiss) {
     EXPECT_FALSE(raycast(ray, kBox));
     const auto span = intersectLine(ray, kBox);
     ASSERT_TRUE(span);
-    EXPECT_FLOAT_EQ(span->enter, -6.0f);
-    EXPECT_FLOAT_EQ(span->exit, -4.0f);
+    EXPECT_EQ(span->enter, -6.0f);
+    EXPECT_EQ(span->exit, -4.0f);
 }
 
 TEST(RayBox, StartInsideGetsTheExit) {
     const auto hit = raycast(Ray{{0, 0, 0}, {0, 0, -0.5f}}, kBox);
     ASSERT_TRUE(hit);
-    EXPECT_FLOAT_EQ(hit->t, 6.0f);
+    EXPECT_EQ(hit->t, 6.0f);
     EXPECT_VEC_NEAR(hit->normal, glm::vec3(0, 0, -1), 0.0f);
 }
 
 TEST(RayBox, EdgeAndCornerAreHit) {
     const auto edge = raycast(Ray{{-2, -3, 0}, {1, 1, 0}}, kBox);  // through the edge (−1, −2, z)
     ASSERT_TRUE(edge);
-    EXPECT_VEC_NEAR(edge->point, glm::vec3(-1, -2, 0), 1e-6f);
+    EXPECT_VEC_NEAR(edge->point, glm::vec3(-1, -2, 0), 0.0f);
     const auto corner = raycast(Ray{{-2, -3, -4}, {1, 1, 1}}, kBox);  // through the corner
     ASSERT_TRUE(corner);
-    EXPECT_VEC_NEAR(corner->point, glm::vec3(-1, -2, -3), 1e-6f);
+    EXPECT_VEC_NEAR(corner->point, glm::vec3(-1, -2, -3), 0.0f);
 }
 
 TEST(RayBox, ZeroSizeBoxIsAFlatTarget) {
     const Aabb quad{{-1, 0, -1}, {1, 0, 1}};  // a square in the plane y = 0
     const auto down = raycast(Ray{{0.5f, 3, 0.5f}, {0, -1, 0}}, quad);
     ASSERT_TRUE(down);
-    EXPECT_FLOAT_EQ(down->t, 3.0f);
+    EXPECT_EQ(down->t, 3.0f);
     EXPECT_VEC_NEAR(down->normal, glm::vec3(0, 1, 0), 0.0f);  // faces the ray
     const auto up = raycast(Ray{{0.5f, -3, 0.5f}, {0, 1, 0}}, quad);
     ASSERT_TRUE(up);
@@ -128,14 +140,21 @@ TEST(RayOrientedBox, RotatedTranslatedScaled) {
     m = glm::rotate(m, glm::radians(90.0f), glm::vec3(0, 0, 1));
     m = glm::scale(m, glm::vec3(1, 2, 3));
     const OrientedBox box{Aabb{{-1, -1, -1}, {1, 1, 1}}, m};
+    // Exactly, for the float matrix: the float cosine of radians(90.0f) is c = m[0][0], -4.4e-8, not
+    // 0, and the sine rounds to 1, so x' = 10 + c·x - 2y and y' = x + 2c·y. The ray (y' = 0) enters
+    // the face y = 1 at x' = 8 - 2c², t = 4 - c², and leaves through y = -1 at t = 6 + c²: c² = 1.9e-15
+    // is far below half a float step, so t = 4 and 6 exactly. The normal there is (-1, c, 0) over its
+    // length: -1 in x (1 - c²/2 rounds to 1), c in y to a float step of c.
     const Ray ray{{0, 0, 0}, {2, 0, 0}};
     const auto hit = raycast(ray, box);
     ASSERT_TRUE(hit);
-    EXPECT_NEAR(hit->t, 4.0f, 1e-6f);  // x = 8 at t = 4 (direction length 2)
-    EXPECT_VEC_NEAR(hit->normal, glm::vec3(-1, 0, 0), 1e-6f);
+    EXPECT_EQ(hit->t, 4.0f);  // x' = 8 at t = 4 (direction length 2)
+    const long double c = m[0][0], length = std::sqrt(1 + c * c);
+    const glm::vec3 normal(static_cast<float>(-1 / length), static_cast<float>(c / length), 0);
+    EXPECT_VEC_NEAR(hit->normal, normal, floatStep(normal.y));
     const auto span = intersectLine(ray, box);
     ASSERT_TRUE(span);
-    EXPECT_NEAR(span->exit, 6.0f, 1e-6f);
+    EXPECT_EQ(span->exit, 6.0f);
 }
 
 TEST(RayOrientedBox, NonUniformScaleNormalUsesInverseTranspose) {
@@ -145,17 +164,24 @@ TEST(RayOrientedBox, NonUniformScaleNormalUsesInverseTranspose) {
     const OrientedBox box{Aabb{{-1, -1, -1}, {1, 1, 1}}, shear};
     const auto hit = raycast(Ray{{-10, 0, 0}, {1, 0, 0}}, box);
     ASSERT_TRUE(hit);
+    // Exactly (-1, 1, 0)/√2 (the inverse transpose of the shear takes (-1, 0, 0) to (-1, 1, 0)): each
+    // component of the answer and of the expected value within half a float step (2^-25 at 1/√2) of
+    // ∓1/√2, so at most a step apart each, √2·2^-24 in all. The face's edge (1, 1, 0) is exact, so
+    // the dot product is n.x + n.y, at most one step 2^-24 from 0; the length is 1 within 2^-23 as
+    // test::expectWellFormed derives it.
+    const float component = static_cast<float>(1 / std::sqrt(2.0L));
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(-component, component, 0), std::sqrt(2.0f) * 0x1p-24f);
     const glm::vec3 faceTangent = glm::vec3(shear * glm::vec4(0, 1, 0, 0));  // the face's edge along local y
-    EXPECT_NEAR(glm::dot(hit->normal, faceTangent), 0.0f, 1e-6f);
+    EXPECT_NEAR(glm::dot(hit->normal, faceTangent), 0.0f, 0x1p-24f);
     EXPECT_LT(hit->normal.x, 0.0f);
-    EXPECT_NEAR(glm::length(hit->normal), 1.0f, 1e-6f);
+    EXPECT_NEAR(glm::length(hit->normal), 1.0f, 0x1p-23f);
 }
 
 TEST(RayOrientedBox, MirroringTransformKeepsNormalsOutward) {
     const OrientedBox box{kBox, glm::scale(glm::mat4(1.0f), glm::vec3(-1, 1, 1))};
     const auto hit = raycast(Ray{{-5, 0, 0}, {1, 0, 0}}, box);
     ASSERT_TRUE(hit);
-    EXPECT_VEC_NEAR(hit->normal, glm::vec3(-1, 0, 0), 1e-6f);
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(-1, 0, 0), 0.0f);
 }
 
 TEST(RayOrientedBox, SingularOrProjectiveTransformIsInvalid) {

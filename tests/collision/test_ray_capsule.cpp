@@ -18,11 +18,23 @@ using test::expectWellFormed;
 
 const Capsule kPill{{0, 0, 0}, {0, 4, 0}, 1};
 
+// The tolerances of the single cases below. raycast works in double from the float inputs and
+// rounds each answer to float once (pickray/collision/ray.hpp). For these inputs double's error is
+// orders of magnitude below half a float step, so an exact answer that is itself a float (t = 4,
+// the normal (-1, 0, 0)) comes out bit for bit: EXPECT_EQ, or a distance of 0. Where the exact
+// answer is not a float, the expected value is that exact value worked out in long double from the
+// same float inputs and rounded to float: the answer is within half a float step of the exact
+// value and so is the expected one, so they are at most one float step apart (floatStep).
+// Measured: every answer equal to its expected value.
+
+/// One float step at x: the gap from |x| to the next float up.
+float floatStep(float x) { return std::nextafter(std::abs(x), INFINITY) - std::abs(x); }
+
 TEST(RayCapsule, SideHit) {
     const auto hit = raycast(Ray{{-5, 2, 0}, {1, 0, 0}}, kPill);
     ASSERT_TRUE(hit);
-    EXPECT_FLOAT_EQ(hit->t, 4.0f);
-    EXPECT_VEC_NEAR(hit->normal, glm::vec3(-1, 0, 0), 1e-6f);
+    EXPECT_EQ(hit->t, 4.0f);
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(-1, 0, 0), 0.0f);
 }
 
 TEST(RayCapsule, HemisphereHitAlongTheAxis) {
@@ -31,20 +43,26 @@ TEST(RayCapsule, HemisphereHitAlongTheAxis) {
     const Ray ray{{0, 10, 0}, {0, -1, 0}};
     const auto hit = raycast(ray, kPill);
     ASSERT_TRUE(hit);
-    EXPECT_FLOAT_EQ(hit->t, 5.0f);
-    EXPECT_VEC_NEAR(hit->normal, glm::vec3(0, 1, 0), 1e-6f);
+    EXPECT_EQ(hit->t, 5.0f);
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(0, 1, 0), 0.0f);
     const auto span = intersectLine(ray, kPill);
     ASSERT_TRUE(span);
-    EXPECT_FLOAT_EQ(span->enter, 5.0f);
-    EXPECT_FLOAT_EQ(span->exit, 11.0f);
+    EXPECT_EQ(span->enter, 5.0f);
+    EXPECT_EQ(span->exit, 11.0f);
 }
 
 TEST(RayCapsule, ParallelOffAxisHitsTheHemisphereNotThePlane) {
     const Ray ray{{0.6f, -5, 0}, {0, 1, 0}};
     const auto hit = raycast(ray, kPill);
     ASSERT_TRUE(hit);
-    EXPECT_FLOAT_EQ(hit->t, 5.0f - 0.8f);  // y = −sqrt(1 − 0.36)
-    EXPECT_VEC_NEAR(hit->normal, glm::vec3(0.6f, -0.8f, 0), 1e-6f);
+    // Exactly, from the float 0.6f (not the decimal 0.6): the hemisphere at y = −h, h = sqrt(1 − 0.6f²),
+    // so t = 5 − h and the normal (0.6f, −h, 0). h = 0.79999998211860601 lies 5.6e-16 below the
+    // midpoint between the floats either side of it, a few double roundings: the routine's normal
+    // may round to either (the decimal −0.8f is the upper one; measured: the lower, as h does).
+    const long double h = std::sqrt(1.0L - static_cast<long double>(0.6f) * 0.6f);
+    const float t = static_cast<float>(5.0L - h);
+    EXPECT_NEAR(hit->t, t, floatStep(t));
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(0.6f, static_cast<float>(-h), 0), floatStep(0.8f));
 }
 
 TEST(RayCapsule, SeamCircleIsHitWithContinuousNormal) {
@@ -52,13 +70,18 @@ TEST(RayCapsule, SeamCircleIsHitWithContinuousNormal) {
     const Ray ray{{-5, 4, 0}, {1, 0, 0}};
     const auto hit = raycast(ray, kPill);
     ASSERT_TRUE(hit);
-    EXPECT_FLOAT_EQ(hit->t, 4.0f);
-    EXPECT_VEC_NEAR(hit->normal, glm::vec3(-1, 0, 0), 1e-6f);
-    // And a hair either side of the seam: normals stay continuous.
+    EXPECT_EQ(hit->t, 4.0f);
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(-1, 0, 0), 0.0f);
+    // And a hair either side of the seam: normals stay continuous. Below it the side's normal,
+    // exactly; above it the hemisphere's at a height e = 4.001f − 4 over the seam,
+    // (−sqrt(1 − e²), e, 0): the normal turns by e across the seam, no more.
     const auto above = raycast(Ray{{-5, 4.001f, 0}, {1, 0, 0}}, kPill);
     const auto below = raycast(Ray{{-5, 3.999f, 0}, {1, 0, 0}}, kPill);
     ASSERT_TRUE(above && below);
-    EXPECT_VEC_NEAR(above->normal, below->normal, 2e-3f);
+    EXPECT_VEC_NEAR(below->normal, glm::vec3(-1, 0, 0), 0.0f);
+    const long double e = static_cast<long double>(4.001f) - 4;
+    const glm::vec3 aboveNormal(static_cast<float>(-std::sqrt(1 - e * e)), static_cast<float>(e), 0);
+    EXPECT_VEC_NEAR(above->normal, aboveNormal, floatStep(aboveNormal.x));
 }
 
 /// Where the line o + t·d meets the sphere (centre c, radius r), solved independently of the
@@ -81,8 +104,8 @@ TEST(RayCapsule, ALineCutByBothCapPlanesEntersAndLeavesThroughTheCapSpheres) {
     ASSERT_TRUE(span);
     const auto [enterA, exitA] = sphereRoots(ray.origin, ray.direction, kPill.a, kPill.radius);
     const auto [enterB, exitB] = sphereRoots(ray.origin, ray.direction, kPill.b, kPill.radius);
-    EXPECT_NEAR(span->enter, static_cast<float>(enterA), 1e-6f);
-    EXPECT_NEAR(span->exit, static_cast<float>(exitB), 1e-6f);
+    EXPECT_NEAR(span->enter, static_cast<float>(enterA), floatStep(static_cast<float>(enterA)));
+    EXPECT_NEAR(span->exit, static_cast<float>(exitB), floatStep(static_cast<float>(exitB)));
     EXPECT_LT(span->enter, 3.0f) << "before the plane through a, at t = 3";
     EXPECT_GT(span->exit, 7.0f) << "beyond the plane through b, at t = 7";
 }
@@ -94,8 +117,10 @@ TEST(RayCapsule, ALineBeyondACapPlaneHitsOnlyThatCapSphere) {
     const auto hit = raycast(ray, kPill);
     ASSERT_TRUE(hit);
     const auto [enterB, exitB] = sphereRoots(ray.origin, ray.direction, kPill.b, kPill.radius);
-    EXPECT_NEAR(hit->t, static_cast<float>(enterB), 1e-6f);
-    EXPECT_VEC_NEAR(hit->normal, glm::normalize(glm::vec3(-std::sqrt(0.75f), 0.5f, 0)), 1e-6f);
+    EXPECT_NEAR(hit->t, static_cast<float>(enterB), floatStep(static_cast<float>(enterB)));
+    // Exactly (−sqrt(1 − 0.5²), 0.5, 0): the hit point relative to b, over the radius 1.
+    const float x = static_cast<float>(-std::sqrt(0.75L));
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(x, 0.5f, 0), floatStep(x));
     EXPECT_FALSE(raycast(Ray{{-5, 5.5f, 0}, {1, 0, 0}}, kPill)) << "beyond the sphere at b too";
 }
 
@@ -117,7 +142,10 @@ TEST(RayCapsule, ZeroLengthIsASphere) {
         if (!fromCapsule) continue;
         ++hits;
         EXPECT_EQ(fromCapsule->t, fromSphere->t);
-        EXPECT_VEC_NEAR(fromCapsule->normal, fromSphere->normal, 1e-6f);
+        // With a == b the capsule solves its sphere at a as the sphere does (the same double t) and
+        // takes the normal from the hit point relative to a, minus 0 times the zero axis: the same
+        // double arithmetic, so the same bits. Measured: equal in every case.
+        EXPECT_VEC_NEAR(fromCapsule->normal, fromSphere->normal, 0.0f);
     }
     EXPECT_GT(hits, 100);
 }
@@ -126,15 +154,15 @@ TEST(RayCapsule, ZeroRadiusIsTheSegment) {
     const Capsule wire{{0, 0, 0}, {0, 4, 0}, 0};
     const auto hit = raycast(Ray{{-3, 2, 0}, {1, 0, 0}}, wire);
     ASSERT_TRUE(hit);
-    EXPECT_FLOAT_EQ(hit->t, 3.0f);
+    EXPECT_EQ(hit->t, 3.0f);
     EXPECT_FALSE(raycast(Ray{{-3, 2, 0.01f}, {1, 0, 0}}, wire));
 }
 
 TEST(RayCapsule, StartInsideGetsTheExit) {
     const auto hit = raycast(Ray{{0, 4.5f, 0}, {0, 1, 0}}, kPill);
     ASSERT_TRUE(hit);
-    EXPECT_FLOAT_EQ(hit->t, 0.5f);
-    EXPECT_VEC_NEAR(hit->normal, glm::vec3(0, 1, 0), 1e-6f);
+    EXPECT_EQ(hit->t, 0.5f);
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(0, 1, 0), 0.0f);
 }
 
 TEST(RayCapsule, BehindTheOriginIsNotHit) { EXPECT_FALSE(raycast(Ray{{5, 2, 0}, {1, 0, 0}}, kPill)); }

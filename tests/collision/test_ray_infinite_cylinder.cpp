@@ -15,24 +15,37 @@ using test::expectWellFormed;
 // Axis along y through (0, 0, 5); p1, p2 only give the axis, they are not ends.
 const InfiniteCylinder kPole{{0, -1, 5}, {0, 3, 5}, 1};
 
+// The tolerances of the single cases below. raycast and intersectLine work in double from the float
+// inputs and round each answer to float once (pickray/collision/ray.hpp). For these inputs double's
+// error is orders of magnitude below half a float step, so an exact answer that is itself a float
+// (t = 4, the point (0, 96, 4), the normal (0, 0, -1)) comes out bit for bit: EXPECT_EQ, or a
+// distance of 0. Where the exact answer is not a float, the expected value is that exact value
+// worked out in long double from the same float inputs and rounded to float: the answer is within
+// half a float step of the exact value and so is the expected one, so they are at most one float
+// step apart (floatStep). Measured: every answer equal to its expected value.
+
+/// One float step at x: the gap from |x| to the next float up.
+float floatStep(float x) { return std::nextafter(std::abs(x), INFINITY) - std::abs(x); }
+
 TEST(RayInfiniteCylinder, ArticleCaseBothPenetrationPoints) {
     // Article 000: the line through L along V crosses the cylinder at Q1 and Q2.
     const Ray ray{{-3, 7, 5}, {1, 0, 0}};
     const auto span = intersectLine(ray, kPole);
     ASSERT_TRUE(span);
-    EXPECT_FLOAT_EQ(span->enter, 2.0f);
-    EXPECT_FLOAT_EQ(span->exit, 4.0f);
-    EXPECT_VEC_NEAR(pointAt(ray, span->enter), glm::vec3(-1, 7, 5), 1e-6f);
-    EXPECT_VEC_NEAR(pointAt(ray, span->exit), glm::vec3(1, 7, 5), 1e-6f);
+    EXPECT_EQ(span->enter, 2.0f);
+    EXPECT_EQ(span->exit, 4.0f);
+    // pointAt forms origin + t·direction in float: exact for these small integers.
+    EXPECT_VEC_NEAR(pointAt(ray, span->enter), glm::vec3(-1, 7, 5), 0.0f);
+    EXPECT_VEC_NEAR(pointAt(ray, span->exit), glm::vec3(1, 7, 5), 0.0f);
 }
 
 TEST(RayInfiniteCylinder, ObliqueHitNormalIsRadial) {
     const Ray ray{{0, 100, 0}, {0, -1, 1}};  // slanted: the y component must not tilt the normal
     const auto hit = raycast(ray, kPole);
     ASSERT_TRUE(hit);
-    EXPECT_FLOAT_EQ(hit->t, 4.0f);
-    EXPECT_VEC_NEAR(hit->point, glm::vec3(0, 96, 4), 1e-5f);
-    EXPECT_VEC_NEAR(hit->normal, glm::vec3(0, 0, -1), 1e-6f);
+    EXPECT_EQ(hit->t, 4.0f);
+    EXPECT_VEC_NEAR(hit->point, glm::vec3(0, 96, 4), 0.0f);
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(0, 0, -1), 0.0f);
     expectWellFormed(ray, *hit);
 }
 
@@ -61,19 +74,22 @@ TEST(RayInfiniteCylinder, AlmostParallelWithinToleranceCountsAsParallel) {
 }
 
 TEST(RayInfiniteCylinder, SlightTiltAboveToleranceLeavesTheCylinder) {
-    const Ray ray{{0, 0, 5}, {1e-3f, 1, 0}};  // leaves the side at x = 1, i.e. t = 1000
+    // Leaves the side at x = 1, i.e. t = 1 / 1e-3f: not 1000, as the float 1e-3f is 1.0000000475e-3,
+    // but 999.9999525, nearer the float below 1000 (a step there is 6.1e-5).
+    const Ray ray{{0, 0, 5}, {1e-3f, 1, 0}};
     const auto hit = raycast(ray, kPole);
     ASSERT_TRUE(hit);
-    EXPECT_NEAR(hit->t, 1000.0f, 1e-3f);
-    EXPECT_VEC_NEAR(hit->normal, glm::vec3(1, 0, 0), 1e-6f);
+    const float t = static_cast<float>(1.0L / 1e-3f);
+    EXPECT_NEAR(hit->t, t, floatStep(t));
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(1, 0, 0), 0.0f);
 }
 
 TEST(RayInfiniteCylinder, StartInsideGetsTheExit) {
     const Ray ray{{0, 0, 5}, {0, 0, -1}};
     const auto hit = raycast(ray, kPole);
     ASSERT_TRUE(hit);
-    EXPECT_FLOAT_EQ(hit->t, 1.0f);
-    EXPECT_VEC_NEAR(hit->normal, glm::vec3(0, 0, -1), 1e-6f);
+    EXPECT_EQ(hit->t, 1.0f);
+    EXPECT_VEC_NEAR(hit->normal, glm::vec3(0, 0, -1), 0.0f);
 }
 
 TEST(RayInfiniteCylinder, BehindTheOriginIsNotHit) { EXPECT_FALSE(raycast(Ray{{0, 0, 10}, {0, 0, 1}}, kPole)); }
