@@ -161,6 +161,20 @@ std::array<Vec, 8> boxCorners(const Box& b) noexcept {
     return c;
 }
 
+/// How the ray's line passes a bounding ball's centre, as solveAlongLine and minimizeAlongLine take
+/// it: tc, the parameter of its closest approach; h, the distance there; speed, |d|.
+struct Pass {
+    Real tc;
+    Real h;
+    Real speed;
+};
+
+Pass passBy(const Ray& ray, Vec center) noexcept {
+    const Real dd = dot(ray.direction, ray.direction);
+    const Real tc = dot(center - ray.origin, ray.direction) / dd;
+    return {tc, length((ray.origin + tc * ray.direction) - center), std::sqrt(dd)};
+}
+
 }  // namespace
 
 Real length(Vec a) noexcept { return std::sqrt(dot(a, a)); }
@@ -185,22 +199,15 @@ Real projectToSegmentDistance(Vec p, Vec a, Vec b) noexcept {
 // ---- Solid --------------------------------------------------------------------------------------
 
 Profile Solid::profile(const Ray& ray) const {
-    const Vec o = ray.origin;
-    const Vec d = ray.direction;
-    const Real dd = dot(d, d);
-    const Real tc = dot(center_ - o, d) / dd;
-    const Real h = length((o + tc * d) - center_);
-    const auto f = [&](Real t) { return sdf(o + t * d); };
-    return solveAlongLine(f, tc, h, radius_, std::sqrt(dd));
+    const Pass pass = passBy(ray, center_);
+    const auto f = [&](Real t) { return sdf(ray.origin + t * ray.direction); };
+    return solveAlongLine(f, pass.tc, pass.h, radius_, pass.speed);
 }
 
 Real Solid::lineMinimum(const Ray& ray) const {
-    const Vec o = ray.origin;
-    const Vec d = ray.direction;
-    const Real dd = dot(d, d);
-    const Real tc = dot(center_ - o, d) / dd;
-    const Real h = length((o + tc * d) - center_);
-    return minimizeAlongLine([&](Real t) { return sdf(o + t * d); }, tc, h, radius_, std::sqrt(dd)).fMin;
+    const Pass pass = passBy(ray, center_);
+    const auto f = [&](Real t) { return sdf(ray.origin + t * ray.direction); };
+    return minimizeAlongLine(f, pass.tc, pass.h, radius_, pass.speed).fMin;
 }
 
 LineAnswer Solid::lineFrom(const Profile& p) noexcept {
