@@ -282,13 +282,36 @@ TEST(ExactLineLine, PairsOfEveryKindAgainstRationals) {
     for (const long count : kinds) EXPECT_EQ(count, 4000);
 }
 
+/// One case's distance: its error in float steps (past any slack the bound allows), and the two
+/// values for a failure's message.
+struct DistanceError {
+    double steps;
+    float got;
+    double want;
+};
+
+/// Runs `count` cases of a point's distance, case i's coordinates reaching 10^(i % decades):
+/// `oneCase(i, reach)` gives its error, which must be at most one float step. Returns the worst, and
+/// checks that every case ran.
+template <class Case>
+double worstOverCases(int count, int decades, Case&& oneCase) {
+    double worst = 0;
+    long checked = 0;
+    for (int i = 0; i < count; ++i) {
+        const float reach = std::pow(10.0f, static_cast<float>(i % decades));
+        const DistanceError error = oneCase(i, reach);
+        worst = std::max(worst, error.steps);
+        EXPECT_LE(error.steps, 1.0) << "case " << i << ": got " << error.got << ", exact " << error.want;
+        ++checked;
+    }
+    EXPECT_EQ(checked, count);
+    return worst;
+}
+
 // closestPoint(point, Line).distance: from the exact cross product, within one float step.
 TEST(ExactPointLine, AgainstRationals) {
     std::mt19937_64 rng(2122);
-    double worst = 0;
-    long checked = 0;
-    for (int i = 0; i < 20000; ++i) {
-        const float reach = std::pow(10.0f, static_cast<float>(i % 5));
+    const double worst = worstOverCases(20000, 5, [&](int i, float reach) {
         const glm::vec3 base = randomIn(rng, -reach, reach);
         const glm::vec3 direction = i % 50 == 0 ? glm::vec3(0.0f) : randomDirection(rng, -2, 2);
         // Half the points lie near the line, far along it: a small distance measured from far away.
@@ -299,13 +322,9 @@ TEST(ExactPointLine, AgainstRationals) {
         const Q squared = isZero(d) ? dot(r, r) : Q(dot(cross(r, d), cross(r, d)) / dot(d, d));
         const double want = sqrtOf(squared);
         const pickray::ClosestPoint got = pickray::closestPoint(point, pickray::Line{base, direction});
-        const double steps = stepsOff(got.distance, want);
-        worst = std::max(worst, steps);
-        EXPECT_LE(steps, 1.0) << "case " << i << ": got " << got.distance << ", exact " << want;
-        ++checked;
-    }
+        return DistanceError{stepsOff(got.distance, want), got.distance, want};
+    });
     std::printf("precision: point-line distance against rationals: worst %.3g float steps (bound 1)\n", worst);
-    EXPECT_EQ(checked, 20000);
 }
 
 // closestPoints(Segment, Segment).distance: computed in double from the float end points and
@@ -370,10 +389,7 @@ TEST(ExactSegmentSegment, NearlyParallelAndGeneralAgainstRationals) {
 // closestPoint(point, Segment).distance: the same bound as segment–segment.
 TEST(ExactPointSegment, AgainstRationals) {
     std::mt19937_64 rng(2125);
-    double worstSteps = 0;
-    long checked = 0;
-    for (int i = 0; i < 20000; ++i) {
-        const float reach = std::pow(10.0f, static_cast<float>(i % 4));
+    const double worstSteps = worstOverCases(20000, 4, [&](int i, float reach) {
         const glm::vec3 a = randomIn(rng, -reach, reach);
         const glm::vec3 b = i % 40 == 0 ? a : a + randomIn(rng, -10, 10);
         // Half the points lie close to the segment: a small distance measured far from the origin.
@@ -390,15 +406,12 @@ TEST(ExactPointSegment, AgainstRationals) {
         const double slack = segmentSlack(a, b, point, point);
         const double steps =
             std::max(0.0, std::fabs(static_cast<double>(got.distance) - want) - slack) / floatStep(want);
-        worstSteps = std::max(worstSteps, steps);
-        EXPECT_LE(steps, 1.0) << "case " << i << ": got " << got.distance << ", exact " << want;
-        ++checked;
-    }
+        return DistanceError{steps, got.distance, want};
+    });
     std::printf(
         "precision: point-segment distance against rationals: worst %.3g float steps past 2^-50 extent "
         "(bound 1)\n",
         worstSteps);
-    EXPECT_EQ(checked, 20000);
 }
 
 // overlaps(Capsule, Capsule): exactly the rational verdict, squared axis distance <= (r1 + r2)²,
