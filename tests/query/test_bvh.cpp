@@ -55,6 +55,24 @@ std::vector<Shape> randomScene(std::mt19937& rng, int count, float spread) {
     return shapes;
 }
 
+/// One shape of the scene, drawn at random, becomes `change(shape)` and is passed to the tree's
+/// update(), as an edit does.
+template <class Change>
+void changeOneAtRandom(Bvh& bvh, std::vector<Shape>& shapes, std::mt19937& rng, Change&& change) {
+    const auto last = static_cast<std::uint32_t>(shapes.size() - 1);
+    const auto index = std::uniform_int_distribution<std::uint32_t>(0, last)(rng);
+    shapes[index] = change(shapes[index]);
+    bvh.update(index, shapes[index]);
+}
+
+/// `rounds` times, a shape drawn at random is replaced by a new random one: moved, resized, maybe
+/// another kind.
+void replaceAtRandom(Bvh& bvh, std::vector<Shape>& shapes, std::mt19937& rng, int rounds, float spread) {
+    for (int round = 0; round < rounds; ++round) {
+        changeOneAtRandom(bvh, shapes, rng, [&](const Shape&) { return randomShape(rng, spread); });
+    }
+}
+
 std::optional<ShapeHit> bruteNearest(const Ray& ray, const std::vector<Shape>& shapes) {
     std::optional<ShapeHit> best;
     for (std::uint32_t i = 0; i < shapes.size(); ++i) {
@@ -396,11 +414,7 @@ TEST(Bvh, RefitAfterMovesStaysExact) {
     std::mt19937 rng(22);
     auto shapes = randomScene(rng, 800, 10.0f);
     Bvh bvh(shapes);
-    for (int round = 0; round < 50; ++round) {
-        const auto index = std::uniform_int_distribution<std::uint32_t>(0, 799)(rng);
-        shapes[index] = randomShape(rng, 10.0f);  // moved, resized, maybe another kind
-        bvh.update(index, shapes[index]);
-    }
+    replaceAtRandom(bvh, shapes, rng, 50, 10.0f);
     expectSameAsBruteForce(bvh, shapes, rng, 10.0f, 500);
 }
 
@@ -412,18 +426,14 @@ TEST(Bvh, UpdatesOfEveryKindStayExact) {
     auto shapes = randomScene(rng, 300, 8.0f);
     Bvh bvh(shapes);
     for (int round = 0; round < 2000; ++round) {
-        const auto index = std::uniform_int_distribution<std::uint32_t>(0, 299)(rng);
-        if (round % 3 == 0) {  // a small move of the same shape, as dragging does
-            const Aabb box = bounds(shapes[index]);
-            if (const auto* sphere = std::get_if<Sphere>(&shapes[index]); sphere && isFiniteBox(box)) {
-                shapes[index] = Sphere{sphere->center + test::randomIn(rng, -1.0f, 1.0f), sphere->radius};
-            } else {
-                shapes[index] = randomShape(rng, 8.0f);
+        changeOneAtRandom(bvh, shapes, rng, [&](const Shape& shape) -> Shape {
+            if (const auto* sphere = std::get_if<Sphere>(&shape);
+                round % 3 == 0 && sphere && isFiniteBox(bounds(shape))) {
+                // A small move of the same shape, as dragging does.
+                return Sphere{sphere->center + test::randomIn(rng, -1.0f, 1.0f), sphere->radius};
             }
-        } else {
-            shapes[index] = randomShape(rng, 8.0f);
-        }
-        bvh.update(index, shapes[index]);
+            return randomShape(rng, 8.0f);
+        });
         if (round % 400 == 0) expectSameAsBruteForce(bvh, shapes, rng, 8.0f, 100);
     }
     expectSameAsBruteForce(bvh, shapes, rng, 8.0f, 500);
@@ -473,11 +483,7 @@ TEST(Bvh, ShapeGivesBackEachShapeAsStored) {
         }
     };
     expectRoundTrip();
-    for (int round = 0; round < 300; ++round) {
-        const auto index = std::uniform_int_distribution<std::uint32_t>(0, 399)(rng);
-        shapes[index] = randomShape(rng, 10.0f);
-        bvh.update(index, shapes[index]);
-    }
+    replaceAtRandom(bvh, shapes, rng, 300, 10.0f);
     expectRoundTrip();
 }
 
