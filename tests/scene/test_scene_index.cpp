@@ -30,16 +30,23 @@ std::vector<pickray::Ray> someRays(const ps::Scene& scene, int count, unsigned s
     return rays;
 }
 
+// The index's list of answers is brute force's: as many, and each the same object in the same
+// place, `expectRestSame(fast, brute)` comparing the rest of each.
+template <class Answer, class Rest>
+void expectSameList(const std::vector<Answer>& fast, const std::vector<Answer>& brute, Rest&& expectRestSame) {
+    ASSERT_EQ(fast.size(), brute.size());
+    for (std::size_t i = 0; i < brute.size(); ++i) {
+        EXPECT_EQ(fast[i].object, brute[i].object);
+        expectRestSame(fast[i], brute[i]);
+    }
+}
+
 void expectSameAnswers(const ps::Scene& scene, const ps::SceneIndex& index, const std::vector<pickray::Ray>& rays) {
     int hitRays = 0;
     for (const pickray::Ray& ray : rays) {
         const auto brute = ps::brute_force::allHits(scene, ray);
-        const auto fast = index.allHits(ray);
-        ASSERT_EQ(fast.size(), brute.size());
-        for (std::size_t i = 0; i < brute.size(); ++i) {
-            EXPECT_EQ(fast[i].object, brute[i].object);
-            EXPECT_EQ(fast[i].hit.t, brute[i].hit.t);
-        }
+        ASSERT_NO_FATAL_FAILURE(expectSameList(
+            index.allHits(ray), brute, [](const auto& fast, const auto& slow) { EXPECT_EQ(fast.hit.t, slow.hit.t); }));
         const auto nearest = index.nearestHit(ray);
         ASSERT_EQ(nearest.has_value(), !brute.empty());
         if (nearest) {
@@ -47,14 +54,11 @@ void expectSameAnswers(const ps::Scene& scene, const ps::SceneIndex& index, cons
             EXPECT_EQ(nearest->hit.t, brute.front().hit.t);
             ++hitRays;
         }
-        const auto bruteSpans = ps::brute_force::lineSpans(scene, ray);
-        const auto fastSpans = index.lineSpans(ray);
-        ASSERT_EQ(fastSpans.size(), bruteSpans.size());
-        for (std::size_t i = 0; i < bruteSpans.size(); ++i) {
-            EXPECT_EQ(fastSpans[i].object, bruteSpans[i].object);
-            EXPECT_EQ(fastSpans[i].span.enter, bruteSpans[i].span.enter);
-            EXPECT_EQ(fastSpans[i].span.exit, bruteSpans[i].span.exit);
-        }
+        ASSERT_NO_FATAL_FAILURE(expectSameList(index.lineSpans(ray), ps::brute_force::lineSpans(scene, ray),
+                                               [](const auto& fast, const auto& slow) {
+                                                   EXPECT_EQ(fast.span.enter, slow.span.enter);
+                                                   EXPECT_EQ(fast.span.exit, slow.span.exit);
+                                               }));
     }
     EXPECT_GT(hitRays, static_cast<int>(rays.size()) / 4);  // the rays do meet the scene
 }
