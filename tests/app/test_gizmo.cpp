@@ -48,6 +48,13 @@ Gizmo worldGizmo(glm::vec3 origin, GizmoMode mode) {
     return g;
 }
 
+// A drag as the camera at `eye` sees it: pressed on the cursor ray through `from`, now on the one
+// through `to`.
+std::optional<GizmoDrag> dragSeenFrom(const Gizmo& g, GizmoHandle handle, glm::vec3 eye, glm::vec3 from, glm::vec3 to,
+                                      bool snap) {
+    return dragHandle(g, handle, Ray{eye, from - eye}, Ray{eye, to - eye}, snap);
+}
+
 TEST(Gizmo, TheRayMeetsTheHandleItPointsAtAndTheCentreIsNoHandle) {
     const Gizmo g = worldGizmo({10.0f, 0.0f, 0.0f}, GizmoMode::Move);
     // Down onto the middle of the x handle, from above.
@@ -92,8 +99,8 @@ TEST(Gizmo, AnAxisDragMovesByWhatTheRaysSayAndOnlyAlongTheAxis) {
 TEST(Gizmo, APlaneDragStaysInThePlaneExactly) {
     const Gizmo g = worldGizmo({1.0f, 2.0f, 3.0f}, GizmoMode::Move);
     const glm::vec3 eye{4.0f, 9.0f, 7.0f};
-    const auto drag = dragHandle(g, {GizmoHandle::Kind::Plane, 1}, Ray{eye, glm::vec3(1.2f, 2.0f, 3.3f) - eye},
-                                 Ray{eye, glm::vec3(2.5f, 2.0f, 2.1f) - eye}, false);
+    const auto drag =
+        dragSeenFrom(g, {GizmoHandle::Kind::Plane, 1}, eye, {1.2f, 2.0f, 3.3f}, {2.5f, 2.0f, 2.1f}, false);
     ASSERT_TRUE(drag);
     EXPECT_EQ(drag->translation.y, 0.0f);
     // The rays meet the plane y = 2 at the floats they were aimed at: 1.3 and -1.2 within an ulp of
@@ -106,8 +113,7 @@ TEST(Gizmo, ARingTurnsEveryKindAboutTheGizmoAndAnAabbCannotTurn) {
     const Gizmo g = worldGizmo({0.0f, 0.0f, 0.0f}, GizmoMode::Rotate);
     const glm::vec3 eye{0.0f, 0.0f, 10.0f};
     // From the +x side of the z ring to the +y side: a quarter turn about z.
-    const auto drag = dragHandle(g, {GizmoHandle::Kind::Ring, 2}, Ray{eye, glm::vec3(1, 0, 0) - eye},
-                                 Ray{eye, glm::vec3(0, 1, 0) - eye}, false);
+    const auto drag = dragSeenFrom(g, {GizmoHandle::Kind::Ring, 2}, eye, {1, 0, 0}, {0, 1, 0}, false);
     ASSERT_TRUE(drag);
     // Within an ulp of pi/2 in [1, 2), 2^-23: measured 4.37e-8, the float nearest pi/2 itself.
     expectWithin("quarter turn, radians", drag->angle, 1.57079632679489661923132169163975144L, 0x1p-23L);
@@ -130,8 +136,7 @@ TEST(Gizmo, ARingTurnsEveryKindAboutTheGizmoAndAnAabbCannotTurn) {
     expectWithin("turned box's position", distanceLd(turned->placement.position, {0, 2, 0}), 0, 2 * 2 * 0x1p-23L);
     EXPECT_FALSE(scene::validate(*turned)) << "the box's matrix follows its placement";
     EXPECT_FALSE(applyDrag(object("a", Aabb{glm::vec3(-1), glm::vec3(1)}), g, ring, *drag));
-    const auto snapped =
-        dragHandle(g, ring, Ray{eye, glm::vec3(1, 0, 0) - eye}, Ray{eye, glm::vec3(1, 0.45f, 0) - eye}, true);
+    const auto snapped = dragSeenFrom(g, ring, eye, {1, 0, 0}, {1, 0.45f, 0}, true);
     // 24.2 degrees snap to 30.
     // Within an ulp of pi/6 in [0.5, 1), 2^-24; measured 1.46e-8.
     expectWithin("snapped turn, radians", snapped->angle, 0.523598775598298873077107230546583814L, 0x1p-24L);
