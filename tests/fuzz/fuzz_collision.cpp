@@ -151,6 +151,16 @@ void checkRay(const pickray::Ray& ray, const Shape& shape, float tMax, double sh
     }
 }
 
+// The capsule, the cylinder and the infinite cylinder: two points and a radius, read in that order,
+// each checked against its signed distance.
+template <typename TwoPointsAndRadius>
+void checkTwoPointsAndRadius(Input& in, const pickray::Ray& ray, float tMax) {
+    const TwoPointsAndRadius shape{in.vec(), in.vec(), in.next()};
+    const auto& [p, q, radius] = shape;
+    checkRay(ray, shape, tMax, magnitude(p) + magnitude(q) + static_cast<double>(std::abs(radius)),
+             [](const TwoPointsAndRadius& s, glm::dvec3 x) { return sdf(s, x); });
+}
+
 }  // namespace
 
 // Says which code the dispatched routines run here (PICKRAY_SIMD may lower it): scripts/fuzz.sh and
@@ -176,21 +186,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             checkRay(ray, s, tMax, magnitude(s.center) + static_cast<double>(std::abs(s.radius)), sdfOf);
             break;
         }
-        case 1: {
-            const pickray::Capsule c{in.vec(), in.vec(), in.next()};
-            checkRay(ray, c, tMax, magnitude(c.a) + magnitude(c.b) + static_cast<double>(std::abs(c.radius)), sdfOf);
-            break;
-        }
-        case 2: {
-            const pickray::Cylinder c{in.vec(), in.vec(), in.next()};
-            checkRay(ray, c, tMax, magnitude(c.a) + magnitude(c.b) + static_cast<double>(std::abs(c.radius)), sdfOf);
-            break;
-        }
-        case 3: {
-            const pickray::InfiniteCylinder c{in.vec(), in.vec(), in.next()};
-            checkRay(ray, c, tMax, magnitude(c.p1) + magnitude(c.p2) + static_cast<double>(std::abs(c.radius)), sdfOf);
-            break;
-        }
+        case 1: checkTwoPointsAndRadius<pickray::Capsule>(in, ray, tMax); break;
+        case 2: checkTwoPointsAndRadius<pickray::Cylinder>(in, ray, tMax); break;
+        case 3: checkTwoPointsAndRadius<pickray::InfiniteCylinder>(in, ray, tMax); break;
         case 4: {
             const pickray::Aabb b{in.vec(), in.vec()};
             checkRay(ray, b, tMax, magnitude(b.min) + magnitude(b.max), sdfOf);
