@@ -80,22 +80,26 @@ inline ReferenceShape referenceSolid(const Sphere& s) {
     if (!inReferenceRange(s.center) || !inReferenceRange(s.radius) || !(s.radius > 0)) return {};
     return {std::make_unique<pickref::SphereSolid>(toReference(s.center), s.radius), {}, s.radius};
 }
+/// Two points and a radius in range, the radius positive (the capsule's and the cylinders').
+inline bool inReferenceDomain(glm::vec3 p, glm::vec3 q, float radius) {
+    return inReferenceRange(p) && inReferenceRange(q) && inReferenceRange(radius) && radius > 0;
+}
+/// The capsule's or the capped cylinder's solid, with its axis a to b for the parallel rule.
+template <class Solid, class Shape>
+ReferenceShape withAxis(const Shape& c) {
+    return {std::make_unique<Solid>(toReference(c.a), toReference(c.b), c.radius), toReference(c.b) - toReference(c.a),
+            c.radius};
+}
 inline ReferenceShape referenceSolid(const Capsule& c) {
-    if (!inReferenceRange(c.a) || !inReferenceRange(c.b) || !inReferenceRange(c.radius) || !(c.radius > 0)) return {};
-    return {std::make_unique<pickref::CapsuleSolid>(toReference(c.a), toReference(c.b), c.radius),
-            toReference(c.b) - toReference(c.a), c.radius};
+    if (!inReferenceDomain(c.a, c.b, c.radius)) return {};
+    return withAxis<pickref::CapsuleSolid>(c);
 }
 inline ReferenceShape referenceSolid(const Cylinder& c) {
-    if (!inReferenceRange(c.a) || !inReferenceRange(c.b) || !inReferenceRange(c.radius) || !(c.radius > 0) ||
-        c.a == c.b)
-        return {};
-    return {std::make_unique<pickref::CylinderSolid>(toReference(c.a), toReference(c.b), c.radius),
-            toReference(c.b) - toReference(c.a), c.radius};
+    if (!inReferenceDomain(c.a, c.b, c.radius) || c.a == c.b) return {};
+    return withAxis<pickref::CylinderSolid>(c);
 }
 inline ReferenceShape referenceSolid(const InfiniteCylinder& c) {
-    if (!inReferenceRange(c.p1) || !inReferenceRange(c.p2) || !inReferenceRange(c.radius) || !(c.radius > 0) ||
-        c.p1 == c.p2)
-        return {};
+    if (!inReferenceDomain(c.p1, c.p2, c.radius) || c.p1 == c.p2) return {};
     // The reference's infinite cylinder follows the parallel rule itself.
     return {
         std::make_unique<pickref::InfiniteCylinderSolid>(toReference(c.p1), toReference(c.p2), c.radius), {}, c.radius};
@@ -169,26 +173,14 @@ public:
     /// normal, for `ray` against `shape` under `tMax`. `describeShape` is called for reports only.
     void check(const Ray& ray, const ReferenceShape& shape, std::optional<float> t, float tMax = INFINITY,
                std::optional<glm::vec3> normal = std::nullopt, const std::function<std::string()>& describeShape = {}) {
-        describeShape_ = &describeShape;
-        ++cases_;
-        if (!shape || !inReferenceDomain(ray) || std::isnan(tMax) || tMax < 0) {
-            ++outsideDomain_;
-            return;
-        }
-        if (underParallelRule(ray, shape)) {
-            ++parallelRule_;
-            return;
-        }
+        if (!judged(cases_, ray, shape, describeShape, !std::isnan(tMax) && tMax >= 0)) return;
         const pickref::Solid& solid = *shape.solid;
         const pickref::Ray r = toReference(ray);
         const pickref::RayAnswer want = solid.ray(r);
         const Real size = solid.size();
         const Real scale = scaleOf(r, solid, want.hit ? pickref::length(want.point) : 0);
         const Real tol = kPointUlps * std::ldexp(scale, -24);
-        if (want.ambiguous || want.margin < tangentThreshold(size, scale)) {
-            ++nearTangent_;
-            return;
-        }
+        if (nearTangency(want.ambiguous, want.margin, size, scale)) return;
         if (want.hit && std::isfinite(tMax) && std::fabs(want.t - tMax) * pickref::length(r.direction) <= 4 * tol) {
             ++atTMax_;
             return;
@@ -204,14 +196,7 @@ public:
         if (!t) return;
         const Real got = *t;
         if (solid.incidenceSine(want.point, pickref::normalize(r.direction)) > kSin1Degree) {
-            const Real ratio = pickref::length(r.origin + got * r.direction - want.point) / tol;
-            ++pointChecks_;
-            worstPoint_ = std::max(worstPoint_, ratio);
-            if (!(ratio <= 1)) {
-                ++pointFails_;
-                report("t " + show(got) + ", reference " + show(want.t) + " (point error " + show(ratio) +
-                       " tolerances): " + describe(ray, tMax));
-            }
+            judgePoint(pickref::length(r.origin + got * r.direction - want.point) / tol, "t", got, want.t, ray, tMax);
         }
         const pickref::Vec libHit = r.origin + got * r.direction;
         if (normal && solid.seamDistance(want.point) > kSeamRel * size &&
@@ -236,16 +221,7 @@ public:
     /// miss above, and each finite end as a hit point.
     void checkLine(const Ray& ray, const ReferenceShape& shape, std::optional<LineSpan> span,
                    const std::function<std::string()>& describeShape = {}) {
-        describeShape_ = &describeShape;
-        ++lineCases_;
-        if (!shape || !inReferenceDomain(ray)) {
-            ++outsideDomain_;
-            return;
-        }
-        if (underParallelRule(ray, shape)) {
-            ++parallelRule_;
-            return;
-        }
+        if (!judged(lineCases_, ray, shape, describeShape)) return;
         const pickref::Solid& solid = *shape.solid;
         const pickref::Ray r = toReference(ray);
         const pickref::LineAnswer want = solid.line(r);
@@ -256,10 +232,7 @@ public:
                        : 0;
         const Real scale = scaleOf(r, solid, farEnd);
         const Real tol = kPointUlps * std::ldexp(scale, -24);
-        if (want.ambiguous || want.margin < tangentThreshold(size, scale)) {
-            ++nearTangent_;
-            return;
-        }
+        if (nearTangency(want.ambiguous, want.margin, size, scale)) return;
         ++(want.meets ? lineMeets_ : lineMisses_);
         if (span.has_value() != want.meets) {
             ++wrong_;
@@ -280,13 +253,7 @@ public:
             const pickref::Vec at = r.origin + end * r.direction;
             if (solid.incidenceSine(at, unit) <= kSin1Degree) continue;
             const Real ratio = pickref::length(r.origin + static_cast<Real>(got) * r.direction - at) / tol;
-            ++pointChecks_;
-            worstPoint_ = std::max(worstPoint_, ratio);
-            if (!(ratio <= 1)) {
-                ++pointFails_;
-                report("span end " + show(got) + ", reference " + show(end) + " (point error " + show(ratio) +
-                       " tolerances): " + describe(ray, INFINITY));
-            }
+            judgePoint(ratio, "span end", got, end, ray, INFINITY);
         }
     }
 
@@ -313,6 +280,42 @@ public:
     }
 
 private:
+    /// Counts one case in `cases` and says whether it is judged: not when the shape has no
+    /// reference solid, the ray (or, `tMaxValid` false, the tMax) is outside the reference's domain,
+    /// or the ray is under the parallel rule, each counted.
+    bool judged(long& cases, const Ray& ray, const ReferenceShape& shape,
+                const std::function<std::string()>& describeShape, bool tMaxValid = true) {
+        describeShape_ = &describeShape;
+        ++cases;
+        if (!shape || !inReferenceDomain(ray) || !tMaxValid) {
+            ++outsideDomain_;
+            return false;
+        }
+        if (underParallelRule(ray, shape)) {
+            ++parallelRule_;
+            return false;
+        }
+        return true;
+    }
+    /// Whether hit or miss is too near tangency to judge (counted so).
+    bool nearTangency(bool ambiguous, Real margin, Real size, Real scale) {
+        if (ambiguous || margin < tangentThreshold(size, scale)) {
+            ++nearTangent_;
+            return true;
+        }
+        return false;
+    }
+    /// One point of the library's judged against the reference's: `ratio` is their distance in
+    /// tolerances; `what`, `got` and `want` (the parameters along the ray) are for the report.
+    void judgePoint(Real ratio, const char* what, Real got, Real want, const Ray& ray, float tMax) {
+        ++pointChecks_;
+        worstPoint_ = std::max(worstPoint_, ratio);
+        if (!(ratio <= 1)) {
+            ++pointFails_;
+            report(std::string(what) + " " + show(got) + ", reference " + show(want) + " (point error " + show(ratio) +
+                   " tolerances): " + describe(ray, tMax));
+        }
+    }
     static Real scaleOf(const pickref::Ray& r, const pickref::Solid& solid, Real pointLength) {
         return 1 + pickref::length(r.origin) + pickref::length(solid.position()) + solid.size() + pointLength;
     }
