@@ -36,25 +36,39 @@ inline float rayAabb(glm::vec3 o, glm::vec3 invD, glm::vec3 lo, glm::vec3 hi) {
     return enter >= 0.0f ? enter : exit;
 }
 
+// The infinite cylinder of radius r about the line through pa and pb, as both of Inigo Quilez's
+// shader-toy formulations below set it up: the quadratic k2·t² + 2·k1·t + k0 = 0 in t (each
+// coefficient scaled by |ba|²), and the dot products the caller needs again.
+struct AxisQuadratic {
+    float baba;  // |pb − pa|²
+    float bard;  // (pb − pa)·rd
+    float baoa;  // (pb − pa)·(ro − pa)
+    float k2, k1, k0;
+};
+
+inline AxisQuadratic axisQuadratic(glm::vec3 ro, glm::vec3 rd, glm::vec3 pa, glm::vec3 pb, float r) {
+    const glm::vec3 ba = pb - pa;
+    const glm::vec3 oa = ro - pa;
+    AxisQuadratic q;
+    q.baba = glm::dot(ba, ba);
+    q.bard = glm::dot(ba, rd);
+    q.baoa = glm::dot(ba, oa);
+    q.k2 = q.baba - q.bard * q.bard;
+    q.k1 = q.baba * glm::dot(rd, oa) - q.baoa * q.bard;
+    q.k0 = q.baba * glm::dot(oa, oa) - q.baoa * q.baoa - r * r * q.baba;
+    return q;
+}
+
 // Capsule: infinite cylinder clipped to the segment, else the nearer end sphere (the well-known
 // shader-toy formulation by Inigo Quilez).
 inline float rayCapsule(glm::vec3 ro, glm::vec3 rd, glm::vec3 pa, glm::vec3 pb, float r) {
-    const glm::vec3 ba = pb - pa;
-    const glm::vec3 oa = ro - pa;
-    const float baba = glm::dot(ba, ba);
-    const float bard = glm::dot(ba, rd);
-    const float baoa = glm::dot(ba, oa);
-    const float rdoa = glm::dot(rd, oa);
-    const float oaoa = glm::dot(oa, oa);
-    const float a = baba - bard * bard;
-    const float b = baba * rdoa - baoa * bard;
-    const float c = baba * oaoa - baoa * baoa - r * r * baba;
-    const float h = b * b - a * c;
+    const AxisQuadratic q = axisQuadratic(ro, rd, pa, pb, r);
+    const float h = q.k1 * q.k1 - q.k2 * q.k0;
     if (h >= 0.0f) {
-        const float t = (-b - std::sqrt(h)) / a;
-        const float y = baoa + t * bard;
-        if (y > 0.0f && y < baba) return t;
-        const glm::vec3 oc = (y <= 0.0f) ? oa : ro - pb;
+        const float t = (-q.k1 - std::sqrt(h)) / q.k2;
+        const float y = q.baoa + t * q.bard;
+        if (y > 0.0f && y < q.baba) return t;
+        const glm::vec3 oc = (y <= 0.0f) ? ro - pa : ro - pb;
         const float bb = glm::dot(rd, oc);
         const float cc = glm::dot(oc, oc) - r * r;
         const float hh = bb * bb - cc;
@@ -65,22 +79,15 @@ inline float rayCapsule(glm::vec3 ro, glm::vec3 rd, glm::vec3 pa, glm::vec3 pb, 
 
 // Capped cylinder, same source: side by the projected quadratic, caps by plane tests.
 inline float rayCylinder(glm::vec3 ro, glm::vec3 rd, glm::vec3 pa, glm::vec3 pb, float ra) {
-    const glm::vec3 ba = pb - pa;
-    const glm::vec3 oc = ro - pa;
-    const float baba = glm::dot(ba, ba);
-    const float bard = glm::dot(ba, rd);
-    const float baoc = glm::dot(ba, oc);
-    const float k2 = baba - bard * bard;
-    const float k1 = baba * glm::dot(oc, rd) - baoc * bard;
-    const float k0 = baba * glm::dot(oc, oc) - baoc * baoc - ra * ra * baba;
-    float h = k1 * k1 - k2 * k0;
+    const AxisQuadratic q = axisQuadratic(ro, rd, pa, pb, ra);
+    float h = q.k1 * q.k1 - q.k2 * q.k0;
     if (h < 0.0f) return -1.0f;
     h = std::sqrt(h);
-    float t = (-k1 - h) / k2;
-    const float y = baoc + t * bard;
-    if (y > 0.0f && y < baba) return t;
-    t = (((y < 0.0f) ? 0.0f : baba) - baoc) / bard;
-    if (std::abs(k1 + k2 * t) < h) return t;
+    float t = (-q.k1 - h) / q.k2;
+    const float y = q.baoa + t * q.bard;
+    if (y > 0.0f && y < q.baba) return t;
+    t = (((y < 0.0f) ? 0.0f : q.baba) - q.baoa) / q.bard;
+    if (std::abs(q.k1 + q.k2 * t) < h) return t;
     return -1.0f;
 }
 
