@@ -274,6 +274,23 @@ void userIntersect(const RTCIntersectFunctionNArguments* args) {
     rh->hit.geomID = args->geomID;
 }
 
+/// A new geometry of `type` whose vertex buffer holds `vertices`, four floats (x, y, z, radius) a
+/// vertex.
+RTCGeometry newRoundGeometry(RTCDevice device, RTCGeometryType type, const std::vector<float>& vertices) {
+    RTCGeometry g = rtcNewGeometry(device, type);
+    auto* v = static_cast<float*>(rtcSetNewGeometryBuffer(g, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT4,
+                                                          4 * sizeof(float), vertices.size() / 4));
+    std::copy(vertices.begin(), vertices.end(), v);
+    return g;
+}
+
+/// Commits `g` and attaches it to the scene under `id` (the scene holds it from then on).
+void attachGeometry(RTCScene scene, RTCGeometry g, unsigned id) {
+    rtcCommitGeometry(g);
+    rtcAttachGeometryByID(scene, g, id);
+    rtcReleaseGeometry(g);
+}
+
 /// native: spheres as Embree sphere points, capsules as round linear curves (a swept sphere),
 /// everything else as user geometry. Otherwise everything is user geometry.
 std::unique_ptr<EmbreeScene> buildEmbree(const std::vector<pickray::Shape>& shapes, bool native) {
@@ -298,25 +315,14 @@ std::unique_ptr<EmbreeScene> buildEmbree(const std::vector<pickray::Shape>& shap
         }
     }
     if (!e->objectOf[0].empty()) {
-        RTCGeometry g = rtcNewGeometry(e->device, RTC_GEOMETRY_TYPE_SPHERE_POINT);
-        auto* v = static_cast<float*>(rtcSetNewGeometryBuffer(g, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT4,
-                                                              4 * sizeof(float), e->objectOf[0].size()));
-        std::copy(spheres.begin(), spheres.end(), v);
-        rtcCommitGeometry(g);
-        rtcAttachGeometryByID(e->scene, g, 0);
-        rtcReleaseGeometry(g);
+        attachGeometry(e->scene, newRoundGeometry(e->device, RTC_GEOMETRY_TYPE_SPHERE_POINT, spheres), 0);
     }
     if (!e->objectOf[1].empty()) {
-        RTCGeometry g = rtcNewGeometry(e->device, RTC_GEOMETRY_TYPE_ROUND_LINEAR_CURVE);
-        auto* v = static_cast<float*>(rtcSetNewGeometryBuffer(g, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT4,
-                                                              4 * sizeof(float), curves.size() / 4));
-        std::copy(curves.begin(), curves.end(), v);
+        RTCGeometry g = newRoundGeometry(e->device, RTC_GEOMETRY_TYPE_ROUND_LINEAR_CURVE, curves);
         auto* idx = static_cast<unsigned*>(
             rtcSetNewGeometryBuffer(g, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT, sizeof(unsigned), curveIndex.size()));
         std::copy(curveIndex.begin(), curveIndex.end(), idx);
-        rtcCommitGeometry(g);
-        rtcAttachGeometryByID(e->scene, g, 1);
-        rtcReleaseGeometry(g);
+        attachGeometry(e->scene, g, 1);
     }
     if (!e->objectOf[2].empty()) {
         RTCGeometry g = rtcNewGeometry(e->device, RTC_GEOMETRY_TYPE_USER);
@@ -324,9 +330,7 @@ std::unique_ptr<EmbreeScene> buildEmbree(const std::vector<pickray::Shape>& shap
         rtcSetGeometryUserData(g, e.get());
         rtcSetGeometryBoundsFunction(g, userBounds, nullptr);
         rtcSetGeometryIntersectFunction(g, userIntersect);
-        rtcCommitGeometry(g);
-        rtcAttachGeometryByID(e->scene, g, 2);
-        rtcReleaseGeometry(g);
+        attachGeometry(e->scene, g, 2);
     }
     rtcCommitScene(e->scene);
     return e;
