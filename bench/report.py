@@ -31,94 +31,98 @@ def fmt_ns(ns):
     return f"{ns:,.0f} ns" if ns >= 100 else f"{ns:.0f} ns"
 
 
+def table(header, rows):
+    """A Markdown table: the header's row, the line under it, then the rows."""
+    return "\n".join([header, "|" + "---|" * (header.count("|") - 1)] + rows)
+
+
+def compared(bench, name_of, ours_method, methods):
+    """(method, its run, ours) for each of `methods` that ran, name_of(method) naming a method's
+    run; nothing when ours_method did not run."""
+    ours = bench.get(name_of(ours_method))
+    if not ours:
+        return
+    for method in methods:
+        b = bench.get(name_of(method))
+        if b:
+            yield method, b, ours
+
+
 def throughput_rows(bench, kinds, reaches, name, ours_method, methods, cases):
     """Rows for every kind, reach and method: `name` formats to a benchmark's name; the ratio is
     the throughput of `ours_method` over each method's; `cases` is how many answers each checks."""
     rows = []
+    shown_as = dict(methods)
     for kind in kinds:
         for reach, label in reaches:
-            ours = bench.get(name.format(kind=kind, method=ours_method, reach=reach))
-            if not ours:
-                continue
-            for method, shown in methods:
-                b = bench.get(name.format(kind=kind, method=method, reach=reach))
-                if not b:
-                    continue
+            for method, b, ours in compared(bench, lambda m: name.format(kind=kind, method=m, reach=reach),
+                                            ours_method, shown_as):
                 ratio = ours["items_per_second"] / b["items_per_second"]
-                shown = shown.format(label=b.get("label", "?"))
+                shown = shown_as[method].format(label=b.get("label", "?"))
                 rows.append(f"| {kind} | {label} | {shown} | {fmt_rate(b['items_per_second'])} | {ratio:.2f} | "
                             f"{int(b.get('wrong', 0))} / {cases} | {int(b.get('t_off', 0))} |")
     return rows
 
 
 def kernels_table(bench):
-    rows = ["| test | rays start | method | throughput | pickray's speed ÷ method's | wrong hit/miss | t off by > 1e-4 |",
-            "|---|---|---|---|---|---|---|"]
-    rows += throughput_rows(
+    header = "| test | rays start | method | throughput | pickray's speed ÷ method's | wrong hit/miss | t off by > 1e-4 |"
+    rows = throughput_rows(
         bench, ["Sphere", "Capsule", "Cylinder", "Box", "OrientedBox"], [("near", "4–10 away"), ("far", "1–4 km away")],
         "{kind}_{method}/{reach}", "pickray",
         [("pickray", "pickray (t only)"), ("pickray_hit", "pickray (whole hit)"),
          ("pickray_prepared", "pickray (t only, box prepared once)"),
          ("pickray_batch", "pickray (t only, batch of pairs, {label})"),
          ("glm", "glm"), ("textbook", "textbook"), ("bullet", "bullet")], 1024)
-    ours = bench.get("SegmentDistance_pickray")
-    if ours:
-        for method in ["pickray", "pickray_batch", "textbook", "fcl"]:
-            b = bench.get(f"SegmentDistance_{method}")
-            if not b:
-                continue
-            ratio = ours["items_per_second"] / b["items_per_second"]
-            shown = f"pickray (batch of pairs, {b.get('label', '?')})" if method == "pickray_batch" else method
-            rows.append(f"| SegmentDistance | – | {shown} | {fmt_rate(b['items_per_second'])} | {ratio:.2f} | "
-                        f"{int(b.get('wrong', 0))} / 1024 | – |")
-    return "\n".join(rows)
+    for method, b, ours in compared(bench, lambda m: f"SegmentDistance_{m}", "pickray",
+                                    ["pickray", "pickray_batch", "textbook", "fcl"]):
+        ratio = ours["items_per_second"] / b["items_per_second"]
+        shown = f"pickray (batch of pairs, {b.get('label', '?')})" if method == "pickray_batch" else method
+        rows.append(f"| SegmentDistance | – | {shown} | {fmt_rate(b['items_per_second'])} | {ratio:.2f} | "
+                    f"{int(b.get('wrong', 0))} / 1024 | – |")
+    return table(header, rows)
 
 
 def fan_table(bench):
-    rows = ["| shape | camera | method | throughput | pickray batch's speed ÷ method's | wrong hit/miss | t off by > 1e-4 |",
-            "|---|---|---|---|---|---|---|"]
-    rows += throughput_rows(
+    header = "| shape | camera | method | throughput | pickray batch's speed ÷ method's | wrong hit/miss | t off by > 1e-4 |"
+    rows = throughput_rows(
         bench, ["Sphere", "Capsule", "Cylinder", "Box"], [("near", "30–40 away"), ("far", "1–4 km away")],
         "{kind}Fan_{method}/{reach}", "pickray_batch",
         [("pickray_batch", "pickray (batch: one ray × 1,024, {label})"),
          ("pickray_nearest", "pickray (nearestT: only the nearest of the 1,024, {label})"),
          ("pickray", "pickray (one call per shape)"),
          ("glm", "glm (one call per shape)"), ("textbook", "textbook (one call per shape)")], 8192)
-    return "\n".join(rows)
+    return table(header, rows)
+
+
+# The scene benchmarks' cases: (mix, its label, N).
+SCENES = [(mix, label, n) for mix, label in [(0, "spheres"), (1, "mixed")] for n in [100, 10000, 1000000]]
 
 
 def scene_table(bench):
-    rows = ["| scene | N | method | per ray | pickray's speed ÷ method's | bytes per object | wrong / t off (of checked) |",
-            "|---|---|---|---|---|---|---|"]
-    for mix, label in [(0, "spheres"), (1, "mixed")]:
-        for n in [100, 10000, 1000000]:
-            ours = bench.get(f"Nearest_pickray/{n}/{mix}")
-            if not ours:
-                continue
-            for method in ["pickray", "bruteforce", "embree_native", "embree_user", "bullet"]:
-                b = bench.get(f"Nearest_{method}/{n}/{mix}")
-                if not b:
-                    continue
-                ratio = b["real_time"] / ours["real_time"]
-                mem = f"{b['bytes_per_object']:.0f}" if "bytes_per_object" in b else "–"
-                rows.append(f"| {label} | {n:,} | {method} | {fmt_ns(b['real_time'])} | {ratio:.2f} | {mem} | "
-                            f"{int(b.get('wrong', 0))} / {int(b.get('t_off', 0))} of {int(b.get('checked', 0))} |")
-    return "\n".join(rows)
+    header = "| scene | N | method | per ray | pickray's speed ÷ method's | bytes per object | wrong / t off (of checked) |"
+    rows = []
+    for mix, label, n in SCENES:
+        for method, b, ours in compared(bench, lambda m: f"Nearest_{m}/{n}/{mix}", "pickray",
+                                        ["pickray", "bruteforce", "embree_native", "embree_user", "bullet"]):
+            ratio = b["real_time"] / ours["real_time"]
+            mem = f"{b['bytes_per_object']:.0f}" if "bytes_per_object" in b else "–"
+            rows.append(f"| {label} | {n:,} | {method} | {fmt_ns(b['real_time'])} | {ratio:.2f} | {mem} | "
+                        f"{int(b.get('wrong', 0))} / {int(b.get('t_off', 0))} of {int(b.get('checked', 0))} |")
+    return table(header, rows)
 
 
 def build_table(bench):
-    rows = ["| scene | N | pickray build | Embree build | Bullet build | pickray refit (one object) |",
-            "|---|---|---|---|---|---|"]
-    for mix, label in [(0, "spheres"), (1, "mixed")]:
-        for n in [100, 10000, 1000000]:
-            cells = []
-            for name in [f"Build_pickray/{n}/{mix}", f"Build_embree/{n}/{mix}", f"Build_bullet/{n}/{mix}"]:
-                b = bench.get(name)
-                cells.append(f"{b['real_time']:.2f} ms" if b else "–")
-            refit = bench.get(f"Refit_pickray/{n}/{mix}")
-            cells.append(fmt_ns(refit["real_time"]) if refit else "–")
-            rows.append(f"| {label} | {n:,} | " + " | ".join(cells) + " |")
-    return "\n".join(rows)
+    header = "| scene | N | pickray build | Embree build | Bullet build | pickray refit (one object) |"
+    rows = []
+    for mix, label, n in SCENES:
+        cells = []
+        for name in [f"Build_pickray/{n}/{mix}", f"Build_embree/{n}/{mix}", f"Build_bullet/{n}/{mix}"]:
+            b = bench.get(name)
+            cells.append(f"{b['real_time']:.2f} ms" if b else "–")
+        refit = bench.get(f"Refit_pickray/{n}/{mix}")
+        cells.append(fmt_ns(refit["real_time"]) if refit else "–")
+        rows.append(f"| {label} | {n:,} | " + " | ".join(cells) + " |")
+    return table(header, rows)
 
 
 def main():
