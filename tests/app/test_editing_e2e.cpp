@@ -4,7 +4,14 @@
 // redo byte for byte, every shortcut, panels that stay in the window. Expected picks and pixels
 // are computed here from the scene file (e2e_support.hpp), not by the application.
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <map>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -52,6 +59,152 @@ ps::Scene loadSaved(const fs::path& path) {
     auto loaded = ps::loadScene(path);
     EXPECT_TRUE(loaded.scene) << loaded.error;
     return loaded.scene ? *loaded.scene : ps::Scene{};
+}
+
+// ---- pictures of a real X window while it shows something ---------------------------------------
+// pickray takes its own picture only on quitting (--screenshot) or on F12, which a question that
+// has the keyboard does not let through; Xvfb keeps its screen in a file instead (-fbdir, in XWD
+// format), which a session copies while the window shows what is to be read.
+
+// xvfb-run as xvfbRun() gives it, its screen kept in `dir`/Xvfb_screen0.
+std::string xvfbRunKeepingTheScreenIn(const fs::path& dir) {
+    std::string run = xvfbRun();
+    EXPECT_EQ(run.back(), '\'') << "the server's options end the command: " << run;
+    run.insert(run.size() - 1, " -fbdir " + dir.string());
+    return run;
+}
+
+// The window's part of a copy of that screen. XWD: a header of 25 big-endian 32-bit fields (its
+// own size, the version, the format, the depth, the width, the height, ..., the byte order, ...,
+// the bits a pixel, the bytes a row, the class, the red, green and blue masks, ..., the number of
+// colours), the window's name to the header's end, the colour map (12 bytes a colour), then the
+// rows of pixels. `geometry`: what `xdotool getwindowgeometry --shell` says of the window (its X,
+// Y, WIDTH and HEIGHT). An empty image when either cannot be read.
+Image windowInScreen(const fs::path& xwd, const fs::path& geometry) {
+    Image image;
+    std::map<std::string, int> g;
+    std::istringstream lines(fileText(geometry));
+    for (std::string line; std::getline(lines, line);)
+        if (const auto eq = line.find('='); eq != std::string::npos)
+            g[line.substr(0, eq)] = std::atoi(line.c_str() + eq + 1);
+    const std::string bytes = fileText(xwd);
+    if (bytes.size() < 100 || !g.count("X") || !g.count("WIDTH")) return image;
+    const auto word = [&](std::size_t at) {
+        std::uint32_t v = 0;
+        for (std::size_t i = 0; i < 4; ++i) v = v << 8 | static_cast<unsigned char>(bytes[at + i]);
+        return v;
+    };
+    const auto field = [&](std::size_t i) { return word(4 * i); };
+    const std::uint32_t width = field(4), height = field(5), lsbFirst = field(7) == 0, rowBytes = field(12);
+    const std::array<std::uint32_t, 3> masks{field(14), field(15), field(16)};
+    const std::size_t start = field(0) + 12 * std::size_t{field(19)};
+    const glm::ivec2 at(g["X"], g["Y"]), size(g["WIDTH"], g["HEIGHT"]);
+    // ZPixmap (2) at 32 bits a pixel, as Xvfb keeps a 24-bit screen.
+    if (field(2) != 2 || field(11) != 32 || at.x < 0 || at.y < 0 || at.x + size.x > static_cast<int>(width) ||
+        at.y + size.y > static_cast<int>(height) || bytes.size() < start + std::size_t{rowBytes} * height)
+        return image;
+    image.width = size.x;
+    image.height = size.y;
+    image.rgba.resize(4 * static_cast<std::size_t>(size.x) * static_cast<std::size_t>(size.y), 255);
+    for (int y = 0; y < size.y; ++y)
+        for (int x = 0; x < size.x; ++x) {
+            const std::size_t from = start + std::size_t{rowBytes} * static_cast<std::size_t>(at.y + y) +
+                                     4 * static_cast<std::size_t>(at.x + x);
+            std::uint32_t v = word(from);
+            if (lsbFirst) v = (v & 0xffu) << 24 | (v & 0xff00u) << 8 | (v >> 8 & 0xff00u) | v >> 24;
+            const std::size_t to =
+                4 * (static_cast<std::size_t>(y) * static_cast<std::size_t>(size.x) + static_cast<std::size_t>(x));
+            for (std::size_t c = 0; c < 3; ++c)
+                image.rgba[to + c] = static_cast<unsigned char>((v & masks[c]) >> std::countr_zero(masks[c]));
+        }
+    return image;
+}
+
+// Text: bright and nearly grey (the largest channel at least 0.6, the three within 0.15 of each
+// other), as ImGui's dark style draws it (1, 1, 1) with a font that has no antialiasing; every
+// window, title bar, frame and button colour of the style is darker or blue.
+bool looksLikeText(glm::ivec3 c) {
+    const int high = std::max({c.r, c.g, c.b});
+    return high >= 153 && high - std::min({c.r, c.g, c.b}) <= 38;
+}
+
+// The columns from the first to the last text pixel in rows [top, bottom) and columns [left, right)
+// of `image`; 0 with none.
+int textWidth(const Image& image, int top, int bottom, int left, int right) {
+    int first = right, last = left - 1;
+    for (int y = std::max(top, 0); y < std::min(bottom, image.height); ++y)
+        for (int x = std::max(left, 0); x < std::min(right, image.width); ++x)
+            if (looksLikeText(image.at(x, y))) {
+                first = std::min(first, x);
+                last = std::max(last, x);
+            }
+    return last >= first ? last - first + 1 : 0;
+}
+
+// Each glyph of the font (ProggyClean at 13 pixels, pickray's at UI scale 1) is 7 pixels wide, its
+// ink inside that: a line of n characters has text n * 7 wide less the ink's margins in its first
+// and last cells, at most one cell (measured: 2 and 1 of 7).
+constexpr int kGlyph = 7;
+bool widthOfCharacters(int width, std::size_t characters) {
+    const int n = static_cast<int>(characters);
+    return width <= n * kGlyph && width >= (n - 1) * kGlyph;
+}
+
+// A button's frame: ImGui's Button (0.26, 0.59, 0.98) at alpha 0.4 over a window, or opaque under
+// the pointer; the only blue in a question's body (its text is white, its body near black).
+bool looksLikeButton(glm::ivec3 c) { return c.b >= 100 && c.b - c.r >= 50; }
+
+// Why the question titled `title` asking `text` with `buttons` answers is not seen in the middle of
+// `image`, a picture of the window (empty: it is). question() (app/ui_frame.cpp) centres it in the
+// window, its title bar focused (TitleBgActive) over a body of PopupBg. Read: the title bar's rows
+// in the window's middle column above its centre; the bar's span along the row 2 below its top and
+// the body's bottom in the column 2 inside its left edge (inside the padding, where nothing is
+// drawn: read as panelNotDrawn reads a panel), centred in the window within a pixel (its place
+// rounded to whole pixels: half a pixel; an odd size against an even one: half again); the
+// title's text as wide as its characters, the text above the buttons as wide as `text`'s (one
+// line: pickray wraps at 420 pixels, 60 characters), and `buttons` frames along the buttons' row.
+// `measured`: what was read.
+std::string questionNotSeen(const Image& image, const std::string& title, const std::string& text, int buttons,
+                            std::string& measured) {
+    if (image.rgba.empty()) return "no picture";
+    const int cx = image.width / 2;
+    const int cy = image.height / 2;
+    const glm::ivec3 titleBar(41, 74, 122);
+    int top = -1;
+    for (int y = 0; y < cy && top < 0; ++y)
+        if (closeTo(image.at(cx, y), titleBar)) top = y;
+    if (top < 0) return "no focused title bar in the window's middle column above its centre";
+    int titleEnd = top;
+    while (titleEnd < cy && closeTo(image.at(cx, titleEnd), titleBar)) ++titleEnd;
+    int left = cx, right = cx;  // the bar's first and last pixel along its row
+    while (left > 0 && closeTo(image.at(left - 1, top + 2), titleBar)) --left;
+    while (right + 1 < image.width && closeTo(image.at(right + 1, top + 2), titleBar)) ++right;
+    int bottom = titleEnd;  // the body's first row past its end
+    while (bottom < image.height && looksLikePanelBody(image.at(left + 2, bottom))) ++bottom;
+    int buttonsTop = titleEnd;  // the buttons' frames start at the content's left, 8 inside the edge
+    while (buttonsTop < bottom && !looksLikeButton(image.at(left + 9, buttonsTop))) ++buttonsTop;
+    int frames = 0;
+    if (buttonsTop + 1 < image.height)
+        for (int x = left; x <= right; ++x)
+            frames += looksLikeButton(image.at(x, buttonsTop + 1)) &&
+                      (x == left || !looksLikeButton(image.at(x - 1, buttonsTop + 1)));
+    const int titleWidth = textWidth(image, top, titleEnd, left, right + 1);
+    const int textWidthRead = textWidth(image, titleEnd, buttonsTop, left, right + 1);
+    const float centreX = 0.5f * static_cast<float>(left + right + 1);
+    const float centreY = 0.5f * static_cast<float>(top + bottom);
+    char centre[64];
+    std::snprintf(centre, sizeof centre, "(%.1f, %.1f)", double(centreX), double(centreY));
+    measured = "title bar " + std::to_string(titleEnd - top) + " rows, " + std::to_string(right + 1 - left) +
+               " wide, centred at " + centre + " in the " + std::to_string(image.width) + "x" +
+               std::to_string(image.height) + " window; title text " + std::to_string(titleWidth) +
+               " pixels wide, text " + std::to_string(textWidthRead) + ", " + std::to_string(frames) + " buttons";
+    if (titleEnd - top < 13) return "a title bar lower than the font: " + measured;
+    if (std::fabs(centreX - static_cast<float>(cx)) > 1.0f || std::fabs(centreY - static_cast<float>(cy)) > 1.0f)
+        return "not centred in the window: " + measured;
+    if (!widthOfCharacters(titleWidth, title.size())) return "not the title's width: " + measured;
+    if (!widthOfCharacters(textWidthRead, text.size())) return "not the text's width: " + measured;
+    if (frames != buttons) return "not " + std::to_string(buttons) + " buttons: " + measured;
+    return "";
 }
 
 }  // namespace
@@ -600,6 +753,11 @@ TEST(Files, QuittingWithUnsavedChangesAsksInARealWindowUnderXvfb) {
     const fs::path scene = dir / "scene.json";
     const fs::path config = dir / "config";
     const fs::path sh = tempDir() / "quit.sh";
+    const fs::path screen = dir / "screen";  // Xvfb's screen, kept in a file
+    const fs::path geometry = dir / "geometry.txt";
+    const fs::path asking = dir / "asking.xwd";
+    const fs::path answered = dir / "answered.xwd";
+    fs::create_directories(screen);
     // Delete the ball (Delete on the selection given by --select), Ctrl+Q: the question appears and
     // the program keeps running; Esc; Ctrl+Q again and Enter ("Save and quit").
     std::ofstream(sh) << "set -e\n"
@@ -615,14 +773,32 @@ TEST(Files, QuittingWithUnsavedChangesAsksInARealWindowUnderXvfb) {
                       << "xdotool key Delete\nsleep 0.3\n"
                       << "xdotool key ctrl+q\nsleep 0.5\n"
                       << "kill -0 $PID\n"  // still running: it asked
+                      // The pointer, which Xvfb draws in its screen, off the question; then the
+                      // screen copied while the question is shown, and again once Esc answered it.
+                      << "xdotool mousemove --window \"$WID\" 10 590\nsleep 0.3\n"
+                      << "xdotool getwindowgeometry --shell \"$WID\" > " << quote(geometry.string()) << "\n"
+                      << "cp " << quote((screen / "Xvfb_screen0").string()) << " " << quote(asking.string()) << "\n"
                       << "xdotool key Escape\nsleep 0.3\n"
+                      << "cp " << quote((screen / "Xvfb_screen0").string()) << " " << quote(answered.string()) << "\n"
                       << "xdotool key ctrl+q\nsleep 0.5\n"
                       << "xdotool key Return\n"
                       << "timeout 20 tail --pid=$PID -f /dev/null\n"
                       << "wait $PID\n";
-    const std::string command = "ASAN_OPTIONS=detect_leaks=0 timeout 90 " + xvfbRun() + " sh " + quote(sh.string()) +
-                                " > " + quote((tempDir() / "quit.txt").string()) + " 2>&1";
+    const std::string command = "ASAN_OPTIONS=detect_leaks=0 timeout 90 " + xvfbRunKeepingTheScreenIn(screen) + " sh " +
+                                quote(sh.string()) + " > " + quote((tempDir() / "quit.txt").string()) + " 2>&1";
     ASSERT_EQ(std::system(command.c_str()), 0) << fileText(tempDir() / "quit.txt");
+    // The question as it was shown: in the middle of the window, its title, its text and its three
+    // answers (the scene has a file: "Save and quit", "Quit without saving", "Cancel"); gone once
+    // answered.
+    std::string measured;
+    EXPECT_EQ(questionNotSeen(windowInScreen(asking, geometry), "Quit with unsaved changes?",
+                              "The scene has changes that are not saved. Save them first?", 3, measured),
+              "");
+    std::printf("precision: the quit question read from the screen: %s\n", measured.c_str());
+    EXPECT_NE(questionNotSeen(windowInScreen(answered, geometry), "Quit with unsaved changes?",
+                              "The scene has changes that are not saved. Save them first?", 3, measured),
+              "")
+        << "the question is read after Esc answered it";
     EXPECT_EQ(loadSaved(scene).objects.size(), loadDefaultScene().objects.size() - 1) << "saved before quitting";
     // The save is remembered among the recent files, in the user's config folder.
     EXPECT_EQ(fileText(config / "pickray" / "recent-files"), fs::canonical(scene).string() + "\n");
