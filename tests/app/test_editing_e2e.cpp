@@ -1090,17 +1090,20 @@ struct XSession {
 // (F12's screenshots land there), plays `actions` (xdotool lines, $WID the window), then quits with
 // Ctrl+Q (and Enter, should it ask); the report comes from quitting. `before`: shell lines run in
 // that folder before pickray starts; `options`: more of pickray's options (e.g. --screenshot, whose
-// picture is taken on quitting).
+// picture is taken on quitting). `keepScreen`: Xvfb keeps its screen in the file $SCREEN, which
+// `actions` may copy.
 XSession xSession(const std::string& name, const std::string& actions, const std::string& before = "",
-                  const std::string& options = "") {
+                  const std::string& options = "", bool keepScreen = false) {
     const fs::path dir = tempDir() / name;
     fs::remove_all(dir);
     fs::create_directories(dir);
     fs::copy_file(kDefaultScene, dir / "scene.json");
+    if (keepScreen) fs::create_directories(dir / "screen");
     const fs::path sh = dir / "session.sh";
     std::ofstream(sh) << "set -e\n"
                       << "unset SDL_VIDEODRIVER\n"
                       << "cd " << quote(dir.string()) << "\n"
+                      << "SCREEN=" << quote((dir / "screen" / "Xvfb_screen0").string()) << "\n"
                       << "export XDG_CONFIG_HOME=" << quote((dir / "config").string()) << "\n"
                       << before << quote(PICKRAY_EXE) << " --size 640x360 --scene scene.json --report report.json "
                       << options << " &\n"
@@ -1113,8 +1116,9 @@ XSession xSession(const std::string& name, const std::string& actions, const std
                       << "if kill -0 $PID 2> /dev/null; then xdotool key Return; fi\n"
                       << "timeout 20 tail --pid=$PID -f /dev/null\n"
                       << "wait $PID\n";
-    const std::string command = "ASAN_OPTIONS=detect_leaks=0 timeout 120 " + xvfbRun() + " sh " + quote(sh.string()) +
-                                " > " + quote((dir / "output.txt").string()) + " 2>&1";
+    const std::string command = "ASAN_OPTIONS=detect_leaks=0 timeout 120 " +
+                                (keepScreen ? xvfbRunKeepingTheScreenIn(dir / "screen") : xvfbRun()) + " sh " +
+                                quote(sh.string()) + " > " + quote((dir / "output.txt").string()) + " 2>&1";
     const int status = std::system(command.c_str());
     EXPECT_EQ(status, 0) << fileText(dir / "output.txt");
     XSession s;
@@ -1226,7 +1230,10 @@ TEST(Xvfb, FileOpenRecentOpensARememberedSceneInARealWindow) {
     // script shows no recent files, so the submenu's one entry is placed from them: beside the
     // menu, on the row after Open...).
     const fs::path report = tempDir() / "file_menu.json";
-    ASSERT_EQ(runPickray({"--headless", "--size", "640x360", "--click", "25,10", "--report", report.string()}).exitCode,
+    const fs::path menuPng = tempDir() / "file_menu.png";
+    ASSERT_EQ(runPickray({"--headless", "--size", "640x360", "--click", "25,10", "--screenshot", menuPng.string(),
+                          "--report", report.string()})
+                  .exitCode,
               0);
     glm::vec2 openMin(0.0f), openSize(0.0f);
     const json menu = readJson(report);
@@ -1236,6 +1243,49 @@ TEST(Xvfb, FileOpenRecentOpensARememberedSceneInARealWindow) {
             openSize = {t["size"][0].get<float>(), t["size"][1].get<float>()};
         }
     ASSERT_GT(openSize.x, 0.0f) << "File > Open... has its tooltip";
+    // The menu's entries where the report puts them: the rows of the entries with a tooltip (the
+    // menu's width, from its left), and Open recent's between Open... and Save.
+    struct Entry {
+        std::string label;
+        glm::ivec2 min, max;
+    };
+    std::vector<Entry> entries;
+    for (const auto& [label, tooltip] :
+         std::vector<std::pair<std::string, std::string>>{{"Open...", "Open a scene file"},
+                                                          {"Save", "Save the scene to its file"},
+                                                          {"Save as...", "Save the scene as another file"},
+                                                          {"Screenshot", "Save a screenshot"},
+                                                          {"Quit", "Quit"}})
+        for (const json& t : menu["window"]["tooltips"])
+            if (t["text"].get<std::string>().rfind(tooltip, 0) == 0 && t["pos"][0].get<float>() == openMin.x &&
+                t["size"][0].get<float>() == openSize.x) {
+                const PanelRect r = panelRect(t);
+                entries.push_back({label, r.min, r.max});
+            }
+    ASSERT_EQ(entries.size(), 5u) << menu["window"].dump();
+    entries.insert(entries.begin() + 1,
+                   {"Open recent", {entries[0].min.x, entries[0].max.y}, {entries[0].max.x, entries[1].min.y}});
+    ASSERT_GT(entries[1].max.y - entries[1].min.y, 10) << "a row between Open... and Save";
+    // Read: an entry's label in ImGui's Text colour (1, 1, 1), the font drawing it exactly; one that
+    // cannot be chosen at DisabledAlpha 0.6 over the menu (161 in each channel); the shortcuts in
+    // TextDisabled (0.5) or dimmer. A script shows no recent files: Open recent is drawn disabled.
+    const auto count = [](const Image& image, const Entry& e, glm::ivec3 colour) {
+        int n = 0;
+        for (int y = e.min.y; y < e.max.y; ++y)
+            for (int x = e.min.x; x < e.max.x; ++x) n += closeTo(image.at(x, y), colour);
+        return n;
+    };
+    const glm::ivec3 white(255), dimmed(161);
+    const Image headless = loadPng(menuPng);
+    ASSERT_EQ(headless.width, 640);
+    for (const Entry& e : entries) {
+        if (e.label == "Open recent") {
+            EXPECT_EQ(count(headless, e, white), 0) << "a script's Open recent can be chosen";
+            EXPECT_GT(count(headless, e, dimmed), 0) << "a script's Open recent is not drawn";
+        } else {
+            EXPECT_GT(count(headless, e, white), 0) << e.label << " not drawn where the report puts it";
+        }
+    }
     const glm::ivec2 recentRow(openMin + glm::vec2(20.0f, openSize.y * 1.5f));
     const glm::ivec2 recentEntry(openMin + glm::vec2(openSize.x + 30.0f, openSize.y * 1.5f));
     // The remembered scene: the default one without its first object, as pickray writes scenes.
@@ -1251,11 +1301,37 @@ TEST(Xvfb, FileOpenRecentOpensARememberedSceneInARealWindow) {
         return "xdotool mousemove --window \"$WID\" " + std::to_string(p.x - 1) + " " + std::to_string(p.y) +
                "\nsleep 0.1\nxdotool mousemove_relative -- 1 0\nsleep 0.3\n";
     };
+    // The screen is copied with the pointer on the remembered file's entry, before the click.
     const XSession s = xSession("x_recent",
                                 at({25, 10}) + "xdotool click 1\nsleep 0.4\n" + at(recentRow) + "sleep 0.4\n" +
-                                    at({recentEntry.x, recentRow.y}) + at(recentEntry) + "xdotool click 1\nsleep 0.5\n",
-                                before);
+                                    at({recentEntry.x, recentRow.y}) + at(recentEntry) +
+                                    "xdotool getwindowgeometry --shell \"$WID\" > geometry.txt\n"
+                                    "cp \"$SCREEN\" menu.xwd\n"
+                                    "xdotool click 1\nsleep 0.5\n",
+                                before, "", true);
     ASSERT_FALSE(s.report.is_null()) << s.output;
+    // In the real window: every entry where the headless run put it, Open recent now in the Text
+    // colour (it can be chosen), and beside it the submenu's entry: the remembered file's path, its
+    // text as wide as its characters (the pointer, which Xvfb draws in the screen, lies inside it).
+    const fs::path dir = tempDir() / "x_recent";
+    const Image shown = windowInScreen(dir / "menu.xwd", dir / "geometry.txt");
+    ASSERT_EQ(glm::ivec2(shown.width, shown.height), glm::ivec2(640, 360)) << fileText(dir / "geometry.txt");
+    for (const Entry& e : entries) EXPECT_GT(count(shown, e, white), 0) << e.label << " not drawn in the real window";
+    const std::string path = (dir / "other.json").string();
+    // Its columns of text from the menu's right edge on, up to the first gap of two glyphs (the
+    // path has no space; the Pick panel's text further right is more than that away).
+    int first = -1, last = -1;
+    for (int x = entries[1].max.x; x < shown.width && (last < 0 || x - last <= 2 * kGlyph); ++x)
+        for (int y = entries[1].min.y; y < entries[1].max.y; ++y)
+            if (closeTo(shown.at(x, y), white)) {
+                if (first < 0) first = x;
+                last = x;
+                break;
+            }
+    const int width = first < 0 ? 0 : last - first + 1;
+    std::printf("precision: File > Open recent > %s read from the screen: %d pixels wide (%zu characters)\n",
+                path.c_str(), width, path.size());
+    EXPECT_TRUE(widthOfCharacters(width, path.size())) << width << " pixels for " << path;
     EXPECT_EQ(s.report["window"]["title"], "other.json - pickray") << s.output;
     EXPECT_EQ(s.report["frame"]["objects"], other.objects.size());
 }
