@@ -12,6 +12,7 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
+#include "input_events.hpp"
 #include "scene/generate.hpp"
 #include "scene/scene.hpp"
 #include "shortcuts.hpp"
@@ -22,8 +23,6 @@ namespace pickray::app {
 inline constexpr int kMaxResize = 16384;
 /// The largest --repeat accepted.
 inline constexpr int kMaxRepeat = 100'000;
-
-enum class MouseButton { Left, Right, Middle };
 
 /// The steps of the headless script, one type per option (window pixels: top-left origin).
 namespace step {

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// What the UI asks the application to do. Panels only read state and return these; the App
-// applies them (validating edits), so no panel touches the scene, the files or GL directly.
+// What the UI asks for, as two kinds of command by owner: an EditorCommand changes the document
+// (the scene, the selection, the files; Editor::apply, one function per command), a WindowCommand
+// changes the window (screenshots, panels, questions, quitting; the App). Panels and keys only
+// read state and return these, so no panel touches the scene, the files or GL directly.
 
 #include <cstddef>
 #include <cstdint>
@@ -40,20 +42,13 @@ struct Edit {
 struct SetCamera {
     scene::Camera camera;
 };
-/// Open a scene file. From the File menu (`discardUnsaved` false) the window first asks before
-/// unsaved changes are lost; the command line's --load and a confirmed question do not ask.
+/// Open a scene file, replacing the document (unsaved changes are lost: Open asks first).
 struct Load {
     std::string path;
-    bool discardUnsaved = true;
 };
-/// Save the scene. From Save As (`mayOverwrite` false) the window first asks before an existing
-/// file is replaced.
+/// Save the scene to `path` (an existing file is replaced: SaveAs asks first).
 struct Save {
     std::string path;
-    bool mayOverwrite = true;
-};
-struct Screenshot {
-    bool withUi;
 };
 struct ClearPick {};
 /// Replace the scene by a generated stress scene of `count` objects (scene::generateStressScene).
@@ -70,7 +65,24 @@ struct Frame {
     bool all = false;
     float aspect = 16.0f / 9.0f;
 };
-/// The window's, not the editor's: hide or show the panels (H), the help window (F1).
+/// Undo the last change of the objects (history.hpp), or redo the last one undone.
+struct Undo {};
+struct Redo {};
+
+// The window's commands.
+
+/// The File menu's Open: the window first asks before unsaved changes are lost, then loads.
+struct Open {
+    std::string path;
+};
+/// Save As: the window first asks before an existing file is replaced, then saves.
+struct SaveAs {
+    std::string path;
+};
+struct Screenshot {
+    bool withUi;
+};
+/// Hide or show the panels (H), the help window (F1).
 struct ToggleUi {};
 struct ToggleHelp {};
 /// Quit; interactively, with unsaved changes and not `force`, the window asks first.
@@ -78,18 +90,18 @@ struct Quit {
     bool force = false;
     bool onlyIfSaved = false;  ///< "Save and quit": no quitting if that save failed
 };
-/// Undo the last change of the objects (history.hpp), or redo the last one undone.
-struct Undo {};
-struct Redo {};
 
 }  // namespace pickray::app::command
 
 namespace pickray::app {
 
-using Command =
-    std::variant<command::Select, command::Add, command::Duplicate, command::Delete, command::Rename, command::Edit,
-                 command::SetCamera, command::Load, command::Save, command::Screenshot, command::ClearPick,
-                 command::Generate, command::DeleteSelection, command::DuplicateSelection, command::ClearSelection,
-                 command::Frame, command::ToggleUi, command::ToggleHelp, command::Quit, command::Undo, command::Redo>;
+using EditorCommand = std::variant<command::Select, command::Add, command::Duplicate, command::Delete, command::Rename,
+                                   command::Edit, command::SetCamera, command::Load, command::Save, command::ClearPick,
+                                   command::Generate, command::DeleteSelection, command::DuplicateSelection,
+                                   command::ClearSelection, command::Frame, command::Undo, command::Redo>;
+using WindowCommand = std::variant<command::Open, command::SaveAs, command::Screenshot, command::ToggleUi,
+                                   command::ToggleHelp, command::Quit>;
+/// What a panel or a key asks for: either kind (a command converts to it implicitly).
+using Command = std::variant<EditorCommand, WindowCommand>;
 
 }  // namespace pickray::app

@@ -9,7 +9,6 @@
 
 #include "orbit_camera.hpp"
 #include "scene/generate.hpp"
-#include "scene/overloaded.hpp"
 #include "scene/scene_io.hpp"
 
 namespace pickray::app {
@@ -25,146 +24,159 @@ Outcome refused(std::string why) { return {std::move(why), true}; }
 
 Editor::Editor(scene::Scene scene) : scene_(std::move(scene)), index_(scene_) {}
 
-Editor::Outcome Editor::apply(const Command& command) {
-    using scene::Overloaded;
-    const std::vector<std::size_t> selectionBefore = selection_;
-    return std::visit(
-        Overloaded{
-            [&](const command::Select& c) {
-                select(c.object, c.additive);
-                return Outcome{};
-            },
-            [&](const command::Add& c) {
-                scene::Object o = placedInView(scene::defaultObject(c.kind, scene_.camera.target));
-                o.name = scene::uniqueName(scene_, o.name);
-                o.color = kPalette[scene_.objects.size() % std::size(kPalette)];
-                return insert(std::move(o), "add", selectionBefore);
-            },
-            [&](const command::Duplicate& c) {
-                scene::Object copy = scene::translated(scene_.objects.at(c.object), glm::vec3(0.6f, 0.0f, 0.6f));
-                copy.name = scene::uniqueName(scene_, copy.name + " copy");
-                return insert(std::move(copy), "duplicate", selectionBefore);
-            },
-            [&](const command::Delete& c) {
-                scene::Object removed = scene_.objects.at(c.object);
-                scene_.objects.erase(scene_.objects.begin() + static_cast<std::ptrdiff_t>(c.object));
-                // Indices above the deleted one move down by one.
-                std::erase(selection_, c.object);
-                for (std::size_t& s : selection_)
-                    if (s > c.object) --s;
-                objectsChanged();
-                const std::string name = removed.name;
-                record("delete " + name, {Splice{c.object, {std::move(removed)}, {}}}, selectionBefore);
-                return Outcome{"deleted " + name + " (Ctrl+Z undoes)"};
-            },
-            [&](const command::Rename& c) {
-                if (c.name.empty()) return refused("rename refused: the name must not be empty");
-                for (std::size_t i = 0; i < scene_.objects.size(); ++i)
-                    if (i != c.object && scene_.objects[i].name == c.name)
-                        return refused("rename refused: \"" + c.name + "\" is already used");
-                scene::Object before = scene_.objects.at(c.object);
-                if (before.name == c.name) return Outcome{};
-                scene_.objects[c.object].name = c.name;
-                ++revision_;
-                record("rename " + before.name, {Splice{c.object, {before}, {scene_.objects[c.object]}}},
-                       selectionBefore);
-                return Outcome{"renamed " + before.name + " to " + c.name};
-            },
-            [&](const command::Edit& c) {
-                if (auto error = scene::validate(c.value)) return refused("refused: " + c.value.name + ": " + *error);
-                scene::Object before = scene_.objects.at(c.object);
-                scene_.objects[c.object] = c.value;
-                objectChanged(c.object);
-                if (!c.continuesGesture) lastEditGesture_ = beginGesture();
-                record("edit " + c.value.name, {Splice{c.object, {std::move(before)}, {c.value}}}, selectionBefore,
-                       lastEditGesture_);
-                return Outcome{};
-            },
-            [&](const command::SetCamera& c) {
-                if (auto error = scene::validate(c.camera)) return refused("camera refused: " + *error);
-                scene_.camera = c.camera;
-                return Outcome{};
-            },
-            [&](const command::Load& c) {
-                scene::LoadResult loaded = scene::loadScene(c.path);
-                if (!loaded.scene) return refused("load failed (scene unchanged): " + loaded.error);
-                replaceScene(std::move(*loaded.scene), "load " + c.path, selectionBefore, c.path);
-                return Outcome{"loaded " + c.path};
-            },
-            [&](const command::Save& c) {
-                if (auto error = scene::saveScene(scene_, c.path)) return refused("save failed: " + *error);
-                documentPath_ = c.path;
-                savedState_ = history_.state();
-                history_.closeGesture();  // what changes next, even in the same drag, is unsaved
-                return Outcome{"saved " + c.path};
-            },
-            [&](const command::Screenshot&) { return refused("a screenshot is taken by the window, not the editor"); },
-            [&](const command::ToggleUi&) { return refused("the panels are the window's, not the editor's"); },
-            [&](const command::ToggleHelp&) { return refused("the help is the window's, not the editor's"); },
-            [&](const command::Quit&) { return refused("quitting is the window's, not the editor's"); },
-            [&](const command::ClearSelection&) {
-                selection_.clear();
-                pick_.reset();
-                return Outcome{};
-            },
-            [&](const command::Frame& c) {
-                const std::optional<Sphere> around = boundingSphere(c.all);
-                if (!around) return refused(c.all ? "nothing to frame" : "nothing selected to frame");
-                scene_.camera = frameSphere(scene_.camera, around->center, around->radius, c.aspect);
-                return Outcome{};
-            },
-            [&](const command::ClearPick&) {
-                pick_.reset();
-                return Outcome{};
-            },
-            [&](const command::Generate& c) {
-                if (c.count < 1 || static_cast<std::uint64_t>(c.count) > scene::kMaxGenerated)
-                    return refused("generate refused: " + std::to_string(c.count) + " objects; give 1 to " +
-                                   std::to_string(scene::kMaxGenerated));
-                const auto count = static_cast<std::size_t>(c.count);
-                replaceScene(scene::generateStressScene(count), "generate " + std::to_string(count), selectionBefore,
-                             "");
-                return Outcome{"generated " + std::to_string(count) + " objects"};
-            },
-            [&](const command::DeleteSelection&) {
-                if (selection_.empty()) return refused("nothing selected to delete");
-                std::vector<std::size_t> doomed = selection_;
-                std::sort(doomed.rbegin(), doomed.rend());  // from the end, so indices below stay valid
-                std::vector<Splice> splices;
-                for (std::size_t i : doomed) {
-                    splices.push_back(Splice{i, {scene_.objects[i]}, {}});
-                    scene_.objects.erase(scene_.objects.begin() + static_cast<std::ptrdiff_t>(i));
-                }
-                selection_.clear();
-                objectsChanged();
-                const std::string what =
-                    doomed.size() == 1 ? splices[0].removed[0].name : std::to_string(doomed.size()) + " objects";
-                record("delete " + what, std::move(splices), selectionBefore);
-                return Outcome{"deleted " + what + " (Ctrl+Z undoes)"};
-            },
-            [&](const command::DuplicateSelection&) {
-                if (selection_.empty()) return refused("nothing selected to duplicate");
-                std::vector<Splice> splices;
-                std::vector<std::size_t> copies;
-                for (std::size_t i : selectionBefore) {
-                    scene::Object copy = scene::translated(scene_.objects[i], glm::vec3(0.6f, 0.0f, 0.6f));
-                    copy.name = scene::uniqueName(scene_, copy.name + " copy");
-                    copies.push_back(scene_.objects.size());
-                    splices.push_back(Splice{scene_.objects.size(), {}, {copy}});
-                    scene_.objects.push_back(std::move(copy));
-                }
-                selection_ = copies;
-                objectsChanged();
-                const std::string what =
-                    copies.size() == 1 ? scene_.objects[copies[0]].name : std::to_string(copies.size()) + " objects";
-                record("duplicate " + what, std::move(splices), selectionBefore);
-                return Outcome{"duplicated as " + what};
-            },
-            [&](const command::Undo&) { return replay(false); },
-            [&](const command::Redo&) { return replay(true); },
-        },
-        command);
+Editor::Outcome Editor::apply(const EditorCommand& command) {
+    // Each command has its own function below; a command without one does not compile.
+    return std::visit([this](const auto& c) { return run(c); }, command);
 }
+
+Editor::Outcome Editor::run(const command::Select& c) {
+    select(c.object, c.additive);
+    return Outcome{};
+}
+
+Editor::Outcome Editor::run(const command::Add& c) {
+    const std::vector<std::size_t> selectionBefore = selection_;
+    scene::Object o = placedInView(scene::defaultObject(c.kind, scene_.camera.target));
+    o.name = scene::uniqueName(scene_, o.name);
+    o.color = kPalette[scene_.objects.size() % std::size(kPalette)];
+    return insert(std::move(o), "add", selectionBefore);
+}
+
+Editor::Outcome Editor::run(const command::Duplicate& c) {
+    const std::vector<std::size_t> selectionBefore = selection_;
+    scene::Object copy = scene::translated(scene_.objects.at(c.object), glm::vec3(0.6f, 0.0f, 0.6f));
+    copy.name = scene::uniqueName(scene_, copy.name + " copy");
+    return insert(std::move(copy), "duplicate", selectionBefore);
+}
+
+Editor::Outcome Editor::run(const command::Delete& c) {
+    const std::vector<std::size_t> selectionBefore = selection_;
+    scene::Object removed = scene_.objects.at(c.object);
+    scene_.objects.erase(scene_.objects.begin() + static_cast<std::ptrdiff_t>(c.object));
+    // Indices above the deleted one move down by one.
+    std::erase(selection_, c.object);
+    for (std::size_t& s : selection_)
+        if (s > c.object) --s;
+    objectsChanged();
+    const std::string name = removed.name;
+    record("delete " + name, {Splice{c.object, {std::move(removed)}, {}}}, selectionBefore);
+    return Outcome{"deleted " + name + " (Ctrl+Z undoes)"};
+}
+
+Editor::Outcome Editor::run(const command::Rename& c) {
+    if (c.name.empty()) return refused("rename refused: the name must not be empty");
+    for (std::size_t i = 0; i < scene_.objects.size(); ++i)
+        if (i != c.object && scene_.objects[i].name == c.name)
+            return refused("rename refused: \"" + c.name + "\" is already used");
+    scene::Object before = scene_.objects.at(c.object);
+    if (before.name == c.name) return Outcome{};
+    scene_.objects[c.object].name = c.name;
+    ++revision_;
+    record("rename " + before.name, {Splice{c.object, {before}, {scene_.objects[c.object]}}}, selection_);
+    return Outcome{"renamed " + before.name + " to " + c.name};
+}
+
+Editor::Outcome Editor::run(const command::Edit& c) {
+    if (auto error = scene::validate(c.value)) return refused("refused: " + c.value.name + ": " + *error);
+    scene::Object before = scene_.objects.at(c.object);
+    scene_.objects[c.object] = c.value;
+    objectChanged(c.object);
+    if (!c.continuesGesture) lastEditGesture_ = beginGesture();
+    record("edit " + c.value.name, {Splice{c.object, {std::move(before)}, {c.value}}}, selection_, lastEditGesture_);
+    return Outcome{};
+}
+
+Editor::Outcome Editor::run(const command::SetCamera& c) {
+    if (auto error = scene::validate(c.camera)) return refused("camera refused: " + *error);
+    scene_.camera = c.camera;
+    return Outcome{};
+}
+
+Editor::Outcome Editor::run(const command::Load& c) {
+    scene::LoadResult loaded = scene::loadScene(c.path);
+    if (!loaded.scene) return refused("load failed (scene unchanged): " + loaded.error);
+    const std::vector<std::size_t> selectionBefore = selection_;  // replaceScene clears selection_
+    replaceScene(std::move(*loaded.scene), "load " + c.path, selectionBefore, c.path);
+    return Outcome{"loaded " + c.path};
+}
+
+Editor::Outcome Editor::run(const command::Save& c) {
+    if (auto error = scene::saveScene(scene_, c.path)) return refused("save failed: " + *error);
+    documentPath_ = c.path;
+    savedState_ = history_.state();
+    history_.closeGesture();  // what changes next, even in the same drag, is unsaved
+    return Outcome{"saved " + c.path};
+}
+
+Editor::Outcome Editor::run(const command::ClearSelection&) {
+    selection_.clear();
+    pick_.reset();
+    return Outcome{};
+}
+
+Editor::Outcome Editor::run(const command::Frame& c) {
+    const std::optional<Sphere> around = boundingSphere(c.all);
+    if (!around) return refused(c.all ? "nothing to frame" : "nothing selected to frame");
+    scene_.camera = frameSphere(scene_.camera, around->center, around->radius, c.aspect);
+    return Outcome{};
+}
+
+Editor::Outcome Editor::run(const command::ClearPick&) {
+    pick_.reset();
+    return Outcome{};
+}
+
+Editor::Outcome Editor::run(const command::Generate& c) {
+    if (c.count < 1 || static_cast<std::uint64_t>(c.count) > scene::kMaxGenerated)
+        return refused("generate refused: " + std::to_string(c.count) + " objects; give 1 to " +
+                       std::to_string(scene::kMaxGenerated));
+    const auto count = static_cast<std::size_t>(c.count);
+    const std::vector<std::size_t> selectionBefore = selection_;  // replaceScene clears selection_
+    replaceScene(scene::generateStressScene(count), "generate " + std::to_string(count), selectionBefore, "");
+    return Outcome{"generated " + std::to_string(count) + " objects"};
+}
+
+Editor::Outcome Editor::run(const command::DeleteSelection&) {
+    if (selection_.empty()) return refused("nothing selected to delete");
+    const std::vector<std::size_t> selectionBefore = selection_;
+    std::vector<std::size_t> doomed = selection_;
+    std::sort(doomed.rbegin(), doomed.rend());  // from the end, so indices below stay valid
+    std::vector<Splice> splices;
+    for (std::size_t i : doomed) {
+        splices.push_back(Splice{i, {scene_.objects[i]}, {}});
+        scene_.objects.erase(scene_.objects.begin() + static_cast<std::ptrdiff_t>(i));
+    }
+    selection_.clear();
+    objectsChanged();
+    const std::string what =
+        doomed.size() == 1 ? splices[0].removed[0].name : std::to_string(doomed.size()) + " objects";
+    record("delete " + what, std::move(splices), selectionBefore);
+    return Outcome{"deleted " + what + " (Ctrl+Z undoes)"};
+}
+
+Editor::Outcome Editor::run(const command::DuplicateSelection&) {
+    if (selection_.empty()) return refused("nothing selected to duplicate");
+    const std::vector<std::size_t> selectionBefore = selection_;
+    std::vector<Splice> splices;
+    std::vector<std::size_t> copies;
+    for (std::size_t i : selectionBefore) {
+        scene::Object copy = scene::translated(scene_.objects[i], glm::vec3(0.6f, 0.0f, 0.6f));
+        copy.name = scene::uniqueName(scene_, copy.name + " copy");
+        copies.push_back(scene_.objects.size());
+        splices.push_back(Splice{scene_.objects.size(), {}, {copy}});
+        scene_.objects.push_back(std::move(copy));
+    }
+    selection_ = copies;
+    objectsChanged();
+    const std::string what =
+        copies.size() == 1 ? scene_.objects[copies[0]].name : std::to_string(copies.size()) + " objects";
+    record("duplicate " + what, std::move(splices), selectionBefore);
+    return Outcome{"duplicated as " + what};
+}
+
+Editor::Outcome Editor::run(const command::Undo&) { return replay(false); }
+
+Editor::Outcome Editor::run(const command::Redo&) { return replay(true); }
 
 Editor::Outcome Editor::insert(scene::Object object, const std::string& verb,
                                const std::vector<std::size_t>& selectionBefore) {
@@ -307,9 +319,14 @@ Editor::Outcome Editor::replace(const std::vector<std::pair<std::size_t, scene::
     return Outcome{};
 }
 
-const Pick& Editor::pick(const FrameMatrices& frame, glm::ivec2 cursorWindow) {
-    pick_ = pickAt(index_, frame, cursorWindow);
-    return *pick_;
+Pick Editor::pickAt(const FrameMatrices& frame, glm::ivec2 cursorWindow) const {
+    return app::pickAt(index_, frame, cursorWindow);
+}
+
+void Editor::click(Pick pick, bool additive) {
+    if (const auto hit = pick.nearest()) select(hit->object, additive);
+    else if (!additive) select(std::nullopt, false);
+    pick_ = std::move(pick);
 }
 
 // Every change picks again: the same ray against the new scene.

@@ -31,8 +31,8 @@ public:
         std::string message;
         bool refused = false;
     };
-    /// Applies every command but Screenshot (the App's: it needs the renderer).
-    Outcome apply(const Command& command);
+    /// Applies a command of the document's (commands.hpp).
+    Outcome apply(const EditorCommand& command);
 
     /// Selects `object` (nullopt: nothing); additive toggles it in a multi-selection, the last
     /// selected being the primary one.
@@ -58,11 +58,16 @@ public:
     /// What the document is known as when the editor starts (the command line's scene).
     void setDocumentPath(std::string path) { documentPath_ = std::move(path); }
 
-    /// Picks with the cursor at `cursorWindow` and keeps it as the pick (its ray stays while the
-    /// camera moves; every change of the objects picks again along it).
-    const Pick& pick(const FrameMatrices& frame, glm::ivec2 cursorWindow);
-    /// Keeps `pick` as the last pick (one made at a press, committed when it became a click).
-    void commitPick(Pick pick) { pick_ = std::move(pick); }
+    /// What the cursor at `cursorWindow` picks in this frame (the ray, every hit and span), kept
+    /// nowhere: the one route every pick takes, the hover's included.
+    [[nodiscard]] Pick pickAt(const FrameMatrices& frame, glm::ivec2 cursorWindow) const;
+    /// A click: keeps `pick` as the pick (its ray stays while the camera moves; every change of the
+    /// objects picks again along it) and selects its nearest object, `additive` toggling it in the
+    /// selection; a click on nothing clears the selection (`additive` keeps it).
+    void click(Pick pick, bool additive);
+    /// Keeps `pick` as the pick without changing the selection (a Ctrl+press on a selected object,
+    /// which leaves the selection only if it is released in place).
+    void keepPick(Pick pick) { pick_ = std::move(pick); }
     void clearPick() { pick_.reset(); }
     void setHover(std::optional<Pick> hover) { hover_ = std::move(hover); }
 
@@ -79,6 +84,25 @@ public:
     [[nodiscard]] std::uint64_t revision() const { return revision_; }
 
 private:
+    // One function per command (apply picks it).
+    Outcome run(const command::Select& c);
+    Outcome run(const command::Add& c);
+    Outcome run(const command::Duplicate& c);
+    Outcome run(const command::Delete& c);
+    Outcome run(const command::Rename& c);
+    Outcome run(const command::Edit& c);
+    Outcome run(const command::SetCamera& c);
+    Outcome run(const command::Load& c);
+    Outcome run(const command::Save& c);
+    Outcome run(const command::ClearPick& c);
+    Outcome run(const command::Generate& c);
+    Outcome run(const command::DeleteSelection& c);
+    Outcome run(const command::DuplicateSelection& c);
+    Outcome run(const command::ClearSelection& c);
+    Outcome run(const command::Frame& c);
+    Outcome run(const command::Undo& c);
+    Outcome run(const command::Redo& c);
+
     void objectChanged(std::size_t object);
     void objectsChanged();
     /// Replaces the objects and the camera (a load, a generate): one undo step, which puts the

@@ -51,4 +51,11 @@ void refresh(Pick& pick, const scene::SceneIndex& index) {
     pick.queryMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
+ClickRecord makeClickRecord(const Pick& pick, bool onUi, const scene::Scene& scene) {
+    ClickRecord record{pick, onUi, {}};
+    if (onUi) record.pick.hits.clear();
+    for (const scene::ObjectHit& h : record.pick.hits) record.hitNames.push_back(scene.objects.at(h.object).name);
+    return record;
+}
+
 }  // namespace pickray::app

@@ -3,6 +3,7 @@
 // One frame's matrices and what a cursor picks with them.
 
 #include <optional>
+#include <string>
 #include <vector>
 
 #include <glm/mat4x4.hpp>
@@ -53,5 +54,14 @@ struct Pick {
 /// Recomputes hits and spans of the same ray after the scene changed (the ray itself stays, so it
 /// can be looked at from elsewhere after orbiting).
 void refresh(Pick& pick, const scene::SceneIndex& index);
+
+/// A click as it was handled; names are taken at click time, since the scene may change after.
+struct ClickRecord {
+    Pick pick;
+    bool onUi = false;                  ///< the click landed on an ImGui window, so it picked nothing
+    std::vector<std::string> hitNames;  ///< name of the object of each of pick.hits
+};
+
+[[nodiscard]] ClickRecord makeClickRecord(const Pick& pick, bool onUi, const scene::Scene& scene);
 
 }  // namespace pickray::app

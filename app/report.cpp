@@ -12,13 +12,6 @@ nlohmann::json vec(glm::vec3 v) { return nlohmann::json::array({v.x, v.y, v.z});
 
 }  // namespace
 
-ClickRecord makeClickRecord(const Pick& pick, bool onUi, const scene::Scene& scene) {
-    ClickRecord record{pick, onUi, {}};
-    if (onUi) record.pick.hits.clear();
-    for (const scene::ObjectHit& h : record.pick.hits) record.hitNames.push_back(scene.objects.at(h.object).name);
-    return record;
-}
-
 std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance& performance,
                        const std::vector<std::string>& errors, const WindowReport& window) {
     nlohmann::json out;

@@ -10,28 +10,11 @@
 
 #include <glm/vec2.hpp>
 
+#include "drawn_panels.hpp"
 #include "performance.hpp"
 #include "pick.hpp"
 
 namespace pickray::app {
-
-/// A panel's rectangle on screen (window units, top-left origin), and whether something in it
-/// reaches past its right edge (text or a widget cut off: its content is wider than the room).
-struct PanelRect {
-    std::string name;
-    glm::vec2 pos{0.0f};
-    glm::vec2 size{0.0f};
-    float contentWidth = 0.0f;  ///< the widest line of its content last frame, in pixels
-    float roomWidth = 0.0f;     ///< the width its content has, inside the padding
-    bool cut = false;           ///< contentWidth > roomWidth: something is cut off on the right
-};
-
-/// A control's tooltip (what it does and its keys), and where the control is.
-struct TooltipRect {
-    std::string text;
-    glm::vec2 pos{0.0f};
-    glm::vec2 size{0.0f};
-};
 
 /// The window as the script left it: its size, its title and where each panel was drawn last
 /// (none while the panels are hidden).
@@ -54,14 +37,6 @@ struct WindowReport {
     float uiScale = 1.0f;
 };
 
-/// A click as it was handled; names are taken at click time, since the scene may change after.
-struct ClickRecord {
-    Pick pick;
-    bool onUi = false;                  ///< the click landed on an ImGui window, so it picked nothing
-    std::vector<std::string> hitNames;  ///< name of the object of each of pick.hits
-};
-
-[[nodiscard]] ClickRecord makeClickRecord(const Pick& pick, bool onUi, const scene::Scene& scene);
 /// `frame.pickMs` is the median of the clicks' query times (clicks on the UI left out); `errors`
 /// lists the script's failed steps, one message each.
 [[nodiscard]] std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance& performance,

@@ -98,7 +98,7 @@ int runFromCommandLine(const std::vector<std::string>& args, std::ostream& out, 
         if (fallBack) fallBackToScript(options, *loaded.scene, out);
         try {
             App app(options, std::move(*loaded.scene), scenePath, data, out, err);
-            return options.headless ? runScript(app, options) : app.runInteractive();
+            return options.headless ? runScript(app, options) : runInteractive(app, options);
         } catch (const std::exception& e) {
             err << "pickray: " << e.what() << "\n";
             if (options.headless) return 1;

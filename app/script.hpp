@@ -1,15 +1,22 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The headless script: the command line's steps in the order given, --repeat times over, then the
-// report. It drives the App only through its public operations.
+// The script driver: the command line's steps (--click, --drag, --key, --select, ...) played on
+// the App as a hand would play them, with SDL events through the window's own event queue, so a
+// script drives the same interaction code a user does; and the end of a run: the --screenshot,
+// --save and --report outputs, interactive or headless.
 
 #include "app.hpp"
 #include "cli.hpp"
 
 namespace pickray::app {
 
-/// Runs options.script on `app` and writes options.reportPath; returns the exit code: 1 when a
-/// screenshot, a save or a --select failed, or the report could not be written.
+/// Headless: runs options.script on `app` (--repeat times over), then writes options.reportPath.
+/// Returns the exit code: 1 when a screenshot, a save or a --select failed, or the report could
+/// not be written.
 int runScript(App& app, const Options& options);
+
+/// Interactive: the --select steps make the starting selection, then frames until the window is
+/// closed, then the command line's --screenshot, --save and --report. Returns the exit code.
+int runInteractive(App& app, const Options& options);
 
 }  // namespace pickray::app

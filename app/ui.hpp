@@ -3,7 +3,7 @@
 // The ImGui panels: menu bar, outliner, inspector, camera, pick info, capsule pair, help, toasts.
 // They read the state they are given and return commands; they make no GL calls and change
 // nothing themselves. ui.cpp has the panels, ui_frame.cpp the menu bar, the help window, the
-// messages and where each panel goes.
+// messages and where each panel goes, shortcut_commands.cpp what each shortcut key asks for.
 
 #include <cstdint>
 #include <map>
@@ -14,12 +14,12 @@
 #include <glm/vec2.hpp>
 
 #include "commands.hpp"
+#include "drawn_panels.hpp"
 #include "files.hpp"
 #include "gizmo.hpp"
 #include "history.hpp"
 #include "performance.hpp"
 #include "pick.hpp"
-#include "report.hpp"
 #include "scene/scene.hpp"
 #include "shortcuts.hpp"
 #include "toasts.hpp"
@@ -74,11 +74,7 @@ struct UiState {
     std::optional<std::size_t> scrolledTo;  ///< the object the outliner last scrolled to
     bool resetLayout = true;                ///< put every panel at its default place this frame
     std::map<std::string, PanelPlace> panels;
-    std::vector<PanelRect> panelRects;        ///< every panel drawn this frame (written by buildUi)
-    std::vector<TooltipRect> tooltips;        ///< every control drawn this frame that has a tooltip
-    std::optional<std::string> tooltipShown;  ///< the one under the cursor this frame
-    std::vector<PanelRect> menus;             ///< the menu bar's menus this frame, in its order
-    std::vector<std::string> outlinerShown;   ///< the outliner's rows in view this frame (for the report)
+    DrawnPanels drawn;  ///< what the panels drew this frame (written by buildUi)
 };
 
 /// Read-only view of what the panels show.
@@ -107,6 +103,17 @@ void tooltip(UiState& state, const std::string& text);
 /// The tooltip of a control that does what a shortcut does: "what it does (its keys)"; `what`
 /// defaults to the help's words for the action.
 void shortcutTooltip(UiState& state, Action action, const char* what = nullptr);
+
+/// What the window knows that a shortcut's command needs.
+struct ShortcutContext {
+    std::string documentPath;  ///< the document's file ("" for a generated scene)
+    std::string savablePath;   ///< the file Save writes without asking ("": Save asks, as Save as does)
+    float aspect = 1.0f;       ///< the view's width over height (Frame)
+};
+/// The command the menus give for a shortcut's action (shortcut_commands.cpp). The actions that
+/// open a panel's window (Open, Save as) or set a panel's choice (the gizmo's mode and space)
+/// change `state` instead and give none.
+[[nodiscard]] std::optional<Command> commandFor(Action action, UiState& state, const ShortcutContext& context);
 
 /// The frame's ImGui windows: all of them, or with `panels` false (the panels hidden) only what
 /// must be answered: the file browser and the questions.

@@ -72,9 +72,11 @@ TEST(Editor, AMoveRefitsTheIndexAndPicksAgainAlongTheSameRay) {
     // Aim at s1 through its centre's projection.
     const glm::vec3 screen =
         worldToScreen({2.0f, 0.0f, 0.0f}, frame.view, frame.projection, frame.viewport, frame.clipDepth);
-    const Pick& pick = e.pick(frame, glm::ivec2(glm::floor(glm::vec2(screen))));
+    const Pick pick = e.pickAt(frame, glm::ivec2(glm::floor(glm::vec2(screen))));
     ASSERT_TRUE(pick.nearest());
     EXPECT_EQ(pick.nearest()->object, 1u);
+    e.click(pick, false);
+    EXPECT_EQ(e.selection(), std::vector<std::size_t>{1u}) << "a click selects what it picked";
     const std::size_t rebuilds = e.index().rebuildCount();
     e.move(1, {0.0f, 100.0f, 0.0f}, e.beginGesture());  // out of the ray's way
     EXPECT_EQ(e.index().rebuildCount(), rebuilds);

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// What the panels drew in a frame, as they measured it: each window's rectangle and whether its
+// content was cut off, the menus, the controls with tooltips, the outliner's rows in view. The
+// panels write it; whoever describes the window (the script's report) reads it. Plain values.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+namespace pickray::app {
+
+/// A panel's rectangle on screen (window units, top-left origin), and whether something in it
+/// reaches past its right edge (text or a widget cut off: its content is wider than the room).
+struct PanelRect {
+    std::string name;
+    glm::vec2 pos{0.0f};
+    glm::vec2 size{0.0f};
+    float contentWidth = 0.0f;  ///< the widest line of its content last frame, in pixels
+    float roomWidth = 0.0f;     ///< the width its content has, inside the padding
+    bool cut = false;           ///< contentWidth > roomWidth: something is cut off on the right
+};
+
+/// A control's tooltip (what it does and its keys), and where the control is.
+struct TooltipRect {
+    std::string text;
+    glm::vec2 pos{0.0f};
+    glm::vec2 size{0.0f};
+};
+
+/// Everything the panels drew in one frame (the menus' places are kept from the frame a menu was
+/// last closed in: an open menu's title cannot be measured).
+struct DrawnPanels {
+    std::vector<PanelRect> panels;            ///< every ImGui window drawn, in drawing order
+    std::vector<PanelRect> menus;             ///< the menu bar's menus, in its order
+    std::vector<TooltipRect> tooltips;        ///< every control drawn that has a tooltip
+    std::optional<std::string> tooltipShown;  ///< the one under the cursor
+    std::vector<std::string> outlinerRows;    ///< the outliner's rows in view (its filter and scroll)
+};
+
+}  // namespace pickray::app
