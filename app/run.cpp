@@ -5,13 +5,13 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "app.hpp"
-#include "cli.hpp"
-#include "platform.hpp"
+#include "cli/cli.hpp"
 #include "scene/camera_math.hpp"
 #include "scene/generate.hpp"
 #include "scene/scene_io.hpp"
-#include "script.hpp"
+#include "script/script.hpp"
+#include "shell/app.hpp"
+#include "shell/platform.hpp"
 
 namespace pickray::app {
 namespace {

@@ -3,7 +3,7 @@
 // (the binary exits 2 on those).
 #include <gtest/gtest.h>
 
-#include "cli.hpp"
+#include "cli/cli.hpp"
 
 using pickray::app::Options;
 using pickray::app::parseCommandLine;

@@ -8,7 +8,7 @@
 
 #include <glm/vector_relational.hpp>
 
-#include "editor.hpp"
+#include "editor/editor.hpp"
 #include "scene/generate.hpp"
 #include "scene/scene_io.hpp"
 

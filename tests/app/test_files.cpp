@@ -10,7 +10,7 @@
 #include <fstream>
 #include <string>
 
-#include "files.hpp"
+#include "editor/files.hpp"
 
 namespace pickray::app {
 namespace {

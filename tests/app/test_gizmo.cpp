@@ -9,7 +9,7 @@
 #include <glm/geometric.hpp>
 #include <glm/trigonometric.hpp>
 
-#include "gizmo.hpp"
+#include "viewport/gizmo.hpp"
 
 namespace pickray::app {
 namespace {

@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 #include <glm/geometric.hpp>
 
-#include "orbit_camera.hpp"
+#include "editor/orbit_camera.hpp"
 
 namespace ps = pickray::scene;
 using pickray::app::orbit;

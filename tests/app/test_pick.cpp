@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 #include <glm/geometric.hpp>
 
-#include "pick.hpp"
+#include "editor/pick.hpp"
 
 namespace pa = pickray::app;
 namespace ps = pickray::scene;

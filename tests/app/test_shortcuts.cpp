@@ -6,7 +6,7 @@
 #include <set>
 #include <utility>
 
-#include "shortcuts.hpp"
+#include "input/shortcuts.hpp"
 
 namespace pickray::app {
 namespace {

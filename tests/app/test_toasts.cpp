@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "toasts.hpp"
+#include "panels/toasts.hpp"
 
 namespace pickray::app {
 namespace {

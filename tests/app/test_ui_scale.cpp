@@ -4,7 +4,7 @@
 
 #include <limits>
 
-#include "ui_scale.hpp"
+#include "panels/ui_scale.hpp"
 
 namespace pickray::app {
 namespace {

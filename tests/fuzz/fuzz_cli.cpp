@@ -8,7 +8,7 @@
 #include <variant>
 #include <vector>
 
-#include "cli.hpp"
+#include "cli/cli.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     std::vector<std::string> args(1);

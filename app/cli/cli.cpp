@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: MIT
+// The command line on CLI11: it knows the options and their arity; the values are read and
+// checked here (exact formats like WxH, ranges), and the script steps are put in the order CLI11
+// saw them (App::parse_order()).
+#include "cli/cli.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <type_traits>
+
+#include <CLI/CLI.hpp>
+
+namespace pickray::app {
+namespace {
+
+// Splits "a<sep>b<sep>c" into exactly `count` finite numbers.
+template <class T>
+std::optional<std::vector<T>> numbers(const std::string& text, char sep, std::size_t count) {
+    std::vector<T> out;
+    std::size_t start = 0;
+    while (out.size() < count) {
+        const std::size_t end = text.find(sep, start);
+        const std::string part = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+        T value{};
+        const char* first = part.data();
+        const char* last = part.data() + part.size();
+        const auto [ptr, ec] = std::from_chars(first, last, value);
+        if (part.empty() || ec != std::errc() || ptr != last) return std::nullopt;
+        if constexpr (std::is_floating_point_v<T>)
+            if (!std::isfinite(value)) return std::nullopt;
+        out.push_back(value);
+        if (end == std::string::npos) break;
+        start = end + 1;
+        if (out.size() == count) return std::nullopt;  // too many parts
+    }
+    if (out.size() != count) return std::nullopt;
+    return out;
+}
+
+/// A value that does not read: "--size 800: expects WxH ...".
+struct BadValue {
+    std::string message;
+};
+
+[[noreturn]] void refuse(const std::string& option, const std::string& value, const std::string& expectation) {
+    throw BadValue{option + " " + (value.empty() ? "\"\"" : value) + ": " + expectation};
+}
+
+glm::ivec2 pair(const std::string& option, const std::string& value, char sep, const std::string& expectation) {
+    const auto n = numbers<int>(value, sep, 2);
+    if (!n) refuse(option, value, expectation);
+    return {(*n)[0], (*n)[1]};
+}
+
+glm::ivec2 windowPoint(const std::string& option, const std::string& value) {
+    const glm::ivec2 p = pair(option, value, ',', "expects X,Y in window pixels, e.g. 640,360");
+    if (p.x < 0 || p.y < 0) refuse(option, value, "expects X,Y in window pixels, e.g. 640,360");
+    return p;
+}
+
+glm::vec3 point3(const std::string& option, const std::string& value) {
+    const auto n = numbers<float>(value, ',', 3);
+    if (!n) refuse(option, value, "expects X,Y,Z");
+    return {(*n)[0], (*n)[1], (*n)[2]};
+}
+
+float positive(const std::string& option, const std::string& value) {
+    const auto n = numbers<float>(value, ',', 1);
+    if (!n || !((*n)[0] > 0.0f)) refuse(option, value, "expects a positive number");
+    return (*n)[0];
+}
+
+template <class T>
+T count(const std::string& option, const std::string& value, T lo, T hi, const std::string& expectation) {
+    const auto n = numbers<T>(value, ',', 1);
+    if (!n || (*n)[0] < lo || (*n)[0] > hi) refuse(option, value, expectation);
+    return (*n)[0];
+}
+
+const std::string& nonEmpty(const std::string& option, const std::string& value) {
+    if (value.empty()) refuse(option, value, "expects a value");
+    return value;
+}
+
+// The step an option makes, from its value ("" for the flags).
+ScriptStep makeStep(const std::string& option, const std::string& value) {
+    if (option == "--click") return step::Click{windowPoint(option, value)};
+    if (option == "--hover") return step::Hover{windowPoint(option, value)};
+    if (option == "--drag") {
+        const std::string expectation =
+            "expects X1,Y1,X2,Y2 in window pixels, then optionally ,left ,right or ,middle (ctrl+ before it: Ctrl "
+            "held)";
+        std::string points = value;
+        MouseButton button = MouseButton::Left;
+        bool ctrl = false;
+        if (const auto comma = value.rfind(','); comma != std::string::npos) {
+            std::string last = value.substr(comma + 1);
+            if (last.rfind("ctrl+", 0) == 0) {
+                ctrl = true;
+                last = last.substr(5);
+            }
+            if (last == "left" || last == "right" || last == "middle") {
+                button = last == "right"    ? MouseButton::Right
+                         : last == "middle" ? MouseButton::Middle
+                                            : MouseButton::Left;
+                points = value.substr(0, comma);
+            } else if (ctrl) {
+                refuse(option, value, expectation);
+            }
+        }
+        const auto n = numbers<int>(points, ',', 4);
+        if (!n || (*n)[0] < 0 || (*n)[1] < 0 || (*n)[2] < 0 || (*n)[3] < 0) refuse(option, value, expectation);
+        return step::Drag{{(*n)[0], (*n)[1]}, {(*n)[2], (*n)[3]}, button, ctrl};
+    }
+    if (option == "--type") return step::Type{nonEmpty(option, value)};
+    if (option == "--key") {
+        const auto chord = parseKeySpec(value);
+        if (!chord)
+            refuse(option, value,
+                   "expects a key with optional modifiers, e.g. ctrl+z, ctrl+shift+z, delete, f, home, esc, h, f1");
+        return step::Key{*chord};
+    }
+    if (option == "--select") return step::Select{nonEmpty(option, value)};
+    if (option == "--load") return step::Load{nonEmpty(option, value)};
+    if (option == "--save") return step::Save{nonEmpty(option, value)};
+    if (option == "--screenshot") return step::Screenshot{nonEmpty(option, value)};
+    if (option == "--orbit") {
+        const auto n = numbers<float>(value, ',', 2);
+        if (!n) refuse(option, value, "expects YAW,PITCH in degrees");
+        return step::Orbit{{(*n)[0], (*n)[1]}};
+    }
+    if (option == "--resize") {
+        const glm::ivec2 s = pair(option, value, 'x', "");
+        if (s.x < 0 || s.y < 0 || s.x > kMaxResize || s.y > kMaxResize)
+            refuse(option, value, "expects WxH with both between 0 and " + std::to_string(kMaxResize));
+        return step::Resize{s};
+    }
+    if (option == "--minimize") return step::Minimize{};
+    if (option == "--duplicate") return step::Duplicate{};
+    return step::Delete{};  // --delete: the one step option left
+}
+
+/// Every value of the single-value options, as strings (the last one given).
+struct Values {
+    std::string scene, generate, size, report, quitAfterClicks, repeat, clipDepth, projection, eye, target, fov,
+        orthoHeight, uiScale;
+};
+
+void addOptions(CLI::App& cli, Options& o, Values& v) {
+    const auto single = [&](const char* name, std::string& into, const char* what) {
+        return cli.add_option(name, into, what)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+    };
+    cli.add_flag("--headless", o.headless, "no visible window (SDL's offscreen driver): run the script and exit");
+    single("--scene", v.scene, "scene JSON file (default: assets/scenes/default.json)")->type_name("FILE");
+    single("--generate", v.generate, "a generated stress scene of N mixed objects instead of --scene")->type_name("N");
+    single("--size", v.size, "window size in pixels (default 1280x720, 16 to 8192 each)")->type_name("WxH");
+    cli.add_flag("--hide-ui", o.hideUi, "no ImGui windows (the scene only; clicks anywhere reach the view)");
+    cli.add_flag("--no-stats", o.noStats, "no timings in the panels: the same picture on every run (docs)");
+    single("--ui-scale", v.uiScale, "scale of the panels and their text, 0.5 to 3 (default: the display's)")
+        ->type_name("S");
+    single("--report", v.report, "write the clicks' picks, frame times and memory as JSON after the script")
+        ->type_name("OUT.json");
+    single("--repeat", v.repeat, "run the whole script N times (soak tests)")->type_name("N");
+    single("--quit-after-clicks", v.quitAfterClicks, "interactive mode: quit after N left clicks (automation)")
+        ->type_name("N");
+    cli.add_flag("--debug-provoke-gl-error", o.provokeGlError, "one invalid GL call (tests)")->group("");
+
+    const char* steps = "Script steps (with --headless; run in the order given, each as often as given)";
+    const auto step = [&](const char* name, const char* type, const char* what) {
+        cli.add_option(name)
+            ->description(what)
+            ->type_name(type)
+            ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+            ->group(steps);
+    };
+    step("--click", "X,Y", "left click at window pixels from the top-left");
+    step("--drag", "X1,Y1,X2,Y2[,B]",
+         "drag with button B (left, right, middle; default left; ctrl+left holds Ctrl): left moves the grabbed "
+         "object or gizmo handle once past 4 pixels and orbits on the background, right orbits, middle pans");
+    step("--type", "TEXT", "type the text into what has the keyboard (a text field, the file browser's name)");
+    step("--key", "SPEC",
+         "press a key: ctrl+z, ctrl+shift+z, ctrl+y, delete, ctrl+d, f, home, esc, ctrl+s, h, f1, f12");
+    step("--hover", "X,Y", "leave the cursor here (the hover highlight)");
+    step("--select", "NAME", "select an object by name; consecutive --select steps select several");
+    cli.add_flag("--duplicate")->description("duplicate the selected objects (the GUI's Duplicate)")->group(steps);
+    cli.add_flag("--delete")->description("delete the selected objects (the GUI's Delete)")->group(steps);
+    step("--load", "FILE", "load a scene as the GUI's Load does");
+    step("--save", "FILE", "save the scene as the GUI's Save does (interactive: on quitting)");
+    step("--screenshot", "OUT.png", "save the next frame (interactive: on quitting)");
+    step("--orbit", "YAW,PITCH", "orbit the camera by these degrees (the pick ray stays)");
+    step("--resize", "WxH", "resize the window (0 to 16384; SDL may refuse or clamp)");
+    cli.add_flag("--minimize")->description("minimise the window, draw, restore")->group(steps);
+
+    const char* camera = "Camera overrides (applied to the scene's camera)";
+    single("--clip-depth", v.clipDepth, "opengl or direct3d")->group(camera);
+    single("--projection", v.projection, "perspective or orthographic")->group(camera);
+    single("--eye", v.eye, "eye position")->type_name("X,Y,Z")->group(camera);
+    single("--target", v.target, "point looked at")->type_name("X,Y,Z")->group(camera);
+    single("--fov", v.fov, "vertical field of view")->type_name("DEGREES")->group(camera);
+    single("--ortho-height", v.orthoHeight, "orthographic view height")->type_name("H")->group(camera);
+}
+
+// The single-value options that were given, read and checked.
+void readValues(const CLI::App& cli, const Values& v, Options& o) {
+    const auto given = [&](const char* option) { return cli.count(option) > 0; };
+    if (given("--scene")) o.scenePath = nonEmpty("--scene", v.scene);
+    if (given("--generate")) {
+        o.generate = count<std::size_t>("--generate", v.generate, 1, scene::kMaxGenerated,
+                                        "expects a count of objects from 1 to " + std::to_string(scene::kMaxGenerated));
+    }
+    if (given("--size")) {
+        const std::string expectation = "expects WxH with both between 16 and 8192, e.g. 1280x720";
+        o.size = pair("--size", v.size, 'x', expectation);
+        if (o.size.x < 16 || o.size.y < 16 || o.size.x > 8192 || o.size.y > 8192) refuse("--size", v.size, expectation);
+    }
+    if (given("--report")) o.reportPath = nonEmpty("--report", v.report);
+    if (given("--ui-scale")) {
+        const auto n = numbers<float>(v.uiScale, ',', 1);
+        if (!n || !((*n)[0] >= 0.5f && (*n)[0] <= 3.0f))
+            refuse("--ui-scale", v.uiScale, "expects a scale from 0.5 to 3");
+        o.uiScale = (*n)[0];
+    }
+    if (given("--repeat"))
+        o.repeat =
+            count("--repeat", v.repeat, 1, kMaxRepeat, "expects a count from 1 to " + std::to_string(kMaxRepeat));
+    if (given("--quit-after-clicks"))
+        o.quitAfterClicks = count("--quit-after-clicks", v.quitAfterClicks, 1, 1 << 30, "expects a positive count");
+    if (given("--clip-depth")) {
+        if (v.clipDepth == "opengl" || v.clipDepth == "negative_one_to_one") o.clipDepth = ClipDepth::NegativeOneToOne;
+        else if (v.clipDepth == "direct3d" || v.clipDepth == "zero_to_one") o.clipDepth = ClipDepth::ZeroToOne;
+        else refuse("--clip-depth", v.clipDepth, "expects opengl or direct3d");
+    }
+    if (given("--projection")) {
+        if (v.projection == "perspective") o.projection = scene::Projection::Perspective;
+        else if (v.projection == "orthographic") o.projection = scene::Projection::Orthographic;
+        else refuse("--projection", v.projection, "expects perspective or orthographic");
+    }
+    if (given("--eye")) o.eye = point3("--eye", v.eye);
+    if (given("--target")) o.target = point3("--target", v.target);
+    if (given("--fov")) o.fovYDegrees = positive("--fov", v.fov);
+    if (given("--ortho-height")) o.orthoHeight = positive("--ortho-height", v.orthoHeight);
+}
+
+// The script steps, in the order CLI11 saw their options.
+void readScript(const CLI::App& cli, Options& o) {
+    std::map<const CLI::Option*, std::size_t> used;  // values of each option taken so far
+    for (const CLI::Option* option : cli.parse_order()) {
+        if (option->get_group().rfind("Script steps", 0) != 0) continue;
+        const std::string name = option->get_name();
+        const std::vector<std::string>& values = option->results();
+        const std::size_t k = used[option]++;
+        o.script.push_back(makeStep(name, option->get_expected_max() == 0 || k >= values.size() ? "" : values[k]));
+    }
+}
+
+// What the options say together: clicks inside the window they land in, one scene, script steps
+// only where there is a script.
+std::optional<std::string> checkTogether(const Options& o) {
+    glm::ivec2 window = o.size;
+    for (const ScriptStep& s : o.script) {
+        if (const auto* r = std::get_if<step::Resize>(&s)) window = r->size;
+        if (const auto* c = std::get_if<step::Click>(&s); c && (c->at.x >= window.x || c->at.y >= window.y)) {
+            return "--click " + std::to_string(c->at.x) + "," + std::to_string(c->at.y) + ": outside the " +
+                   std::to_string(window.x) + "x" + std::to_string(window.y) + " window";
+        }
+    }
+    if (o.generate && !o.scenePath.empty()) return "--generate and --scene: give one scene, not both";
+    if (!o.headless) {
+        for (const ScriptStep& s : o.script) {
+            if (!std::holds_alternative<step::Select>(s) && !std::holds_alternative<step::Screenshot>(s) &&
+                !std::holds_alternative<step::Save>(s))
+                return std::string(optionName(s)) + " is a script step: it needs --headless";
+        }
+        if (o.repeat != 1) return "--repeat repeats the script: it needs --headless";
+    }
+    return std::nullopt;
+}
+
+/// The message on one line: control characters (a newline in an argument, say) as escapes.
+std::string oneLine(const std::string& text) {
+    std::string out;
+    for (const char c : text) {
+        if (static_cast<unsigned char>(c) >= 0x20 && c != 0x7f) {
+            out += c;
+        } else {
+            char escaped[8];
+            std::snprintf(escaped, sizeof escaped, "\\x%02x", static_cast<unsigned char>(c));
+            out += escaped;
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+const char* optionName(const ScriptStep& s) noexcept {
+    constexpr const char* kNames[] = {"--click",  "--drag",     "--hover", "--select",     "--duplicate",
+                                      "--delete", "--load",     "--save",  "--screenshot", "--orbit",
+                                      "--resize", "--minimize", "--key",   "--type"};
+    static_assert(std::size(kNames) == std::variant_size_v<ScriptStep>);
+    return kNames[s.index()];
+}
+
+ParseResult parseCommandLine(const std::vector<std::string>& args) {
+    Options o;
+    Values values;
+    CLI::App cli{"Click objects, see where the cursor's ray hits them: the picking demo of pickray.", "pickray"};
+    cli.footer(
+        "The script steps run in the order given, then --report is written; --repeat N runs the whole\n"
+        "list N times. Without --headless, --select gives the starting selection and --screenshot and\n"
+        "--save act on quitting.\n"
+        "Example: pickray --headless --size 640x360 --click 320,180 --report r.json --screenshot s.png");
+    addOptions(cli, o, values);
+    // CLI11 takes its arguments last first.
+    std::vector<std::string> reversed(args.rbegin(), args.rend());
+    try {
+        cli.parse(reversed);
+        readValues(cli, values, o);
+        readScript(cli, o);
+    } catch (const CLI::CallForHelp&) {
+        return HelpRequested{cli.help()};
+    } catch (const CLI::ParseError& e) {
+        return UsageError{oneLine(e.what())};
+    } catch (const BadValue& e) {
+        return UsageError{oneLine(e.message)};
+    }
+    if (auto problem = checkTogether(o)) return UsageError{oneLine(*problem)};
+    return o;
+}
+
+}  // namespace pickray::app

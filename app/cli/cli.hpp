@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The command line, parsed into plain options (no SDL here, so it is unit-testable). The script
+// is an ordered list of steps, run in the order given (script.hpp).
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+
+#include "input/input_events.hpp"
+#include "input/shortcuts.hpp"
+#include "scene/generate.hpp"
+#include "scene/scene.hpp"
+
+namespace pickray::app {
+
+/// The largest --resize accepted (the driver's render target limit is checked when drawing).
+inline constexpr int kMaxResize = 16384;
+/// The largest --repeat accepted.
+inline constexpr int kMaxRepeat = 100'000;
+
+/// The steps of the headless script, one type per option (window pixels: top-left origin).
+namespace step {
+struct Click {  ///< --click X,Y: press and release the left button there
+    glm::ivec2 at{0};
+};
+struct Drag {  ///< --drag X1,Y1,X2,Y2[,[ctrl+]left|right|middle]: a button held from one point to the other
+    glm::ivec2 from{0}, to{0};
+    MouseButton button = MouseButton::Left;
+    bool ctrl = false;  ///< Ctrl held throughout ("ctrl+left": the gizmo snaps)
+};
+struct Hover {  ///< --hover X,Y: the cursor rests there (the hover highlight)
+    glm::ivec2 at{0};
+};
+struct Select {  ///< --select NAME: a run of consecutive --select steps selects those objects
+    std::string name;
+};
+struct Duplicate {};  ///< --duplicate: the GUI's Duplicate on the primary (last) selection
+struct Delete {};     ///< --delete: the GUI's Delete on the primary selection
+struct Load {         ///< --load FILE: the GUI's Load
+    std::string path;
+};
+struct Save {  ///< --save FILE: the GUI's Save
+    std::string path;
+};
+struct Screenshot {  ///< --screenshot FILE: the next frame as a PNG (with the UI unless --hide-ui)
+    std::string path;
+};
+struct Orbit {  ///< --orbit YAW,PITCH: the camera orbits by these degrees (the pick ray stays)
+    glm::vec2 degrees{0.0f};
+};
+struct Resize {  ///< --resize WxH: SDL's window size call (SDL may refuse or clamp)
+    glm::ivec2 size{0};
+};
+struct Minimize {};  ///< --minimize: minimise, draw, restore, draw
+struct Key {         ///< --key SPEC: a key pressed and released with its modifiers ("ctrl+z")
+    KeyChord chord;
+};
+struct Type {  ///< --type TEXT: the text typed into whatever has the keyboard (a field, a dialog)
+    std::string text;
+};
+}  // namespace step
+
+using ScriptStep =
+    std::variant<step::Click, step::Drag, step::Hover, step::Select, step::Duplicate, step::Delete, step::Load,
+                 step::Save, step::Screenshot, step::Orbit, step::Resize, step::Minimize, step::Key, step::Type>;
+
+/// The option that makes a step, for messages ("--click").
+[[nodiscard]] const char* optionName(const ScriptStep& step) noexcept;
+
+struct Options {
+    bool headless = false;
+    std::string scenePath;                ///< empty: the default scene
+    std::optional<std::size_t> generate;  ///< a generated stress scene of this many objects instead
+    glm::ivec2 size{1280, 720};           ///< window size in window units
+    /// In the order given. Interactive runs take only --select (the starting selection) and
+    /// --screenshot and --save (on quitting); the others need --headless.
+    std::vector<ScriptStep> script;
+    int repeat = 1;          ///< runs of the whole script (soak tests)
+    std::string reportPath;  ///< written after the script (or on quitting)
+    bool hideUi = false;
+    bool noStats = false;          ///< no timings in the panels (pictures that do not change from run to run)
+    std::optional<float> uiScale;  ///< the panels' scale (default: the display's, see ImGuiLayer)
+    int quitAfterClicks = 0;       ///< interactive mode: quit after this many left clicks (0: never)
+    bool provokeGlError = false;   ///< hidden, for tests: one invalid GL call, to prove errors are counted
+    // Camera overrides, applied after the scene is loaded.
+    std::optional<ClipDepth> clipDepth;
+    std::optional<scene::Projection> projection;
+    std::optional<glm::vec3> eye;
+    std::optional<glm::vec3> target;
+    std::optional<float> fovYDegrees;
+    std::optional<float> orthoHeight;
+};
+
+/// A refused command line: one line naming the problem (the caller adds the hint to --help).
+struct UsageError {
+    std::string message;
+};
+
+/// --help: the text to print.
+struct HelpRequested {
+    std::string text;
+};
+
+using ParseResult = std::variant<Options, UsageError, HelpRequested>;
+
+/// `args` without the program name. A single-value option given twice keeps its last value.
+[[nodiscard]] ParseResult parseCommandLine(const std::vector<std::string>& args);
+/// The line that follows every UsageError.
+inline constexpr const char* kHelpHint = "Run 'pickray --help' for the options.";
+
+}  // namespace pickray::app

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+#include "editor/orbit_camera.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/geometric.hpp>
+#include <glm/gtc/constants.hpp>
+#include <glm/trigonometric.hpp>
+
+#include "scene/camera_math.hpp"
+
+namespace pickray::app {
+
+scene::Camera orbit(scene::Camera c, float yaw, float pitch) noexcept {
+    const glm::vec3 up = glm::normalize(c.up);
+    const glm::vec3 offset = c.eye - c.target;
+    const float distance = glm::length(offset);
+    const float sinElevation = std::clamp(glm::dot(offset, up) / distance, -1.0f, 1.0f);
+    const glm::vec3 horizontal = glm::normalize(offset - glm::dot(offset, up) * up);
+    // Rodrigues rotation of the horizontal direction about `up` (it is perpendicular to it).
+    const glm::vec3 turned = std::cos(yaw) * horizontal + std::sin(yaw) * glm::cross(up, horizontal);
+    constexpr float kPoleMargin = 0.02f;  // radians short of straight up/down
+    const float limit = glm::half_pi<float>() - kPoleMargin;
+    const float elevation = std::clamp(std::asin(sinElevation) + pitch, -limit, limit);
+    c.eye = c.target + distance * (std::cos(elevation) * turned + std::sin(elevation) * up);
+    return c;
+}
+
+scene::Camera zoom(scene::Camera c, float factor) noexcept {
+    constexpr float kMinDistance = 0.05f;
+    const glm::vec3 offset = c.eye - c.target;
+    const float distance = std::max(glm::length(offset) * factor, kMinDistance);
+    c.eye = c.target + distance * glm::normalize(offset);
+    c.orthoHeight = std::max(c.orthoHeight * factor, 0.01f);
+    return c;
+}
+
+scene::Camera pan(scene::Camera c, glm::vec2 pixels, float viewportHeight) noexcept {
+    const glm::vec3 forward = glm::normalize(c.target - c.eye);
+    const glm::vec3 right = glm::normalize(glm::cross(forward, c.up));
+    const glm::vec3 screenUp = glm::cross(right, forward);
+    const float scale = scene::worldPerPixel(c, c.target, viewportHeight);
+    const glm::vec3 move = scale * (-pixels.x * right + pixels.y * screenUp);
+    c.eye += move;
+    c.target += move;
+    return c;
+}
+
+scene::Camera frameSphere(scene::Camera c, glm::vec3 center, float radius, float aspect) noexcept {
+    constexpr float kMargin = 1.15f;
+    const float r = std::max(radius, 0.25f) * kMargin;
+    const float halfFovY = glm::radians(c.fovYDegrees) * 0.5f;
+    const float halfFovX = std::atan(std::tan(halfFovY) * aspect);
+    const float distance = r / std::sin(std::min(halfFovY, halfFovX));
+    c.eye = center + distance * glm::normalize(c.eye - c.target);
+    c.target = center;
+    c.orthoHeight = 2.0f * r / std::min(aspect, 1.0f);
+    c.far = std::max(c.far, (distance + 2.0f * r) * 1.01f);
+    return c;
+}
+
+}  // namespace pickray::app

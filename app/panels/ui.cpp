@@ -1,0 +1,428 @@
+// SPDX-License-Identifier: MIT
+#include "panels/ui.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "input/shortcuts.hpp"
+#include "pickray/collision/overlap.hpp"
+#include "scene/generate.hpp"
+#include "scene/overloaded.hpp"
+
+namespace pickray::app {
+namespace {
+
+using scene::Overloaded;
+
+using scene::Object;
+
+void text(const char* label, glm::vec3 v) {
+    ImGui::Text("%s (%.4f, %.4f, %.4f)", label, double(v.x), double(v.y), double(v.z));
+}
+
+// Each editor returns true when the user changed a value; the copy is then sent back as an Edit.
+// In a narrow panel the labels go above their fields, so that the fields keep room for their values.
+struct Fields {
+    bool labelsAbove = false;
+
+    bool vec(const char* label, glm::vec3& v, float speed = 0.01f, const char* format = "%.3f") const {
+        return withLabel(label, [&](const char* id) { return ImGui::DragFloat3(id, &v.x, speed, 0.0f, 0.0f, format); });
+    }
+    bool radius(float& r) const {
+        return withLabel("radius",
+                         [&](const char* id) { return ImGui::DragFloat(id, &r, 0.005f, 0.0f, 0.0f, "%.3f"); });
+    }
+    bool color(glm::vec3& c) const {
+        return withLabel("color", [&](const char* id) { return ImGui::ColorEdit3(id, &c.x); });
+    }
+    bool minMax(Aabb& b) const { return vec("min", b.min) | vec("max", b.max); }
+
+    template <class Edit>
+    bool withLabel(const char* label, Edit edit) const {
+        if (!labelsAbove) return edit(label);
+        ImGui::TextUnformatted(label);
+        ImGui::SetNextItemWidth(-1.0f);
+        const std::string id = std::string("##") + label;
+        return edit(id.c_str());
+    }
+};
+
+bool editShape(Object& o, const Fields& field) {
+    return std::visit(
+        Overloaded{
+            [&](Sphere& s) -> bool { return field.vec("center", s.center) | field.radius(s.radius); },
+            [&](Capsule& s) -> bool { return field.vec("a", s.a) | field.vec("b", s.b) | field.radius(s.radius); },
+            [&](Cylinder& s) -> bool { return field.vec("a", s.a) | field.vec("b", s.b) | field.radius(s.radius); },
+            [&](InfiniteCylinder& s) -> bool {
+                return field.vec("p1", s.p1) | field.vec("p2", s.p2) | field.radius(s.radius);
+            },
+            [&](Aabb& b) -> bool { return field.minMax(b); },
+            [&](OrientedBox& b) -> bool {
+                bool changed = field.minMax(b.local);
+                ImGui::Separator();
+                scene::Transform& t = o.placement;
+                changed |= field.vec("position", t.position);
+                changed |= field.vec("rotation (deg)", t.rotationDegrees, 0.5f, "%.1f");
+                changed |= field.vec("scale", t.scale);
+                if (changed) b = scene::placedBox(b.local, t);
+                return changed;
+            },
+        },
+        o.shape);
+}
+
+// "sphere\0capsule\0...\0\0": every kind's name, as ImGui::Combo takes them.
+const char* kindNamesForCombo() {
+    static const std::string names = [] {
+        std::string list;
+        for (ShapeKind kind = 0; kind < kShapeKindCount; ++kind) (list += kindName(kind)) += '\0';
+        return list;
+    }();
+    return names.c_str();
+}
+
+std::string kindLabel(const Shape& shape) { return std::string(kindName(shape)); }
+
+bool isSelected(const UiView& view, std::size_t i) {
+    return std::find(view.selection.begin(), view.selection.end(), i) != view.selection.end();
+}
+
+// Sizes in pixels at UI scale 1 grow with the scale: ImGui's font is 13 pixels at scale 1.
+float em() { return ImGui::GetFontSize() / 13.0f; }
+
+// SameLine() when an item `width` pixels wide still fits on the line; otherwise the next item
+// starts a new line (a narrow panel stacks its buttons rather than cutting them off).
+void sameLineIfFits(float width) {
+    const float right = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width;
+    if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
+}
+
+// A panel of the layout: kept where it belongs in the window (keepPanelInWindow), its text
+// wrapping at its edge rather than being cut off. endPanel() closes it.
+void beginPanel(UiState& state, const UiView& view, const char* name, bool rightAnchored, glm::vec2 at, glm::vec2 size,
+                float top) {
+    ImGui::Begin(name);
+    keepPanelInWindow(state, view, name, rightAnchored, at, size, top);
+    ImGui::PushTextWrapPos(0.0f);
+}
+
+void endPanel() {
+    ImGui::PopTextWrapPos();
+    ImGui::End();
+}
+
+// The width of a button, radio button or checkbox labelled `label`.
+float buttonWidth(const char* label) { return ImGui::CalcTextSize(label).x + 2.0f * ImGui::GetStyle().FramePadding.x; }
+float checkWidth(const char* label) {
+    return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+}
+
+/// Every panel's default place (Reset layout): the scene's panels down the left, the pick and the
+/// camera down the right, each column shrunk to fit a small window.
+struct Layout {
+    glm::vec2 sceneSize, inspectorSize, capsuleSize, pickSize, cameraSize;
+    glm::vec2 sceneAt, inspectorAt, capsuleAt;  // from the top-left corner
+    glm::vec2 pickAt, cameraAt;                 // x measured from the right edge
+};
+
+Layout defaultLayout(glm::ivec2 window, float top) {
+    const float s = em();  // every size grows with the UI scale
+    const float gap = 8.0f * s;
+    const float room = std::max(static_cast<float>(window.y) - top - 3.0f * gap, 120.0f);
+    const float left = std::min(1.0f, (room - gap) / (s * (340.0f + 245.0f + 150.0f)));  // scene, inspector, capsules
+    const float right = std::min(1.0f, room / (s * (380.0f + 210.0f)));                  // pick + camera
+    const float width = std::min(std::min(340.0f * s, 0.45f * static_cast<float>(window.x)),
+                                 std::max(200.0f * s, 0.3f * static_cast<float>(window.x)));
+    Layout l{};
+    l.sceneSize = {width, 340.0f * s * left};
+    l.inspectorSize = {width, 245.0f * s * left};
+    l.capsuleSize = {width, 150.0f * s * left};
+    l.pickSize = {width, 380.0f * s * right};
+    l.cameraSize = {width, 210.0f * s * right};
+    l.sceneAt = {gap, top + gap};
+    l.inspectorAt = {gap, l.sceneAt.y + l.sceneSize.y + gap};
+    l.capsuleAt = {gap, l.inspectorAt.y + l.inspectorSize.y + gap};
+    l.pickAt = {width + gap, top + gap};
+    l.cameraAt = {width + gap, l.pickAt.y + l.pickSize.y + gap};
+    return l;
+}
+
+// The rows the outliner lists: every object, or those whose name holds the filter's text.
+std::vector<std::size_t> outlinerRows(const UiState& state, const UiView& view) {
+    std::vector<std::size_t> rows;
+    for (std::size_t i = 0; i < view.scene.objects.size(); ++i)
+        if (state.outlinerFilter.empty() || view.scene.objects[i].name.find(state.outlinerFilter) != std::string::npos)
+            rows.push_back(i);
+    return rows;
+}
+
+void outliner(UiState& state, const UiView& view, const Layout& layout, float top, std::vector<Command>& out) {
+    beginPanel(state, view, "Scene", false, layout.sceneAt, layout.sceneSize, top);
+    ImGui::SetNextItemWidth(-1.0f * em());
+    ImGui::InputTextWithHint("##filter", "filter by name", &state.outlinerFilter);
+    const std::vector<std::size_t> rows = outlinerRows(state, view);
+    const float rowHeight = ImGui::GetTextLineHeightWithSpacing();
+    const float listHeight =  // the rest of the panel keeps room for the five rows of controls below
+        std::max(3.0f * rowHeight, ImGui::GetContentRegionAvail().y - 5.0f * ImGui::GetFrameHeightWithSpacing());
+    ImGui::BeginChild("objects", ImVec2(0, listHeight), true);
+    // The picked or primary selected object's row is scrolled into view when it changes.
+    std::optional<std::size_t> focus = view.selection.empty() ? std::nullopt : std::optional(view.selection.back());
+    if (!focus && view.pick && view.pick->nearest()) focus = view.pick->nearest()->object;
+    if (focus != state.scrolledTo) {
+        state.scrolledTo = focus;
+        const auto row = focus ? std::find(rows.begin(), rows.end(), *focus) : rows.end();
+        if (row != rows.end()) {
+            const float y = static_cast<float>(row - rows.begin()) * rowHeight;
+            const float visible = ImGui::GetWindowHeight();
+            if (y < ImGui::GetScrollY() || y + rowHeight > ImGui::GetScrollY() + visible)
+                ImGui::SetScrollY(y - 0.5f * visible);
+        }
+    }
+    // Only the visible rows are built: the list may hold 100,000 objects.
+    ImGuiListClipper clipper;
+    clipper.Begin(static_cast<int>(rows.size()), rowHeight);
+    state.drawn.outlinerRows.clear();
+    while (clipper.Step())
+        for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r) {
+            const std::size_t i = rows[static_cast<std::size_t>(r)];
+            const Object& o = view.scene.objects[i];
+            const std::string label = o.name + "  [" + kindLabel(o.shape) + "]##" + std::to_string(i);
+            if (ImGui::Selectable(label.c_str(), isSelected(view, i)))
+                out.push_back(command::Select{i, ImGui::GetIO().KeyCtrl});
+            tooltip(state, "Click selects; Ctrl+click adds to the selection or takes out of it");
+            if (ImGui::IsItemVisible()) state.drawn.outlinerRows.push_back(o.name);
+        }
+    ImGui::EndChild();
+    ImGui::SetNextItemWidth(-70.0f * em());
+    ImGui::Combo("##kind", &state.addKind, kindNamesForCombo());
+    ImGui::SameLine();
+    if (ImGui::Button("Add")) out.push_back(command::Add{static_cast<ShapeKind>(state.addKind)});
+    if (!view.selection.empty()) {
+        if (ImGui::Button("Duplicate")) out.push_back(command::DuplicateSelection{});
+        shortcutTooltip(state, Action::DuplicateSelection);
+        sameLineIfFits(buttonWidth("Delete"));
+        if (ImGui::Button("Delete")) out.push_back(command::DeleteSelection{});
+        shortcutTooltip(state, Action::DeleteSelection);
+        const std::size_t primary = view.selection.back();
+        if (state.renameFor != primary || state.renameForName != view.scene.objects[primary].name) {
+            state.renameText = view.scene.objects[primary].name;
+            state.renameFor = primary;
+            state.renameForName = view.scene.objects[primary].name;
+        }
+        ImGui::SetNextItemWidth(-(buttonWidth("Rename") + ImGui::GetStyle().ItemSpacing.x));
+        ImGui::InputText("##rename", &state.renameText);
+        ImGui::SameLine();
+        if (ImGui::Button("Rename")) out.push_back(command::Rename{primary, state.renameText});
+    }
+    ImGui::SetNextItemWidth(-90.0f * em());
+    const std::int64_t step = 1000, stepFast = 10000;
+    ImGui::InputScalar("##count", ImGuiDataType_S64, &state.generateCount, &step, &stepFast);
+    tooltip(state, "How many objects Generate makes: 1 to " + std::to_string(scene::kMaxGenerated));
+    ImGui::SameLine();
+    if (ImGui::Button("Generate")) out.push_back(command::Generate{state.generateCount});
+    tooltip(state, "Generate: replace the scene by that many objects of every kind (Ctrl+Z undoes)");
+    if (ImGui::Button("Screenshot")) out.push_back(command::Screenshot{state.screenshotWithUi});
+    shortcutTooltip(state, Action::Screenshot);
+    sameLineIfFits(checkWidth("with panels"));
+    ImGui::Checkbox("with panels", &state.screenshotWithUi);
+    endPanel();
+}
+
+// The gizmo's modes and axes, and framing the selection, as buttons with their keys.
+void gizmoBar(UiState& state, const UiView& view, std::vector<Command>& out) {
+    const auto mode = [&](const char* label, GizmoMode m, Action action, bool last = false) {
+        const bool on = state.gizmoMode == m;
+        if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+        if (ImGui::SmallButton(label)) state.gizmoMode = m;
+        if (on) ImGui::PopStyleColor();
+        shortcutTooltip(state, action);
+        if (!last) ImGui::SameLine();
+    };
+    mode("move", GizmoMode::Move, Action::GizmoMove);
+    mode("rotate", GizmoMode::Rotate, Action::GizmoRotate);
+    mode("scale", GizmoMode::Scale, Action::GizmoScale, true);
+    sameLineIfFits(checkWidth("local"));
+    bool local = state.gizmoSpace == GizmoSpace::Local;
+    if (ImGui::Checkbox("local", &local)) state.gizmoSpace = local ? GizmoSpace::Local : GizmoSpace::World;
+    shortcutTooltip(state, Action::GizmoSpace);
+    sameLineIfFits(buttonWidth("frame"));
+    if (ImGui::SmallButton("frame")) {
+        const float aspect = view.windowSize.y > 0
+                                 ? static_cast<float>(view.windowSize.x) / static_cast<float>(view.windowSize.y)
+                                 : 1.0f;
+        out.push_back(command::Frame{false, aspect});
+    }
+    shortcutTooltip(state, Action::FrameSelection);
+}
+
+void inspector(UiState& state, const UiView& view, const Layout& layout, float top, std::vector<Command>& out) {
+    beginPanel(state, view, "Inspector", false, layout.inspectorAt, layout.inspectorSize, top);
+    if (view.selection.empty()) {
+        ImGui::TextDisabled("Click an object or pick one in the outliner.");
+    } else {
+        const std::size_t index = view.selection.back();
+        Object copy = view.scene.objects[index];
+        ImGui::Text("%s  (%s)", copy.name.c_str(), kindLabel(copy.shape).c_str());
+        gizmoBar(state, view, out);
+        // Labels right of the fields (room for the longest, "rotation (deg)"), or above them when
+        // that would leave three values too little room.
+        const float labelRoom = 110.0f * em();
+        const Fields fields{ImGui::GetContentRegionAvail().x - labelRoom < 3.0f * 62.0f * em()};
+        ImGui::PushItemWidth(fields.labelsAbove ? -1.0f : -labelRoom);
+        bool changed = fields.color(copy.color);
+        changed |= editShape(copy, fields);
+        ImGui::PopItemWidth();
+        // A field dragged over many frames changes the object every frame: one undo step while
+        // the same widget stays held.
+        const bool held = ImGui::IsAnyItemActive();
+        if (changed) {
+            out.push_back(command::Edit{index, copy, state.editHeld && state.editHeldObject == index});
+            state.editHeldObject = index;
+        }
+        state.editHeld = held && (changed || state.editHeld);
+    }
+    endPanel();
+}
+
+void cameraPanel(UiState& state, const UiView& view, const Layout& layout, float top, std::vector<Command>& out) {
+    beginPanel(state, view, "Camera", true, layout.cameraAt, layout.cameraSize, top);
+    scene::Camera c = view.scene.camera;
+    bool changed = false;
+    int projection = c.projection == scene::Projection::Perspective ? 0 : 1;
+    changed |= ImGui::RadioButton("perspective", &projection, 0);
+    sameLineIfFits(checkWidth("orthographic"));
+    changed |= ImGui::RadioButton("orthographic", &projection, 1);
+    c.projection = projection == 0 ? scene::Projection::Perspective : scene::Projection::Orthographic;
+    int depth = c.clipDepth == ClipDepth::NegativeOneToOne ? 0 : 1;
+    changed |= ImGui::RadioButton("OpenGL -1..1", &depth, 0);
+    sameLineIfFits(checkWidth("Direct3D 0..1"));
+    changed |= ImGui::RadioButton("Direct3D 0..1", &depth, 1);
+    c.clipDepth = depth == 0 ? ClipDepth::NegativeOneToOne : ClipDepth::ZeroToOne;
+    ImGui::PushItemWidth(-100.0f * em());
+    changed |= ImGui::DragFloat("fov Y (deg)", &c.fovYDegrees, 0.2f, 1.0f, 179.0f, "%.1f");
+    changed |= ImGui::DragFloat("near", &c.near, 0.001f, 0.0f, 0.0f, "%.4f");
+    changed |= ImGui::DragFloat("far", &c.far, 0.5f, 0.0f, 0.0f, "%.1f");
+    changed |= ImGui::DragFloat("ortho height", &c.orthoHeight, 0.05f, 0.0f, 0.0f, "%.2f");
+    ImGui::PopItemWidth();
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("drag: orbit  shift/middle drag: pan  wheel: zoom  F: frame selected");
+    ImGui::PopStyleColor();
+    if (changed) out.push_back(command::SetCamera{c});
+    endPanel();
+}
+
+void pickPanel(UiState& state, const UiView& view, const Layout& layout, float top, std::vector<Command>& out) {
+    beginPanel(state, view, "Pick", true, layout.pickAt, layout.pickSize, top);
+    const Performance& perf = view.performance;
+    if (!state.noStats)
+        ImGui::Text("frame %.1f ms (scene %.1f ms)  pick %.3f ms  hover %.3f ms", perf.frameMs, perf.redrawMs,
+                    perf.pickMs, perf.hoverMs);  // wraps in a narrow panel
+    ImGui::TextDisabled("%zu objects  %d draw calls  %zu instances", perf.objects, perf.drawCalls, perf.instances);
+    ImGui::TextDisabled("%zu dots  %zu culled", perf.dots, perf.culled);
+    ImGui::TextDisabled("BVH: %zu builds, %zu refits", perf.bvhBuilds, perf.bvhRefits);
+    if (view.hover) {
+        const auto n = view.hover->nearest();
+        ImGui::Text("hover: %s", n ? view.scene.objects[n->object].name.c_str() : "-");
+    }
+    if (!view.pick) {
+        ImGui::TextDisabled("Left-click in the view to pick.");
+        endPanel();
+        return;
+    }
+    const Pick& p = *view.pick;
+    ImGui::Text("cursor (%d, %d)  pixel (%.1f, %.1f)", p.cursorWindow.x, p.cursorWindow.y, double(p.cursor.x),
+                double(p.cursor.y));
+    text("ray origin", p.ray.origin);
+    text("ray dir   ", p.ray.direction);
+    if (auto n = p.nearest()) {
+        const Object& o = view.scene.objects[n->object];
+        ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.1f, 1.0f), "picked: %s (%s)", o.name.c_str(),
+                           kindLabel(o.shape).c_str());
+        ImGui::Text("t = %.5f", double(n->hit.t));
+        text("point ", n->hit.point);
+        text("normal", n->hit.normal);
+    } else {
+        ImGui::Text("picked: nothing");
+    }
+    if (ImGui::Button("Clear pick")) out.push_back(command::ClearPick{});
+    shortcutTooltip(state, Action::ClearSelection, "clear the pick (the key clears the selection too)");
+    ImGui::Separator();
+    ImGui::Text("Line through the ray (enter / exit):");
+    if (ImGui::BeginTable("spans", 3, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY,
+                          ImVec2(0, 0))) {
+        ImGui::TableSetupColumn("object");
+        ImGui::TableSetupColumn("enter t");
+        ImGui::TableSetupColumn("exit t");
+        ImGui::TableHeadersRow();
+        ImGuiListClipper rows;
+        rows.Begin(static_cast<int>(p.spans.size()));
+        while (rows.Step())
+            for (int row = rows.DisplayStart; row < rows.DisplayEnd; ++row) {
+                const scene::ObjectSpan& s = p.spans[static_cast<std::size_t>(row)];
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(view.scene.objects[s.object].name.c_str());
+                ImGui::TableNextColumn();
+                ImGui::Text("%.4f", double(s.span.enter));
+                ImGui::TableNextColumn();
+                ImGui::Text("%.4f", double(s.span.exit));
+            }
+        ImGui::EndTable();
+    }
+    endPanel();
+}
+
+void capsulePanel(UiState& state, const UiView& view, const Layout& layout, float top) {
+    std::vector<std::size_t> capsules;
+    for (std::size_t i : view.selection)
+        if (std::holds_alternative<Capsule>(view.scene.objects[i].shape)) capsules.push_back(i);
+    if (capsules.size() < 2) return;
+    const std::size_t first = capsules[capsules.size() - 2];
+    const std::size_t second = capsules.back();
+    const auto& c1 = std::get<Capsule>(view.scene.objects[first].shape);
+    const auto& c2 = std::get<Capsule>(view.scene.objects[second].shape);
+    const CapsuleProximity prox = proximity(c1, c2);
+    beginPanel(state, view, "Capsule pair", false, layout.capsuleAt, layout.capsuleSize, top);
+    ImGui::Text("%s  vs  %s", view.scene.objects[first].name.c_str(), view.scene.objects[second].name.c_str());
+    ImGui::Text("axis distance %.4f", double(prox.axes.distance));
+    ImGui::Text("surface gap   %.4f", double(prox.gap));
+    const bool hit = overlaps(c1, c2);
+    ImGui::TextColored(hit ? ImVec4(1, 0.4f, 0.4f, 1) : ImVec4(0.5f, 0.9f, 0.5f, 1), "%s",
+                       hit ? "OVERLAP" : "separate");
+    text("p1", prox.axes.p1);
+    text("p2", prox.axes.p2);
+    endPanel();
+}
+
+}  // namespace
+
+std::vector<Command> buildUi(UiState& state, const UiView& view, bool panels) {
+    std::vector<Command> out;
+    state.drawn.panels.clear();
+    state.drawn.tooltips.clear();
+    state.drawn.tooltipShown.reset();
+    if (!panels) state.drawn.menus.clear();  // no menu bar
+    if (!panels) {                           // what must be answered, and the messages (a key's result must show)
+        fileWindows(state, view, out);
+        toastWindow(state, view);
+        return out;
+    }
+    const float top = menuBar(state, view, out);
+    const Layout layout = defaultLayout(view.windowSize, top);
+    outliner(state, view, layout, top, out);
+    inspector(state, view, layout, top, out);
+    cameraPanel(state, view, layout, top, out);
+    pickPanel(state, view, layout, top, out);
+    capsulePanel(state, view, layout, top);
+    helpWindow(state);
+    fileWindows(state, view, out);
+    toastWindow(state, view);
+    state.resetLayout = false;
+    return out;
+}
+
+}  // namespace pickray::app

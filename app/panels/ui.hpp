@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The ImGui panels: menu bar, outliner, inspector, camera, pick info, capsule pair, help, toasts.
+// They read the state they are given and return commands; they make no GL calls and change
+// nothing themselves. ui.cpp has the panels, ui_frame.cpp the menu bar, the help window, the
+// messages and where each panel goes, shortcut_commands.cpp what each shortcut key asks for.
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+#include "editor/commands.hpp"
+#include "editor/files.hpp"
+#include "editor/history.hpp"
+#include "editor/pick.hpp"
+#include "input/shortcuts.hpp"
+#include "panels/drawn_panels.hpp"
+#include "panels/toasts.hpp"
+#include "scene/scene.hpp"
+#include "viewport/gizmo.hpp"
+#include "viewport/performance.hpp"
+
+namespace pickray::app {
+
+/// Where a panel goes: `offset` from the window corner it is anchored to (top-left, or top-right
+/// for the right-hand panels), and its size. Until the user moves or resizes it, the default
+/// layout for the window's size; after that, where the user put it. Kept apart from where ImGui
+/// has it now, so a window made tiny and large again puts every panel back.
+struct PanelPlace {
+    glm::vec2 offset{0.0f};
+    glm::vec2 size{0.0f};
+    bool userPlaced = false;
+    glm::vec2 lastPos{-1.0f};  ///< where it was put last frame: a change is the user's move
+    glm::vec2 lastSize{-1.0f};
+};
+
+/// The file browser of File > Open and Save As: which, where, the name typed.
+struct FileDialog {
+    enum class Mode { Closed, Open, SaveAs } mode = Mode::Closed;
+    std::string directory;   ///< the listing shown (UiView::listing is of this directory)
+    std::string name;        ///< a file name, or a path (relative to `directory` or absolute)
+    bool focusName = false;  ///< give the name field the keyboard next frame
+    bool relist = true;      ///< list the folder afresh (a file may have been saved since)
+};
+
+/// State that belongs to the panels only (text being typed, chosen kind, messages, layout).
+struct UiState {
+    FileDialog fileDialog;
+    /// Questions the window asks before something is lost; each answered in a modal window.
+    std::optional<std::string> confirmOverwrite;  ///< Save As onto this existing file?
+    std::optional<std::string> confirmDiscard;    ///< open this file, losing the unsaved changes?
+    bool confirmQuit = false;                     ///< quit, losing the unsaved changes?
+    std::string renameText;
+    std::optional<std::size_t> renameFor;  ///< object whose name renameText was taken from ...
+    std::string renameForName;             ///< ... and that name (an index alone may name another object later)
+    int addKind = 0;
+    std::int64_t generateCount = 100000;
+    bool screenshotWithUi = true;
+    bool editHeld = false;           ///< an inspector field is held and has changed the object
+    std::size_t editHeldObject = 0;  ///< ... this object
+    bool showHelp = false;
+    bool noStats = false;     ///< leave timings out (pictures that must not change from run to run)
+    float scale = 1.0f;       ///< the UI scale (View > UI scale; the window applies it next frame)
+    float scaleShown = 1.0f;  ///< the slider's value while it is held (taken when let go)
+    bool scaleHeld = false;
+    GizmoMode gizmoMode = GizmoMode::Move;
+    GizmoSpace gizmoSpace = GizmoSpace::World;
+    std::vector<Toast> toasts;
+    std::string outlinerFilter;
+    std::optional<std::size_t> scrolledTo;  ///< the object the outliner last scrolled to
+    bool resetLayout = true;                ///< put every panel at its default place this frame
+    std::map<std::string, PanelPlace> panels;
+    DrawnPanels drawn;  ///< what the panels drew this frame (written by buildUi)
+};
+
+/// Read-only view of what the panels show.
+struct UiView {
+    const scene::Scene& scene;
+    const std::vector<std::size_t>& selection;
+    const std::optional<Pick>& pick;
+    const std::optional<Pick>& hover;
+    glm::ivec2 windowSize;
+    const Performance& performance;
+    const History& history;
+    bool unsaved = false;
+    const std::vector<std::string>& recentFiles;
+    std::string documentPath;           ///< the file Save writes ("" when it must ask: a generated or bundled scene)
+    const Listing* listing = nullptr;   ///< of fileDialog.directory, while the file browser is open
+    const std::vector<KeyChord>& keys;  ///< keys pressed this frame (SDL's events)
+    /// Whether a path names a folder (the file browser goes into a folder typed as its name).
+    bool (*isDirectory)(const std::string& path) = nullptr;
+};
+
+/// Shows `text` as a toast, from now (toasts.hpp).
+void postToast(UiState& state, std::string text, bool isError);
+
+/// After a control: its tooltip, shown while the cursor is on it, and listed for the report.
+void tooltip(UiState& state, const std::string& text);
+/// The tooltip of a control that does what a shortcut does: "what it does (its keys)"; `what`
+/// defaults to the help's words for the action.
+void shortcutTooltip(UiState& state, Action action, const char* what = nullptr);
+
+/// What the window knows that a shortcut's command needs.
+struct ShortcutContext {
+    std::string documentPath;  ///< the document's file ("" for a generated scene)
+    std::string savablePath;   ///< the file Save writes without asking ("": Save asks, as Save as does)
+    float aspect = 1.0f;       ///< the view's width over height (Frame)
+};
+/// The command the menus give for a shortcut's action (shortcut_commands.cpp). The actions that
+/// open a panel's window (Open, Save as) or set a panel's choice (the gizmo's mode and space)
+/// change `state` instead and give none.
+[[nodiscard]] std::optional<Command> commandFor(Action action, UiState& state, const ShortcutContext& context);
+
+/// The frame's ImGui windows: all of them, or with `panels` false (the panels hidden) only what
+/// must be answered: the file browser and the questions.
+[[nodiscard]] std::vector<Command> buildUi(UiState& state, const UiView& view, bool panels);
+
+// ui_frame.cpp: what surrounds the panels.
+/// The main menu bar (File, Edit, View, Help); returns its height in pixels.
+float menuBar(UiState& state, const UiView& view, std::vector<Command>& out);
+/// Opens the file browser for File > Open or Save As, starting where the document is.
+void openFileDialog(UiState& state, FileDialog::Mode mode, const std::string& documentPath);
+/// The file browser and the questions (overwrite, discard, quit), when open.
+void fileWindows(UiState& state, const UiView& view, std::vector<Command>& out);
+void helpWindow(UiState& state);
+/// Inside a window's Begin/End: its rectangle for the report, and whether its content was cut off
+/// on the right last frame (ImGui measures a window's content as it ends it).
+[[nodiscard]] PanelRect measuredRect(const char* name);
+void toastWindow(UiState& state, const UiView& view);
+/// Inside a panel's Begin/End: keeps it where `state` wants it, inside the window, its right-hand
+/// ones anchored to the right edge; `defaults` is where Reset layout puts it.
+void keepPanelInWindow(UiState& state, const UiView& view, const char* name, bool rightAnchored, glm::vec2 offset,
+                       glm::vec2 size, float top);
+
+}  // namespace pickray::app

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: MIT
+#include "script/report.hpp"
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+namespace pickray::app {
+namespace {
+
+nlohmann::json vec(glm::vec3 v) { return nlohmann::json::array({v.x, v.y, v.z}); }
+
+}  // namespace
+
+std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance& performance,
+                       const std::vector<std::string>& errors, const WindowReport& window) {
+    nlohmann::json out;
+    out["window"] = {
+        {"size", {window.size.x, window.size.y}}, {"title", window.title}, {"panels", nlohmann::json::array()}};
+    for (const PanelRect& p : window.panels)
+        out["window"]["panels"].push_back({{"name", p.name},
+                                           {"pos", {p.pos.x, p.pos.y}},
+                                           {"size", {p.size.x, p.size.y}},
+                                           {"contentWidth", p.contentWidth},
+                                           {"roomWidth", p.roomWidth},
+                                           {"cut", p.cut}});
+    out["window"]["outlinerRows"] = window.outlinerRows;
+    out["window"]["uiScale"] = window.uiScale;
+    out["window"]["menus"] = nlohmann::json::array();
+    for (const PanelRect& m : window.menus)
+        out["window"]["menus"].push_back(
+            {{"name", m.name}, {"pos", {m.pos.x, m.pos.y}}, {"size", {m.size.x, m.size.y}}});
+    out["window"]["tooltips"] = nlohmann::json::array();
+    for (const TooltipRect& t : window.tooltips)
+        out["window"]["tooltips"].push_back(
+            {{"text", t.text}, {"pos", {t.pos.x, t.pos.y}}, {"size", {t.size.x, t.size.y}}});
+    out["window"]["tooltipShown"] =
+        window.tooltipShown ? nlohmann::json(*window.tooltipShown) : nlohmann::json(nullptr);
+    out["window"]["messages"] = window.messages;
+    out["editor"] = {{"picked", window.picked ? nlohmann::json(*window.picked) : nlohmann::json(nullptr)},
+                     {"selection", window.selection},
+                     {"undoSteps", window.undoSteps},
+                     {"unsaved", window.unsaved},
+                     {"gizmo", {{"mode", window.gizmoMode}, {"space", window.gizmoSpace}}}};
+    out["clicks"] = nlohmann::json::array();
+    for (const ClickRecord& c : clicks) {
+        nlohmann::json click;
+        click["cursor"] = {c.pick.cursorWindow.x, c.pick.cursorWindow.y};
+        click["cursorPixel"] = {c.pick.cursor.x, c.pick.cursor.y};
+        click["ray"] = {{"origin", vec(c.pick.ray.origin)}, {"direction", vec(c.pick.ray.direction)}};
+        click["onUi"] = c.onUi;
+        click["queryMs"] = c.pick.queryMs;
+        click["hits"] = nlohmann::json::array();
+        click["picked"] = nullptr;
+        for (std::size_t i = 0; i < c.pick.hits.size(); ++i) {
+            const RayHit& h = c.pick.hits[i].hit;
+            click["hits"].push_back(
+                {{"object", c.hitNames.at(i)}, {"t", h.t}, {"point", vec(h.point)}, {"normal", vec(h.normal)}});
+        }
+        if (!c.hitNames.empty()) click["picked"] = c.hitNames.front();
+        out["clicks"].push_back(click);
+    }
+    std::vector<double> pickMs;
+    for (const ClickRecord& c : clicks)
+        if (!c.onUi) pickMs.push_back(c.pick.queryMs);
+    std::sort(pickMs.begin(), pickMs.end());
+    out["frame"] = {{"ms", performance.frameMs},
+                    {"pickMs", pickMs.empty() ? nlohmann::json(nullptr) : nlohmann::json(pickMs[pickMs.size() / 2])},
+                    {"drawCalls", performance.drawCalls},
+                    {"objects", performance.objects},
+                    {"instances", performance.instances},
+                    {"culled", performance.culled},
+                    {"triangles", performance.triangles},
+                    {"dots", performance.dots},
+                    {"levels", performance.levels}};
+    out["index"] = {{"builds", performance.bvhBuilds}, {"refits", performance.bvhRefits}};
+    out["glErrors"] = performance.glErrors;
+    out["glWarnings"] = performance.glWarnings;
+    out["glDebugOutput"] = performance.glDebugOutput;
+    out["memory"] = {{"rssStartKiB", performance.rssStartKiB},
+                     {"rssFirstRoundKiB", performance.rssFirstRoundKiB},
+                     {"rssEndKiB", performance.rssEndKiB}};
+    out["errors"] = errors;
+    return out.dump(2) + "\n";
+}
+
+}  // namespace pickray::app

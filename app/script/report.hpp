@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The scripted mode's report: {"clicks": [{"cursor", "ray", "picked", "hits"}]} (names other tools
+// read: they stay), "frame": {"ms", "pickMs", "drawCalls", ...}, "index", "memory", GL problems
+// and "errors" (docs/DEMO.md describes every field).
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+#include "editor/pick.hpp"
+#include "panels/drawn_panels.hpp"
+#include "viewport/performance.hpp"
+
+namespace pickray::app {
+
+/// The window as the script left it: its size, its title and where each panel was drawn last
+/// (none while the panels are hidden).
+struct WindowReport {
+    glm::ivec2 size{0};
+    std::string title;
+    std::vector<PanelRect> panels;
+    std::vector<std::string> outlinerRows;    ///< the names the outliner shows (its filter and scroll)
+    std::vector<PanelRect> menus;             ///< the menu bar's menus (File, Edit, ...), where they are
+    std::vector<TooltipRect> tooltips;        ///< every control drawn last frame that has a tooltip
+    std::optional<std::string> tooltipShown;  ///< the tooltip under the cursor last frame
+    std::vector<std::string> messages;        ///< the messages (toasts) shown, "error: ..." for errors
+    // The editor at the end: what stays picked, what is selected, the undo history, the file.
+    std::optional<std::string> picked;
+    std::vector<std::string> selection;
+    std::size_t undoSteps = 0;
+    bool unsaved = false;
+    std::string gizmoMode = "move";    ///< "move", "rotate" or "scale"
+    std::string gizmoSpace = "world";  ///< "world" or "local"
+    float uiScale = 1.0f;
+};
+
+/// `frame.pickMs` is the median of the clicks' query times (clicks on the UI left out); `errors`
+/// lists the script's failed steps, one message each.
+[[nodiscard]] std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance& performance,
+                                     const std::vector<std::string>& errors, const WindowReport& window = {});
+
+}  // namespace pickray::app

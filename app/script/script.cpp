@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: MIT
+#include "script/script.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <glm/trigonometric.hpp>
+
+#include "editor/orbit_camera.hpp"
+#include "scene/overloaded.hpp"
+#include "script/report.hpp"
+#include "shell/platform.hpp"
+
+namespace pickray::app {
+namespace {
+
+// ---- a hand on the mouse and the keyboard, as SDL events ----------------------------------------
+
+void pushButton(App& app, Uint32 type, glm::ivec2 position, Uint8 button = SDL_BUTTON_LEFT) {
+    SDL_Event event{};
+    event.button.type = type;
+    event.button.windowID = SDL_GetWindowID(app.window());
+    event.button.button = button;
+    event.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
+    event.button.clicks = 1;
+    event.button.x = position.x;
+    event.button.y = position.y;
+    SDL_PushEvent(&event);
+}
+
+void click(App& app, glm::ivec2 at) {
+    // The same path as a real mouse: SDL's mouse state is moved by a warp (pushed events do not
+    // move it), then button events are pushed for the event loop to find.
+    SDL_WarpMouseInWindow(app.window(), at.x, at.y);
+    pushButton(app, SDL_MOUSEBUTTONDOWN, at);
+    app.frame();
+    pushButton(app, SDL_MOUSEBUTTONUP, at);
+    app.frame();  // ImGui sees a release in the frame after the press
+    app.frame();
+}
+
+void drag(App& app, glm::ivec2 from, glm::ivec2 to, MouseButton which, bool ctrl) {
+    if (ctrl) SDL_SetModState(KMOD_LCTRL);
+    const Uint8 button = which == MouseButton::Right    ? SDL_BUTTON_RIGHT
+                         : which == MouseButton::Middle ? SDL_BUTTON_MIDDLE
+                                                        : SDL_BUTTON_LEFT;
+    SDL_WarpMouseInWindow(app.window(), from.x, from.y);
+    pushButton(app, SDL_MOUSEBUTTONDOWN, from, button);
+    app.frame();
+    constexpr int kSteps = 4;  // several motion events, as a hand would make
+    for (int i = 1; i <= kSteps; ++i) {
+        const glm::ivec2 p = from + (to - from) * i / kSteps;
+        SDL_WarpMouseInWindow(app.window(), p.x, p.y);
+        app.frame();
+    }
+    pushButton(app, SDL_MOUSEBUTTONUP, to, button);
+    app.frame();
+    if (ctrl) SDL_SetModState(KMOD_NONE);
+    app.frame();
+}
+
+void type(App& app, const std::string& text) {
+    // SDL's text event holds at most 31 bytes: longer text goes in pieces (cut between UTF-8
+    // characters, never inside one).
+    constexpr std::size_t kMost = sizeof(SDL_TextInputEvent::text) - 1;
+    for (std::size_t at = 0; at < text.size();) {
+        std::size_t n = std::min(kMost, text.size() - at);
+        while (n > 0 && at + n < text.size() && (static_cast<unsigned char>(text[at + n]) & 0xC0) == 0x80) --n;
+        SDL_Event event{};
+        event.text.type = SDL_TEXTINPUT;
+        event.text.windowID = SDL_GetWindowID(app.window());
+        text.copy(event.text.text, n, at);
+        SDL_PushEvent(&event);
+        at += n;
+    }
+    app.frame();
+    app.frame();
+}
+
+void key(App& app, const KeyChord& chord) {
+    const auto mods = static_cast<SDL_Keymod>((chord.ctrl ? KMOD_LCTRL : 0) | (chord.shift ? KMOD_LSHIFT : 0) |
+                                              (chord.alt ? KMOD_LALT : 0));
+    SDL_SetModState(mods);
+    SDL_Event event{};
+    event.key.type = SDL_KEYDOWN;
+    event.key.windowID = SDL_GetWindowID(app.window());
+    event.key.state = SDL_PRESSED;
+    event.key.keysym.sym = chord.key;
+    event.key.keysym.scancode = SDL_GetScancodeFromKey(chord.key);
+    event.key.keysym.mod = static_cast<Uint16>(mods);
+    SDL_PushEvent(&event);
+    app.frame();
+    event.key.type = SDL_KEYUP;
+    event.key.state = SDL_RELEASED;
+    SDL_PushEvent(&event);
+    app.frame();
+    // The modifiers are let go last, each with its own key-up, as a hand does: ImGui's backend
+    // reads the modifier state only on key events, so without them it would think Ctrl still held
+    // (and take no typed text).
+    SDL_SetModState(KMOD_NONE);
+    for (const auto& [held, modifier] :
+         {std::pair{chord.ctrl, SDLK_LCTRL}, std::pair{chord.shift, SDLK_LSHIFT}, std::pair{chord.alt, SDLK_LALT}}) {
+        if (!held) continue;
+        event.key.keysym.sym = modifier;
+        event.key.keysym.scancode = SDL_GetScancodeFromKey(modifier);
+        event.key.keysym.mod = KMOD_NONE;
+        SDL_PushEvent(&event);
+    }
+    app.frame();
+}
+
+void hover(App& app, glm::ivec2 at) {
+    SDL_WarpMouseInWindow(app.window(), at.x, at.y);
+    app.frame();
+}
+
+glm::ivec2 resize(App& app, glm::ivec2 size) {
+    SDL_SetWindowSize(app.window(), size.x, size.y);  // SDL refuses 0 and clamps to its limits
+    app.frame();
+    app.frame();
+    return app.windowSize();
+}
+
+void minimizeAndRestore(App& app) {
+    SDL_MinimizeWindow(app.window());
+    app.frame();
+    app.frame();
+    SDL_RestoreWindow(app.window());
+    app.frame();
+    app.frame();
+}
+
+void orbitCamera(App& app, glm::vec2 degrees) {
+    scene::Camera& camera = app.editor().camera();
+    camera = orbit(camera, glm::radians(degrees.x), glm::radians(degrees.y));
+    app.frame();
+}
+
+// ---- the steps ------------------------------------------------------------------------------------
+
+std::string selectError(const step::Select& s) { return "--select " + s.name + ": no object of that name"; }
+
+/// --select NAME, the one place it is read: selects the object of that name (`additive`: adds it,
+/// as a run of --select steps does); false, with a message, when there is none.
+bool select(App& app, const step::Select& s, bool additive) {
+    const auto object = app.editor().find(s.name);
+    if (!object) {
+        app.message(selectError(s), true);
+        return false;
+    }
+    app.apply(command::Select{object, additive});
+    return true;
+}
+
+/// One run of the script's steps; what failed goes to `errors`.
+void runSteps(App& app, const Options& options, std::vector<std::string>& errors) {
+    bool afterSelect = false;  // a run of --select steps makes one selection
+    for (const ScriptStep& s : options.script) {
+        const bool isSelect = std::holds_alternative<step::Select>(s);
+        std::visit(scene::Overloaded{
+                       [&](const step::Click& c) { click(app, c.at); },
+                       [&](const step::Drag& d) { drag(app, d.from, d.to, d.button, d.ctrl); },
+                       [&](const step::Key& k) { key(app, k.chord); },
+                       [&](const step::Type& t) { type(app, t.text); },
+                       [&](const step::Hover& h) { hover(app, h.at); },
+                       [&](const step::Select& c) {
+                           if (!select(app, c, afterSelect)) return errors.push_back(selectError(c));
+                           app.frame();
+                       },
+                       // The GUI's Duplicate and Delete buttons act on the selection.
+                       [&](const step::Duplicate&) {
+                           if (!app.apply(command::DuplicateSelection{}))
+                               errors.push_back("--duplicate: nothing selected");
+                           app.frame();
+                       },
+                       [&](const step::Delete&) {
+                           if (!app.apply(command::DeleteSelection{})) errors.push_back("--delete: nothing selected");
+                           app.frame();
+                       },
+                       [&](const step::Load& l) {
+                           // A refused file says why and leaves the scene as it was; the script fails.
+                           if (!app.apply(command::Load{l.path})) errors.push_back("--load " + l.path + ": not loaded");
+                           app.frame();
+                       },
+                       [&](const step::Save& c) {
+                           if (!app.apply(command::Save{c.path})) errors.push_back("--save " + c.path + ": not saved");
+                       },
+                       [&](const step::Screenshot& c) {
+                           if (!app.screenshot(c.path, !options.hideUi))
+                               errors.push_back("--screenshot " + c.path + ": not saved");
+                       },
+                       [&](const step::Orbit& o) { orbitCamera(app, o.degrees); },
+                       [&](const step::Resize& r) {
+                           const glm::ivec2 now = resize(app, r.size);
+                           if (now != r.size)
+                               app.message("--resize " + std::to_string(r.size.x) + "x" + std::to_string(r.size.y) +
+                                               ": the window is " + std::to_string(now.x) + "x" + std::to_string(now.y),
+                                           false);
+                       },
+                       [&](const step::Minimize&) { minimizeAndRestore(app); },
+                   },
+                   s);
+        afterSelect = isSelect;
+    }
+}
+
+// ---- the end of a run -----------------------------------------------------------------------------
+
+bool writeReport(App& app, const std::string& path, const std::vector<std::string>& errors) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    WindowReport window;
+    window.size = app.windowSize();
+    window.title = app.title();
+    const UiState& ui = app.ui();
+    const Editor& editor = app.editor();
+    window.panels = ui.drawn.panels;
+    window.menus = ui.drawn.menus;
+    window.tooltips = ui.drawn.tooltips;
+    window.tooltipShown = ui.drawn.tooltipShown;
+    for (const Toast& t : ui.toasts) window.messages.push_back((t.isError ? "error: " : "") + t.text);
+    if (app.panelsShown()) window.outlinerRows = ui.drawn.outlinerRows;
+    if (const auto& pick = editor.lastPick(); pick && pick->nearest())
+        window.picked = editor.scene().objects[pick->nearest()->object].name;
+    for (std::size_t i : editor.selection()) window.selection.push_back(editor.scene().objects[i].name);
+    window.undoSteps = editor.history().steps();
+    window.unsaved = editor.unsaved();
+    constexpr const char* kModes[] = {"move", "rotate", "scale"};
+    window.gizmoMode = kModes[static_cast<int>(ui.gizmoMode)];
+    window.gizmoSpace = ui.gizmoSpace == GizmoSpace::World ? "world" : "local";
+    window.uiScale = app.uiScale();
+    out << reportJson(app.view().clicks(), app.performance(), errors, window);
+    out.flush();
+    if (!out) {
+        app.err() << "pickray: " << path << ": could not write the report\n";
+        return false;
+    }
+    std::error_code error;
+    const std::filesystem::path shown = std::filesystem::absolute(path, error);
+    app.out() << "pickray: report saved: " << (error ? path : shown.string()) << "\n";
+    return true;
+}
+
+}  // namespace
+
+int runScript(App& app, const Options& options) {
+    app.frame();  // let ImGui lay its windows out, so clicks on them are recognised
+    app.frame();
+    Performance& performance = app.performance();
+    performance.rssStartKiB = residentKiB();
+    if (options.provokeGlError) app.provokeGlErrorForTests();
+    std::vector<std::string> errors;
+    for (int round = 0; round < options.repeat; ++round) {
+        runSteps(app, options, errors);
+        if (round == 0) performance.rssFirstRoundKiB = residentKiB();
+    }
+    if (!options.reportPath.empty()) app.measureFrames();
+    performance.rssEndKiB = residentKiB();
+    if (!options.reportPath.empty() && !writeReport(app, options.reportPath, errors)) return 1;
+    return errors.empty() ? 0 : 1;
+}
+
+int runInteractive(App& app, const Options& options) {
+    int status = 0;
+    // The --select steps are the starting selection.
+    for (const ScriptStep& s : options.script)
+        if (const auto* selectStep = std::get_if<step::Select>(&s); selectStep && !select(app, *selectStep, true))
+            status = 1;
+    app.runUntilClosed();
+    for (const ScriptStep& s : options.script) {
+        if (const auto* shot = std::get_if<step::Screenshot>(&s); shot && !app.screenshot(shot->path, !options.hideUi))
+            status = 1;
+        if (const auto* save = std::get_if<step::Save>(&s); save && !app.apply(command::Save{save->path})) status = 1;
+    }
+    if (!options.reportPath.empty() && !writeReport(app, options.reportPath, {})) status = 1;
+    return status;
+}
+
+}  // namespace pickray::app

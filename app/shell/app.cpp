@@ -1,0 +1,332 @@
+// SPDX-License-Identifier: MIT
+#include "shell/app.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include <glm/common.hpp>
+#include <glm/geometric.hpp>
+#include <glm/trigonometric.hpp>
+
+#include "scene/overloaded.hpp"
+#include "shell/screenshot.hpp"
+#include "shell/sdl_events.hpp"
+#include "viewport/overlay.hpp"
+
+namespace pickray::app {
+namespace {
+
+std::string timestampedScreenshotPath() {
+    const std::time_t now = std::time(nullptr);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+    return std::string("screenshots/pickray-") + stamp + ".png";
+}
+
+double millisecondsSince(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+App::App(const Options& options, scene::Scene scene, const std::string& scenePath, const DataPaths& data,
+         std::ostream& out, std::ostream& err)
+    : options_(options),
+      out_(out),
+      err_(err),
+      platform_("pickray", options_.size, options_.headless),
+      imgui_(platform_.window(), platform_.context()),
+      renderer_(data.shaders),
+      editor_(std::move(scene)) {
+    performance_.glDebugOutput = renderer_.debugOutputInstalled();
+    renderer_.useOwnWindowFramebuffer(options_.headless);
+    imgui_.useFixedClock(options_.headless);
+    bundledScene_ = data.defaultScene;
+    ui_.noStats = options_.noStats;
+    ui_.scale = options_.uiScale.value_or(ImGuiLayer::displayScale(platform_.window()));
+    if (!options_.generate) editor_.setDocumentPath(scenePath);
+    // The recent files are the user's, kept between interactive sessions; a script neither reads
+    // nor changes them.
+    if (const auto file = recentFilesPath(); file && !options_.headless) recent_.load(*file);
+}
+
+void App::runUntilClosed() {
+    int framesLeft = -1;  // frames still to draw after the last awaited click, so its pick shows
+    const auto enoughClicks = [&] {
+        return options_.quitAfterClicks > 0 &&
+               view_.clicks().size() >= static_cast<std::size_t>(options_.quitAfterClicks);
+    };
+    while (running_ && framesLeft != 0) {
+        frame();
+        if (framesLeft > 0) --framesLeft;
+        else if (enoughClicks()) framesLeft = 2;
+    }
+}
+
+void App::message(std::string text, bool isError) {
+    if (text != lastPrinted_) (isError ? err_ : out_) << "pickray: " << text << "\n";
+    lastPrinted_ = text;
+    postToast(ui_, std::move(text), isError);
+}
+
+std::string App::savablePath() const {
+    const std::string& path = editor_.documentPath();
+    std::error_code error;
+    if (path.empty() || std::filesystem::equivalent(path, bundledScene_, error)) return "";
+    return path;
+}
+
+void App::remember(const std::string& path) {
+    recent_.add(path);
+    if (const auto file = recentFilesPath(); file && !options_.headless) recent_.save(*file);
+}
+
+std::string App::title() const {
+    const std::string& path = editor_.documentPath();
+    const std::string name = path.empty() ? "generated scene" : std::filesystem::path(path).filename().string();
+    return (editor_.unsaved() ? "*" : "") + name + " - pickray";
+}
+
+// ---- the frame ------------------------------------------------------------------------------
+
+void App::frame() {
+    const auto frameStart = std::chrono::steady_clock::now();
+    const std::vector<InputEvent> events = pollEvents();
+    if (ui_.scale != imgui_.scale()) {  // View > UI scale: between frames, as ImGui wants it
+        imgui_.setScale(ui_.scale);
+        ui_.scale = imgui_.scale();
+    }
+    imgui_.newFrame(platform_.window());
+    // With the panels hidden ImGui still draws what must be answered (the file browser, a
+    // question before something is lost), and has the mouse and keys only while it does.
+    const bool mouseOnUi = imgui_.wantsMouse();
+    // The panels first (they show the last frame's pick), then their commands and the keys', then
+    // the view: everything below uses the matrices this frame is drawn with.
+    runPanels(events);
+    applyShortcuts();
+    const ViewFrame view{platform_.windowSize(), platform_.drawableSize(), mouseOnUi, ui_.gizmoMode, ui_.gizmoSpace};
+    const SceneView::Update update = view_.update(view, editor_, performance_);
+    for (const std::string& error : update.errors) message(error, true);
+    const bool redrawn = drawScene(update.matrices);
+    renderer_.bindWindow(platform_.drawableSize());  // ImGui draws over the scene, in the window's pixels
+    imgui_.render();
+    saveRequestedScreenshot(platform_.drawableSize());
+    platform_.swap();
+    if (const std::string now = title(); now != shownTitle_) {
+        SDL_SetWindowTitle(platform_.window(), now.c_str());
+        shownTitle_ = now;
+    }
+    const render::GlProblems gl = renderer_.takeGlProblems(err_);
+    performance_.glErrors += gl.errors;
+    performance_.glWarnings += gl.warnings;
+    if (!measured_) {
+        performance_.frameMs = millisecondsSince(frameStart);
+        if (redrawn) performance_.redrawMs = performance_.frameMs;
+    }
+}
+
+std::vector<InputEvent> App::pollEvents() {
+    std::vector<InputEvent> events;
+    SDL_Event event;
+    while (SDL_PollEvent(&event)) {
+        imgui_.processEvent(event);
+        if (auto e = toInputEvent(event)) events.push_back(*e);
+    }
+    const auto closed = [](const InputEvent& e) { return std::holds_alternative<event::Close>(e); };
+    if (std::any_of(events.begin(), events.end(), closed))
+        apply(command::Quit{});  // the window's close button: asks if there is unsaved work
+    view_.receive(events, editor_);
+    return events;
+}
+
+void App::runPanels(const std::vector<InputEvent>& events) {
+    if (ui_.fileDialog.mode != FileDialog::Mode::Closed) {
+        std::error_code error;
+        const auto wanted = std::filesystem::absolute(ui_.fileDialog.directory, error).lexically_normal();
+        if (wanted != listing_.directory || ui_.fileDialog.relist) listing_ = listDirectory(wanted);
+        ui_.fileDialog.relist = false;
+        ui_.fileDialog.directory = listing_.directory.string();
+    }
+    const auto isDirectory = [](const std::string& path) {
+        std::error_code error;
+        return std::filesystem::is_directory(path, error);
+    };
+    std::vector<KeyChord> keys;
+    for (const InputEvent& e : events)
+        if (const auto* key = std::get_if<event::KeyDown>(&e)) keys.push_back(key->chord);
+    const UiView view{editor_.scene(),
+                      editor_.selection(),
+                      editor_.lastPick(),
+                      editor_.hover(),
+                      platform_.windowSize(),
+                      performance_,
+                      editor_.history(),
+                      editor_.unsaved(),
+                      recent_.items(),
+                      savablePath(),
+                      &listing_,
+                      keys,
+                      isDirectory};
+    for (const Command& c : buildUi(ui_, view, !options_.hideUi)) apply(c);
+}
+
+void App::applyShortcuts() {
+    // Keys reach the view only while no ImGui text field or drag has them.
+    if (imgui_.wantsKeyboard()) return;
+    const glm::ivec2 window = platform_.windowSize();
+    const float aspect = window.y > 0 ? static_cast<float>(window.x) / static_cast<float>(window.y) : 1.0f;
+    const ShortcutContext context{editor_.documentPath(), savablePath(), aspect};
+    for (const Action action : view_.shortcuts())
+        if (const std::optional<Command> command = commandFor(action, ui_, context)) apply(*command);
+}
+
+bool App::drawScene(const FrameMatrices& frame) {
+    const scene::Camera& cam = editor_.scene().camera;
+    const glm::ivec2 drawable = platform_.drawableSize();
+    render::FrameView view{frame.drawViewProjection, cam.eye, cam.target, cam.far, drawable};
+    render::DrawStyle style;
+    if (const auto& pick = editor_.lastPick())
+        if (auto n = pick->nearest()) style.highlighted = n->object;
+    if (const auto& hover = editor_.hover())
+        if (auto n = hover->nearest()) style.hovered = n->object;
+    style.selected = editor_.selection();
+    // A window with no pixels (minimised) or more than the driver's largest target: the scene is
+    // not redrawn, the last one drawn is shown (so a too-large window keeps the previous size's).
+    const bool drawableOk = frame.pickable && renderer_.canDrawAt(drawable);
+    const bool tooLarge = glm::min(drawable.x, drawable.y) > 0 && !renderer_.canDrawAt(drawable);
+    if (tooLarge && drawable != refusedDrawable_) {
+        const glm::ivec2 max = renderer_.maxTargetSize();
+        message("window " + std::to_string(drawable.x) + "x" + std::to_string(drawable.y) +
+                    ": larger than the driver's largest render target (" + std::to_string(max.x) + "x" +
+                    std::to_string(max.y) + "); the scene is shown at the previous size",
+                true);
+    }
+    refusedDrawable_ = tooLarge ? drawable : glm::ivec2(-1);
+    render::DebugDraw debug =
+        drawableOk ? overlay(editor_.scene(), editor_.selection(), editor_.lastPick(), frame) : render::DebugDraw{};
+    if (const auto g = drawableOk ? view_.gizmoView(frame, editor_) : std::nullopt)
+        addGizmo(debug, g->gizmo, g->lit, editor_.scene().camera, frame);
+    DrawnScene next{editor_.revision(), view, style, debug};
+    const bool redraw = drawableOk && (forceRedraw_ || !drawn_ || !(*drawn_ == next));
+    if (!redraw) {
+        renderer_.present();
+        return false;
+    }
+    const render::FrameStats stats = renderer_.draw(editor_.scene(), next.view, next.style, next.debug);
+    drawn_ = std::move(next);
+    performance_.drawCalls = stats.drawCalls;
+    performance_.objects = editor_.scene().objects.size();
+    performance_.instances = stats.instances;
+    performance_.culled = stats.culled;
+    performance_.triangles = stats.triangles;
+    performance_.dots = stats.dots;
+    performance_.levels.assign(std::begin(stats.perLevel), std::end(stats.perLevel));
+    return true;
+}
+
+void App::saveRequestedScreenshot(glm::ivec2 drawable) {
+    if (!screenshot_) return;
+    const ScreenshotRequest request = *screenshot_;
+    screenshot_.reset();
+    const auto source = request.withUi ? render::Renderer::Source::Window : render::Renderer::Source::Scene;
+    screenshotError_ = writePng(request.path, renderer_.readPixels(drawable, source), drawable);
+    if (screenshotError_) return message("screenshot failed: " + *screenshotError_, true);
+    std::error_code error;  // a working directory removed under us: the path as given
+    const std::filesystem::path shown = std::filesystem::absolute(request.path, error);
+    message("screenshot saved: " + (error ? request.path : shown.string()), false);
+}
+
+// ---- commands ---------------------------------------------------------------------------------
+
+bool App::apply(const Command& command) {
+    return std::visit(scene::Overloaded{
+                          [&](const EditorCommand& c) { return applyToEditor(c); },
+                          [&](const WindowCommand& c) { return std::visit([&](const auto& w) { return run(w); }, c); },
+                      },
+                      command);
+}
+
+bool App::applyToEditor(const EditorCommand& command) {
+    // A drag holds an object's index: it ends where indices change or the scene is replaced.
+    if (std::holds_alternative<command::Delete>(command) || std::holds_alternative<command::DeleteSelection>(command) ||
+        std::holds_alternative<command::Load>(command) || std::holds_alternative<command::Generate>(command) ||
+        std::holds_alternative<command::Undo>(command) || std::holds_alternative<command::Redo>(command))
+        view_.cancelDrag();
+    const Editor::Outcome outcome = editor_.apply(command);
+    if (!outcome.message.empty()) message(outcome.message, outcome.refused);
+    else if (!outcome.refused)
+        std::erase_if(ui_.toasts, [](const Toast& t) { return t.isError; });  // a later success clears an old error
+    if (!outcome.refused) {
+        if (const auto* load = std::get_if<command::Load>(&command)) remember(load->path);
+        if (const auto* save = std::get_if<command::Save>(&command)) remember(save->path);
+    }
+    return !outcome.refused;
+}
+
+bool App::run(const command::Open& c) {
+    if (!editor_.unsaved()) return applyToEditor(command::Load{c.path});
+    ui_.confirmDiscard = c.path;  // asked first; the answer comes back as a Load
+    return true;
+}
+
+bool App::run(const command::SaveAs& c) {
+    std::error_code error;
+    if (!std::filesystem::exists(c.path, error)) return applyToEditor(command::Save{c.path});
+    ui_.confirmOverwrite = c.path;  // asked first; the answer comes back as a Save
+    return true;
+}
+
+bool App::run(const command::Screenshot& c) {
+    screenshot_ = ScreenshotRequest{timestampedScreenshotPath(), c.withUi};
+    return true;  // taken at the end of this frame
+}
+
+bool App::run(const command::ToggleUi&) {
+    options_.hideUi = !options_.hideUi;
+    return true;
+}
+
+bool App::run(const command::ToggleHelp&) {
+    ui_.showHelp = !ui_.showHelp;
+    return true;
+}
+
+bool App::run(const command::Quit& c) {
+    if (c.onlyIfSaved && editor_.unsaved()) return false;  // "Save and quit" whose save failed
+    if (!c.force && editor_.unsaved() && !options_.headless) ui_.confirmQuit = true;
+    else running_ = false;
+    return true;
+}
+
+// ---- measuring and pictures ---------------------------------------------------------------------
+
+bool App::screenshot(const std::string& path, bool withUi) {
+    screenshot_ = ScreenshotRequest{path, withUi};
+    frame();
+    return !screenshotError_;
+}
+
+void App::measureFrames() {
+    // The median of a few frames, each waited for: a software rasteriser draws after the frame's
+    // calls return, so an unwaited frame would time only the CPU side.
+    constexpr int kFrames = 5;
+    forceRedraw_ = true;
+    std::vector<double> ms;
+    for (int i = 0; i < kFrames; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        frame();
+        renderer_.finish();
+        ms.push_back(millisecondsSince(start));
+    }
+    forceRedraw_ = false;
+    std::sort(ms.begin(), ms.end());
+    performance_.frameMs = performance_.redrawMs = ms[ms.size() / 2];
+    measured_ = true;
+}
+
+}  // namespace pickray::app

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The shell: the window and GL (Platform), the ImGui layer, the renderer, and the parts it runs
+// one frame at a time, top to bottom (app.cpp): the document (Editor), the view and the hand on
+// it (SceneView), the panels (ui.hpp). It applies the commands they return: the editor's to the
+// Editor, the window's itself. Scripts drive it from outside (script.cpp), with SDL events, as a
+// hand on the mouse would.
+
+#include <filesystem>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+#include "cli/cli.hpp"
+#include "editor/commands.hpp"
+#include "editor/editor.hpp"
+#include "editor/files.hpp"
+#include "input/input_events.hpp"
+#include "panels/ui.hpp"
+#include "render/renderer.hpp"
+#include "shell/imgui_layer.hpp"
+#include "shell/platform.hpp"
+#include "viewport/performance.hpp"
+#include "viewport/scene_view.hpp"
+
+namespace pickray::app {
+
+class App {
+public:
+    /// Opens the window, loads the shaders from `data` and takes the scene (throws
+    /// std::runtime_error with a message when the window, GL or a shader cannot be had). Messages
+    /// for the user go to `out`, errors to `err`.
+    App(const Options& options, scene::Scene scene, const std::string& scenePath, const DataPaths& data,
+        std::ostream& out, std::ostream& err);
+
+    /// Frames until the window is closed (or --quit-after-clicks clicks were made).
+    void runUntilClosed();
+    /// One frame: events, panels, keys, the view (camera, mouse, hover), drawing.
+    void frame();
+
+    /// Applies `command` as the panels would and tells the user what came of it; false when it
+    /// was refused (a question asked first counts as done).
+    bool apply(const Command& command);
+    /// Saves the next frame as a PNG (with the ImGui windows when `withUi`); false on failure.
+    bool screenshot(const std::string& path, bool withUi);
+    /// Renders a few more frames, waiting for each to finish, and keeps their median time.
+    void measureFrames();
+    void provokeGlErrorForTests() { renderer_.provokeGlErrorForTests(); }
+    /// A message for the user: a toast in the window, and a line on `out` (errors on `err`),
+    /// unless it is the line printed last (a refused value while a field is dragged).
+    void message(std::string text, bool isError);
+    /// The window's title: the document's file name, "*" when it has unsaved changes.
+    [[nodiscard]] std::string title() const;
+
+    [[nodiscard]] std::ostream& out() { return out_; }
+    [[nodiscard]] std::ostream& err() { return err_; }
+    [[nodiscard]] SDL_Window* window() const { return platform_.window(); }
+    [[nodiscard]] glm::ivec2 windowSize() const { return platform_.windowSize(); }
+    [[nodiscard]] Editor& editor() { return editor_; }
+    [[nodiscard]] const Editor& editor() const { return editor_; }
+    [[nodiscard]] const SceneView& view() const { return view_; }
+    [[nodiscard]] const UiState& ui() const { return ui_; }
+    [[nodiscard]] float uiScale() const { return imgui_.scale(); }
+    [[nodiscard]] bool panelsShown() const { return !options_.hideUi; }
+    [[nodiscard]] Performance& performance() { return performance_; }
+
+private:
+    struct ScreenshotRequest {
+        std::string path;
+        bool withUi;
+    };
+    /// What the scene in the renderer's target was drawn from; a frame with the same inputs only
+    /// presents it again (the UI stays responsive while a 100k-object redraw is slow).
+    struct DrawnScene {
+        std::uint64_t revision = 0;
+        render::FrameView view;
+        render::DrawStyle style;
+        render::DebugDraw debug;
+        bool operator==(const DrawnScene&) const = default;
+    };
+
+    // The steps of frame(), in order.
+    [[nodiscard]] std::vector<InputEvent> pollEvents();
+    void runPanels(const std::vector<InputEvent>& events);
+    void applyShortcuts();
+    /// Returns whether the scene was drawn anew (rather than the last one presented again).
+    bool drawScene(const FrameMatrices& frame);
+    void saveRequestedScreenshot(glm::ivec2 drawable);
+
+    /// The window's commands, one function each; `apply` gives the editor's to the Editor.
+    bool run(const command::Open& c);
+    bool run(const command::SaveAs& c);
+    bool run(const command::Screenshot& c);
+    bool run(const command::ToggleUi& c);
+    bool run(const command::ToggleHelp& c);
+    bool run(const command::Quit& c);
+    bool applyToEditor(const EditorCommand& command);
+
+    /// The file Save writes without asking: the document's, unless it has none (a generated
+    /// scene) or it is the scene shipped with pickray, which Save does not overwrite.
+    [[nodiscard]] std::string savablePath() const;
+    /// A load or a save went through: the recent files learn of it.
+    void remember(const std::string& path);
+
+    Options options_;
+    std::ostream& out_;
+    std::ostream& err_;
+    Platform platform_;
+    ImGuiLayer imgui_;
+    render::Renderer renderer_;
+    Editor editor_;
+    SceneView view_;
+    UiState ui_;
+    std::optional<ScreenshotRequest> screenshot_;
+    std::optional<std::string> screenshotError_;  ///< why the last requested screenshot failed
+    std::optional<DrawnScene> drawn_;
+    bool forceRedraw_ = false;  ///< measureFrames: time real redraws
+    Performance performance_;
+    bool measured_ = false;  ///< performance_.frameMs is a measured median (headless report)
+    bool running_ = true;
+    glm::ivec2 refusedDrawable_{-1};      ///< the drawable size last refused as too large (said once)
+    std::filesystem::path bundledScene_;  ///< the scene shipped with pickray (Save does not overwrite it)
+    RecentFiles recent_;
+    Listing listing_;          ///< the file browser's directory, listed when it changes
+    std::string lastPrinted_;  ///< the last message printed (not printed twice in a row)
+    std::string shownTitle_;   ///< the window title set last
+};
+
+}  // namespace pickray::app

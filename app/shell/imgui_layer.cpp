@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+#include "shell/imgui_layer.hpp"
+#include "panels/ui_scale.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+#include <imgui_impl_sdl.h>
+
+namespace pickray::app {
+
+ImGuiLayer::ImGuiLayer(SDL_Window* window, SDL_GLContext context) {
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // layouts are fixed by the app; no imgui.ini in the working directory
+    setScale(1.0f);
+    ImGui_ImplSDL2_InitForOpenGL(window, context);
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+}
+
+ImGuiLayer::~ImGuiLayer() {
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplSDL2_Shutdown();
+    ImGui::DestroyContext();
+}
+
+void ImGuiLayer::processEvent(const SDL_Event& event) {
+    if (event.type == SDL_MOUSEBUTTONDOWN || event.type == SDL_MOUSEBUTTONUP) {
+        const int index = event.button.button == SDL_BUTTON_LEFT     ? 0
+                          : event.button.button == SDL_BUTTON_RIGHT  ? 1
+                          : event.button.button == SDL_BUTTON_MIDDLE ? 2
+                                                                     : -1;
+        if (index >= 0) held_[index] = event.type == SDL_MOUSEBUTTONDOWN;
+    }
+    ImGui_ImplSDL2_ProcessEvent(&event);
+}
+
+void ImGuiLayer::newFrame(SDL_Window* window) {
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplSDL2_NewFrame();
+    if ((SDL_GetWindowFlags(window) & SDL_WINDOW_INPUT_FOCUS) == 0) {
+        int x = 0;
+        int y = 0;
+        SDL_GetMouseState(&x, &y);
+        ImGui::GetIO().MousePos = ImVec2(static_cast<float>(x), static_cast<float>(y));
+    }
+    for (int i = 0; i < 3; ++i) ImGui::GetIO().MouseDown[i] = ImGui::GetIO().MouseDown[i] || held_[i];
+    if (fixedClock_) ImGui::GetIO().DeltaTime = 1.0f / 60.0f;
+    ImGui::NewFrame();
+    rendererReady_ = true;  // ImGui_ImplOpenGL3_NewFrame has made the backend's objects
+}
+
+void ImGuiLayer::setScale(float scale) {
+    scale_ = std::clamp(scale, 0.5f, 3.0f);
+    ImGuiStyle style;
+    ImGui::StyleColorsDark(&style);
+    style.WindowRounding = 4.0f;
+    style.ScaleAllSizes(scale_);
+    ImGui::GetStyle() = style;
+    // The font rasterised at its new size, not the 13-pixel atlas magnified (blurred).
+    ImGuiIO& io = ImGui::GetIO();
+    io.Fonts->Clear();
+    ImFontConfig font;
+    font.SizePixels = 13.0f * scale_;
+    io.Fonts->AddFontDefault(&font);
+    // The font texture made again, once the backend has made its objects (its first frame does,
+    // the font texture among them: making one before would leak it). Not all of them: 1.86's
+    // backend would keep its old vertex buffer size for the new buffer.
+    if (rendererReady_) {
+        ImGui_ImplOpenGL3_DestroyFontsTexture();
+        ImGui_ImplOpenGL3_CreateFontsTexture();
+    }
+}
+
+float ImGuiLayer::displayScale(SDL_Window* window) {
+    float dpi = 0.0f;
+    if (SDL_GetDisplayDPI(SDL_GetWindowDisplayIndex(window), &dpi, nullptr, nullptr) != 0) return 1.0f;
+    return uiScaleForDpi(dpi);
+}
+
+bool ImGuiLayer::wantsMouse() const { return ImGui::GetIO().WantCaptureMouse; }
+
+bool ImGuiLayer::wantsKeyboard() const { return ImGui::GetIO().WantCaptureKeyboard; }
+
+void ImGuiLayer::render() {
+    ImGui::Render();
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+}  // namespace pickray::app

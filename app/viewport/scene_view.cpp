@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: MIT
+#include "viewport/scene_view.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <variant>
+
+#include <glm/common.hpp>
+#include <glm/geometric.hpp>
+
+#include "editor/orbit_camera.hpp"
+#include "pickray/collision/ray.hpp"
+#include "scene/camera_math.hpp"
+#include "scene/overloaded.hpp"
+
+namespace pickray::app {
+namespace {
+
+constexpr float kOrbitRadiansPerPixel = 0.008f;
+constexpr float kZoomPerWheelStep = 0.9f;
+
+}  // namespace
+
+void SceneView::receive(std::span<const InputEvent> events, Editor& editor) {
+    input_ = FrameInput{};
+    for (const InputEvent& e : events)
+        std::visit(scene::Overloaded{
+                       [&](const event::ButtonDown& d) {
+                           mouse_ = d.at;
+                           held_ = d.held;
+                           input_.presses.push_back(d);
+                       },
+                       [&](const event::ButtonUp& u) {
+                           held_ = u.held;
+                           (input_.presses.empty() ? input_.releasedBeforePress : input_.releasedAfterPress) = true;
+                       },
+                       [&](const event::Motion& m) {
+                           held_ = m.held;
+                           if (mouse_.x >= 0) input_.motion += m.at - mouse_;
+                           mouse_ = m.at;
+                       },
+                       [&](const event::Leave&) { mouse_ = glm::ivec2(-1); },
+                       [&](const event::Wheel& w) { input_.wheel += w.steps; },
+                       [&](const event::KeyDown& k) {
+                           held_ = Modifiers{k.chord.ctrl, k.chord.shift, k.chord.alt};
+                           input_.keys.push_back(k.chord);
+                       },
+                       [&](const event::KeyUp& k) { held_ = k.held; }, [&](const event::Close&) {},  // the window's
+                   },
+                   e);
+    if (input_.releasedBeforePress) releasePress(editor);
+}
+
+std::vector<Action> SceneView::shortcuts() const {
+    std::vector<Action> actions;
+    for (const KeyChord& chord : input_.keys)
+        if (const std::optional<Action> action = actionFor(chord)) actions.push_back(*action);
+    return actions;
+}
+
+SceneView::Update SceneView::update(const ViewFrame& frame, Editor& editor, Performance& performance) {
+    gizmoMode_ = frame.gizmoMode;
+    gizmoSpace_ = frame.gizmoSpace;
+    Update result{moveCamera(frame, editor), {}};
+    const FrameMatrices& matrices = result.matrices;
+    if (!matrices.pickable) {
+        // No pixels to click on (minimised): a press has no ray; nothing is picked or recorded.
+        drag_ = Drag{};
+    } else {
+        for (const event::ButtonDown& p : input_.presses) {
+            if (frame.mouseOnUi) {
+                // Recorded so that a script's report has one entry per click; it picks nothing.
+                if (p.button == MouseButton::Left)
+                    clicks_.push_back(makeClickRecord(editor.pickAt(matrices, p.at), true, editor.scene()));
+                continue;
+            }
+            press(p, matrices, editor, performance);
+        }
+        followCursor(matrices, editor, result.errors);
+        if (input_.releasedAfterPress) releasePress(editor);
+    }
+    updateHover(matrices, frame.mouseOnUi, editor, performance);
+    return result;
+}
+
+FrameMatrices SceneView::moveCamera(const ViewFrame& frame, Editor& editor) const {
+    scene::Camera& camera = editor.camera();
+    if (!frame.mouseOnUi && input_.wheel != 0.0f) camera = zoom(camera, std::pow(kZoomPerWheelStep, input_.wheel));
+    if (drag_.mode == Drag::Mode::Orbit && input_.motion != glm::ivec2(0))
+        camera = app::orbit(camera, -kOrbitRadiansPerPixel * static_cast<float>(input_.motion.x),
+                            kOrbitRadiansPerPixel * static_cast<float>(input_.motion.y));
+    const FrameMatrices before = frameMatrices(camera, frame.windowSize, frame.drawableSize);
+    if (before.pickable && drag_.mode == Drag::Mode::Pan && input_.motion != glm::ivec2(0))
+        camera = pan(camera, glm::vec2(input_.motion) * before.pixelsPerWindowUnit,
+                     static_cast<float>(frame.drawableSize.y));
+    return frameMatrices(camera, frame.windowSize, frame.drawableSize);
+}
+
+void SceneView::press(const event::ButtonDown& p, const FrameMatrices& matrices, Editor& editor,
+                      Performance& performance) {
+    const bool shift = p.held.shift;
+    if (p.button == MouseButton::Right) drag_ = Drag::of(Drag::Mode::Orbit);
+    if (p.button == MouseButton::Middle || (p.button == MouseButton::Left && shift)) drag_ = Drag::of(Drag::Mode::Pan);
+    if (p.button != MouseButton::Left || shift) return;
+
+    drag_ = Drag::of(Drag::Mode::Pending);
+    drag_.pressedAt = p.at;
+    drag_.ctrl = p.held.ctrl;
+    // The gizmo's handles come before the objects: a handle in front of nothing or of another
+    // object is still the handle.
+    if (const std::optional<Gizmo> g = gizmo(matrices, editor)) {
+        const Ray ray = rayAt(p.at, matrices);
+        if (const auto handle = pickHandle(*g, ray)) {
+            drag_.handle = handle;
+            drag_.gizmo = *g;
+            drag_.pressRay = ray;
+            for (std::size_t i : editor.selection()) drag_.originals.emplace_back(i, editor.scene().objects[i]);
+            // Released in place, it is a click after all: the gizmo never hides what picking sees.
+            drag_.backgroundPick = editor.pickAt(matrices, p.at);
+            return;
+        }
+    }
+    Pick pick = editor.pickAt(matrices, p.at);
+    performance.pickMs = pick.queryMs;
+    const auto hit = pick.nearest();
+    if (!hit) {
+        drag_.backgroundPick = std::move(pick);  // a click only if it is released in place
+        return;
+    }
+    clicks_.push_back(makeClickRecord(pick, false, editor.scene()));
+    drag_.deselectOnClick = p.held.ctrl && editor.isSelected(hit->object);
+    if (drag_.deselectOnClick) editor.keepPick(std::move(pick));
+    else editor.click(std::move(pick), p.held.ctrl);
+    const scene::Camera& camera = editor.scene().camera;
+    drag_.grabbed = true;
+    drag_.object = hit->object;
+    drag_.planePoint = hit->hit.point;
+    drag_.planeNormal = glm::normalize(camera.target - camera.eye);
+}
+
+void SceneView::followCursor(const FrameMatrices& matrices, Editor& editor, std::vector<std::string>& errors) {
+    if (drag_.mode == Drag::Mode::Pending && mouse_.x >= 0) {
+        const glm::ivec2 moved = glm::abs(mouse_ - drag_.pressedAt);
+        if (std::max(moved.x, moved.y) <= kDragThreshold) return;
+        drag_.backgroundPick.reset();
+        if (drag_.handle) {
+            drag_.mode = Drag::Mode::Gizmo;
+            drag_.gesture = editor.beginGesture();
+            dragGizmo(matrices, editor, errors);
+        } else if (drag_.grabbed) {
+            drag_.mode = Drag::Mode::Move;
+            drag_.gesture = editor.beginGesture();
+            moveDragged(matrices, editor);  // from the grab point to the cursor, as if it had moved all along
+        } else {
+            drag_.mode = Drag::Mode::Orbit;
+        }
+    } else if (drag_.mode == Drag::Mode::Move && input_.motion != glm::ivec2(0)) {
+        moveDragged(matrices, editor);
+    } else if (drag_.mode == Drag::Mode::Gizmo) {
+        dragGizmo(matrices, editor, errors);  // every frame: Ctrl (snapping) may change without the mouse moving
+    }
+}
+
+void SceneView::releasePress(Editor& editor) {
+    // A click on the background, or on a gizmo handle: the pick of what lies there.
+    if (drag_.mode == Drag::Mode::Pending && drag_.backgroundPick) {
+        clicks_.push_back(makeClickRecord(*drag_.backgroundPick, false, editor.scene()));
+        editor.click(std::move(*drag_.backgroundPick), drag_.ctrl);
+    }
+    // Only if it is still selected (a key pressed meanwhile may have changed the selection).
+    if (drag_.mode == Drag::Mode::Pending && drag_.deselectOnClick && editor.isSelected(drag_.object))
+        editor.select(drag_.object, true);
+    drag_ = Drag{};
+}
+
+void SceneView::updateHover(const FrameMatrices& matrices, bool mouseOnUi, Editor& editor, Performance& performance) {
+    // The gizmo's handle under the cursor lights up (and stays lit while it is dragged).
+    if (drag_.mode != Drag::Mode::Gizmo) {
+        litHandle_.reset();
+        if (const auto g = gizmo(matrices, editor); g && !mouseOnUi && mouse_.x >= 0 && drag_.mode == Drag::Mode::None)
+            litHandle_ = pickHandle(*g, rayAt(mouse_, matrices));
+    }
+    std::optional<Pick> hover;
+    if (matrices.pickable && !mouseOnUi && drag_.mode == Drag::Mode::None && mouse_.x >= 0 && !litHandle_)
+        hover = editor.pickAt(matrices, mouse_);
+    performance.hoverMs = hover ? hover->queryMs : 0.0;
+    editor.setHover(std::move(hover));
+    performance.bvhBuilds = editor.index().rebuildCount();
+    performance.bvhRefits = editor.index().refitCount();
+}
+
+std::optional<GizmoView> SceneView::gizmoView(const FrameMatrices& frame, const Editor& editor) const {
+    const std::optional<Gizmo> g = gizmo(frame, editor);
+    if (!g) return std::nullopt;
+    return GizmoView{*g, drag_.mode == Drag::Mode::Gizmo ? drag_.handle : litHandle_};
+}
+
+std::optional<Gizmo> SceneView::gizmo(const FrameMatrices& frame, const Editor& editor) const {
+    if (editor.selection().empty() || !frame.pickable) return std::nullopt;
+    std::vector<const scene::Object*> objects;
+    for (std::size_t i : editor.selection()) objects.push_back(&editor.scene().objects[i]);
+    Gizmo g = makeGizmo(objects, gizmoMode_, gizmoSpace_, 1.0f);
+    // About 90 pixels long wherever it is, as editors keep theirs.
+    constexpr float kGizmoPixels = 90.0f;
+    g.size = kGizmoPixels * scene::worldPerPixel(editor.scene().camera, g.origin, frame.viewport.height);
+    if (!(g.size > 0.0f) || !std::isfinite(g.size)) return std::nullopt;
+    return g;
+}
+
+Ray SceneView::rayAt(glm::ivec2 cursorWindow, const FrameMatrices& frame) const {
+    return cursorRay(cursorPixel(cursorWindow, frame), frame.view, frame.projection, frame.viewport, frame.clipDepth);
+}
+
+void SceneView::dragGizmo(const FrameMatrices& matrices, Editor& editor, std::vector<std::string>& errors) {
+    const std::optional<GizmoDrag> drag =
+        dragHandle(drag_.gizmo, *drag_.handle, drag_.pressRay, rayAt(mouse_, matrices), held_.ctrl);
+    if (!drag) return;  // the ray says nothing this frame (along the axis): the objects stay
+    std::vector<std::pair<std::size_t, scene::Object>> changes;
+    for (const auto& [index, original] : drag_.originals) {
+        const std::optional<scene::Object> moved = applyDrag(original, drag_.gizmo, *drag_.handle, *drag);
+        if (!moved) {
+            if (std::holds_alternative<Aabb>(original.shape) && drag_.handle->kind == GizmoHandle::Kind::Ring)
+                errors.push_back(original.name + " is an axis-aligned box (aabb): it cannot turn; a box can");
+            return;
+        }
+        changes.emplace_back(index, *moved);
+    }
+    constexpr const char* kVerbs[] = {"move", "rotate", "scale"};
+    const std::string verb = kVerbs[static_cast<int>(drag_.gizmo.mode)];
+    const Editor::Outcome outcome = editor.replace(
+        changes, drag_.gesture,
+        verb + " " + (changes.size() == 1 ? changes[0].second.name : std::to_string(changes.size()) + " objects"));
+    if (outcome.refused) errors.push_back(outcome.message);
+}
+
+void SceneView::moveDragged(const FrameMatrices& matrices, Editor& editor) {
+    const Ray ray = rayAt(mouse_, matrices);
+    const float facing = glm::dot(ray.direction, drag_.planeNormal);
+    if (std::abs(facing) < 1e-4f) return;  // ray along the plane: no defined point
+    const float t = glm::dot(drag_.planePoint - ray.origin, drag_.planeNormal) / facing;
+    const glm::vec3 point = pointAt(ray, t);
+    editor.move(drag_.object, point - drag_.planePoint, drag_.gesture);
+    drag_.planePoint = point;
+}
+
+}  // namespace pickray::app

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// One view of the scene and the hand on it: the camera's wheel, orbit and pan, the press that
+// picks, selects and grabs, the drag threshold, moving objects and the gizmo's handles, the
+// hover, and the keys pressed in it. It takes its input as InputEvents (input_events.hpp) and
+// changes the document only through the Editor, so a second view (an observer's) is a second
+// SceneView on the same Editor. No SDL, no GL.
+//
+// The mouse, as editors have it (three.js editor, Blender, Godot):
+//   * a left press on an object picks it, selects it (ctrl adds to the selection; a ctrl click on a
+//     selected object takes it out, on release, so that a ctrl drag still moves it) and grabs it at
+//     the hit point; once the cursor has gone kDragThreshold pixels from the press, the object
+//     follows the cursor in the plane facing the camera (one undo step for the whole drag);
+//   * a left press on the background that is released within the threshold is a click: it picks
+//     nothing and clears the selection (ctrl keeps it); past the threshold it orbits instead and
+//     keeps the pick, so the ray can be seen from the side;
+//   * a left press on a handle of the transform gizmo (the selection's) drags it past the same
+//     threshold: the selected objects move, turn or scale as the handle says (gizmo.hpp); released
+//     within it, it is a click on whatever lies under the handle;
+//   * a right press orbits, a middle (or shift-left) press pans, the wheel zooms.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+
+#include "editor/editor.hpp"
+#include "editor/pick.hpp"
+#include "input/input_events.hpp"
+#include "input/shortcuts.hpp"
+#include "viewport/gizmo.hpp"
+#include "viewport/performance.hpp"
+
+namespace pickray::app {
+
+/// How far (window pixels, along either axis) the cursor must go from a left press before the
+/// press is a drag: within it a release is a click, and nothing moves. Windows' default (SM_CXDRAG).
+inline constexpr int kDragThreshold = 4;
+
+/// What the window says about the frame a viewport is updated in.
+struct ViewFrame {
+    glm::ivec2 windowSize{0};
+    glm::ivec2 drawableSize{0};
+    bool mouseOnUi = false;  ///< a panel has the mouse: a press there picks nothing
+    GizmoMode gizmoMode = GizmoMode::Move;
+    GizmoSpace gizmoSpace = GizmoSpace::World;
+};
+
+/// The gizmo to draw, and its handle that is lit (under the cursor, or being dragged).
+struct GizmoView {
+    Gizmo gizmo;
+    std::optional<GizmoHandle> lit;
+};
+
+class SceneView {
+public:
+    /// Takes the frame's input, before the panels run: a button released before this frame's
+    /// first press ends the drag begun earlier (so the panels show what its click selected).
+    void receive(std::span<const InputEvent> events, Editor& editor);
+    /// The keys pressed this frame, as the shortcut table's actions (shortcuts.hpp).
+    [[nodiscard]] std::vector<Action> shortcuts() const;
+    /// After the panels: the camera (wheel, orbit, pan), then the presses, the drag and the hover.
+    /// Returns the matrices the frame is drawn and picked with, and the errors to tell the user.
+    struct Update {
+        FrameMatrices matrices;
+        std::vector<std::string> errors;
+    };
+    Update update(const ViewFrame& frame, Editor& editor, Performance& performance);
+    /// Ends the drag under way: the objects' indices are about to change (delete, load, undo).
+    void cancelDrag() { drag_ = Drag{}; }
+    /// The gizmo on the selection, as it is drawn in this frame (none without a selection).
+    [[nodiscard]] std::optional<GizmoView> gizmoView(const FrameMatrices& frame, const Editor& editor) const;
+
+    /// Every left press so far with what it picked (on a panel: nothing), as the report lists them.
+    [[nodiscard]] const std::vector<ClickRecord>& clicks() const { return clicks_; }
+    /// The cursor in the window, (-1, -1) while it is outside.
+    [[nodiscard]] glm::ivec2 cursor() const { return mouse_; }
+
+private:
+    /// What a held mouse button is doing.
+    struct Drag {
+        /// Pending: a left press not yet kDragThreshold pixels from where it was made.
+        enum class Mode { None, Pending, Orbit, Pan, Move, Gizmo } mode = Mode::None;
+        glm::ivec2 pressedAt{0};
+        bool ctrl = false;
+        bool grabbed = false;  ///< pressed on an object: a drag moves it
+        /// A Ctrl+press on an object already selected: released in place, it leaves the selection;
+        /// dragged, it stays selected and moves.
+        bool deselectOnClick = false;
+        std::size_t object = 0;
+        glm::vec3 planePoint{0.0f};          // the grabbed point, moved with the cursor ...
+        glm::vec3 planeNormal{0.0f};         // ... in the plane facing the camera
+        std::uint64_t gesture = 0;           ///< the move's undo step
+        std::optional<Pick> backgroundPick;  ///< a press on nothing: a click if released in place
+        /// A press on a gizmo handle: the gizmo and the ray then, and the selection as it was.
+        std::optional<GizmoHandle> handle;
+        Gizmo gizmo;
+        Ray pressRay;
+        std::vector<std::pair<std::size_t, scene::Object>> originals;
+
+        static Drag of(Mode mode) {
+            Drag d;
+            d.mode = mode;
+            return d;
+        }
+    };
+    /// One frame's input, summed up from its events.
+    struct FrameInput {
+        std::vector<event::ButtonDown> presses;
+        /// A button came up before any press of this frame: it ends a drag begun earlier.
+        bool releasedBeforePress = false;
+        /// A button came up after this frame's last press: applied after the presses, so a click
+        /// whose press and release land in one (slow) frame does not leave a drag going.
+        bool releasedAfterPress = false;
+        glm::ivec2 motion{0};
+        float wheel = 0.0f;
+        std::vector<KeyChord> keys;
+    };
+
+    [[nodiscard]] FrameMatrices moveCamera(const ViewFrame& frame, Editor& editor) const;
+    void press(const event::ButtonDown& press, const FrameMatrices& matrices, Editor& editor, Performance& performance);
+    void followCursor(const FrameMatrices& matrices, Editor& editor, std::vector<std::string>& errors);
+    void releasePress(Editor& editor);
+    void updateHover(const FrameMatrices& matrices, bool mouseOnUi, Editor& editor, Performance& performance);
+    void moveDragged(const FrameMatrices& matrices, Editor& editor);
+    void dragGizmo(const FrameMatrices& matrices, Editor& editor, std::vector<std::string>& errors);
+    [[nodiscard]] std::optional<Gizmo> gizmo(const FrameMatrices& frame, const Editor& editor) const;
+    [[nodiscard]] Ray rayAt(glm::ivec2 cursorWindow, const FrameMatrices& frame) const;
+
+    FrameInput input_;
+    glm::ivec2 mouse_{-1};
+    Modifiers held_;  ///< the modifier keys as the last event had them (Ctrl snaps the gizmo)
+    Drag drag_;
+    GizmoMode gizmoMode_ = GizmoMode::Move;
+    GizmoSpace gizmoSpace_ = GizmoSpace::World;
+    std::optional<GizmoHandle> litHandle_;  ///< the gizmo handle under the cursor
+    std::vector<ClickRecord> clicks_;
+};
+
+}  // namespace pickray::app
