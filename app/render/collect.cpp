@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The renderer's sorting of a frame's objects into draws (Renderer::collect): culling against the
+// The renderer's sorting of a frame's objects into draws (collectDraws): culling against the
 // view frustum, dots for objects a pixel across, a level of detail per round instance from its
 // size on screen, and the rectangles the outline pass covers. renderer.cpp issues the draws.
 #include <algorithm>
@@ -249,12 +249,12 @@ private:
     float pixelsPerNdc_ = 1.0f;
 };
 
-void Renderer::collect(const scene::Scene& scene, const FrameView& view, const DrawStyle& style, const DebugDraw& debug,
-                       FrameStats& stats) {
-    for (Batch* b : allBatches()) b->pending.clear();
-    dots_.clear();
-    styledAreas_.clear();
-    Collector c(*this, view, stats);
+void collectDraws(Renderer& renderer, const scene::Scene& scene, const FrameView& view, const DrawStyle& style,
+                  const DebugDraw& debug, FrameStats& stats) {
+    for (Renderer::Batch* b : renderer.allBatches()) b->pending.clear();
+    renderer.dots_.clear();
+    renderer.styledAreas_.clear();
+    Renderer::Collector c(renderer, view, stats);
     for (std::size_t i = 0; i < scene.objects.size(); ++i) {
         const scene::Object& object = scene.objects[i];
         bool selected = false;
@@ -267,10 +267,10 @@ void Renderer::collect(const scene::Scene& scene, const FrameView& view, const D
         // Outlined where it is in view (an emphasised object behind the eye would cost a pass
         // over the whole target for nothing).
         if ((look.x > 0.5f || look.y > 0.5f || look.z > 0.5f) && !(bound && c.outsideView(*bound)))
-            addStyledArea(object.shape, bound, view, styledAreas_);
+            addStyledArea(object.shape, bound, view, renderer.styledAreas_);
         if (bound && c.cullOrDot(*bound, color, look)) continue;
         struct Emit {
-            Collector& c;
+            Renderer::Collector& c;
             const FrameView& view;
             Bound bound;  // (unused for infinite cylinders)
             glm::vec4 color;

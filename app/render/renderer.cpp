@@ -230,7 +230,7 @@ FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& view, cons
     glCullFace(GL_BACK);
     glDisable(GL_BLEND);
 
-    collect(scene, view, style, debug, stats);
+    collectDraws(*this, scene, view, style, debug, stats);
     glUseProgram(meshProgram_.get());
     glUniformMatrix4fv(glGetUniformLocation(meshProgram_.get(), "uViewProjection"), 1, GL_FALSE,
                        glm::value_ptr(view.viewProjection));

@@ -188,8 +188,11 @@ private:
     static LodBatches makeLodBatches(Make make, Outline outline);
     [[nodiscard]] std::vector<Batch*> allBatches();
     void resizeTarget(glm::ivec2 size);
-    void collect(const scene::Scene& scene, const FrameView& view, const DrawStyle& style, const DebugDraw& debug,
-                 FrameStats& stats);
+    /// The frame's CPU stage (collect.cpp): sorts the objects into the batches' instance lists, the
+    /// dots and the outlined areas. A function of its own, not a member, so that every member
+    /// function of the Renderer is in renderer.cpp.
+    friend void collectDraws(Renderer& renderer, const scene::Scene& scene, const FrameView& view,
+                             const DrawStyle& style, const DebugDraw& debug, FrameStats& stats);
     void drawBatch(Batch& batch, FrameStats& stats);
     void drawLines(const std::vector<LineVertex>& vertices, FrameStats& stats);
     void drawDots(const glm::mat4& viewProjection, FrameStats& stats);
