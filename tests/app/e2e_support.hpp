@@ -355,7 +355,7 @@ inline int outlinedDirections(const ps::Scene& scene, std::size_t object, glm::i
 }
 
 // ---- panels in the picture --------------------------------------------------------------------
-// ImGui's dark style as pickray sets it (app/imgui_layer.cpp: StyleColorsDark, WindowRounding 4,
+// ImGui's dark style as pickray sets it (app/shell/imgui_layer.cpp: StyleColorsDark, WindowRounding 4,
 // borders of 1 pixel), in 8 bits: a title bar is TitleBg (0.04, 0.04, 0.04) or, on the focused
 // panel, TitleBgActive (0.16, 0.29, 0.48), both opaque: (10, 10, 10) and (41, 74, 122); the main
 // menu bar is MenuBarBg (0.14, 0.14, 0.14): (36, 36, 36). A panel's body is WindowBg (0.06, 0.06,

@@ -374,7 +374,7 @@ TEST(EndToEnd, RepeatRunsTheWholeScriptAndTheReportComesAtTheEnd) {
 }
 
 namespace {
-// The capsule pair's colour (1, 0.55, 0.1) in app/overlay.cpp, as its markers come out lit: orange,
+// The capsule pair's colour (1, 0.55, 0.1) in app/viewport/overlay.cpp, as its markers come out lit: orange,
 // unlike every object of the default scene, the highlight's yellow and the gizmo's red.
 bool looksProximity(glm::ivec3 c) { return c.r > 150 && c.b < 60 && c.g > 0.35 * c.r && c.g < 0.72 * c.r; }
 
@@ -422,7 +422,7 @@ TEST(EndToEnd, ConsecutiveSelectStepsSelectTogetherAndAnUnknownNameFailsTheRun) 
     for (const pickref::Vec p : {axes.p1 + static_cast<pickref::Real>(a.radius) * across,
                                  axes.p2 - static_cast<pickref::Real>(b.radius) * across}) {
         const glm::vec3 at = screenOf(toFloat(p), f);
-        // A marker is a ball 4 pixels in radius (app/overlay.cpp) around the point, drawn with the
+        // A marker is a ball 4 pixels in radius (app/viewport/overlay.cpp) around the point, drawn with the
         // depth test: it shows where the reference's ray to its pixel meets nothing before it.
         const pickref::Real markerRadius =
             4 * 2 * at.z * std::tan(scene.camera.fovYDegrees * 3.14159265L / 360) / size.y;
