@@ -1,0 +1,525 @@
+// SPDX-License-Identifier: MIT
+// The SceneView without a window: InputEvents in, frame by frame as the shell runs it (receive, then
+// update), and the Editor's scene, selection, pick and history out. Where a test clicks and what
+// it expects there come from the reference camera (tests/reference/camera_reference.hpp: long
+// double, no matrix) and a long-double ray-sphere intersection written here, never from the view.
+// Tolerances are derived beside them from the measured worst, which is printed on "precision: "
+// lines.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+
+#include "editor/editor.hpp"
+#include "reference/camera_reference.hpp"
+#include "viewport/scene_view.hpp"
+
+namespace pickray::app {
+namespace {
+
+using pickref::Real;
+
+// s0, s1, s2: radius 0.5 at x = 0, 2, 4 on the x axis, seen by the default camera (eye (6, 4.5, 9),
+// target (0, 0.5, 0), 45 degrees): each is about 19 pixels across in a 640x360 view.
+scene::Scene threeSpheres() {
+    scene::Scene s;
+    for (int i = 0; i < 3; ++i) {
+        std::string name = "s";
+        name += std::to_string(i);  // in two steps: GCC 12 warns falsely (-Wrestrict) on "s" + string
+        s.objects.push_back({name, glm::vec3(0.5f), Sphere{{2.0f * static_cast<float>(i), 0.0f, 0.0f}, 0.5f}});
+    }
+    return s;
+}
+
+pickref::Vec ref(glm::vec3 v) { return {v.x, v.y, v.z}; }
+Real distance(pickref::Vec a, pickref::Vec b) { return std::sqrt(pickref::dot(a - b, a - b)); }
+Real distance(glm::vec3 a, pickref::Vec b) { return distance(ref(a), b); }
+
+glm::vec3 centreOf(const Editor& e, std::size_t object) {
+    return std::get<Sphere>(e.scene().objects.at(object).shape).center;
+}
+
+/// The shell's loop around one SceneView on one Editor, with the window's sizes.
+struct Session {
+    Editor editor{threeSpheres()};
+    SceneView view;
+    ViewFrame frame;
+    Performance performance;
+    SceneView::Update last;
+
+    explicit Session(glm::ivec2 window = {640, 360}, glm::ivec2 drawable = {640, 360})
+        : frame{window, drawable, false, GizmoMode::Move, GizmoSpace::World} {}
+
+    /// One frame: its events, then the update (as App::frame does, the panels between them).
+    void step(const std::vector<InputEvent>& events) {
+        view.receive(events, editor);
+        last = view.update(frame, editor, performance);
+    }
+
+    /// The reference camera of the editor's camera now, in drawable pixels.
+    [[nodiscard]] pickref::Camera camera() const {
+        const scene::Camera& c = editor.scene().camera;
+        pickref::Camera r;
+        r.eye = ref(c.eye);
+        r.target = ref(c.target);
+        r.up = ref(c.up);
+        r.perspective = c.projection == scene::Projection::Perspective;
+        r.fovYDegrees = c.fovYDegrees;
+        r.orthoHeight = c.orthoHeight;
+        r.near = c.near;
+        r.width = frame.drawableSize.x;
+        r.height = frame.drawableSize.y;
+        return r;
+    }
+    [[nodiscard]] pickref::Vec scale() const {
+        return {static_cast<Real>(frame.drawableSize.x) / frame.windowSize.x,
+                static_cast<Real>(frame.drawableSize.y) / frame.windowSize.y, 1};
+    }
+    /// The window point (integer units, as SDL reports the mouse) whose pixel holds `p`'s image.
+    [[nodiscard]] glm::ivec2 windowPointOf(glm::vec3 p) const {
+        const std::optional<pickref::Vec> s = pickref::project(camera(), ref(p));
+        if (!s) return glm::ivec2(-1);
+        return {static_cast<int>(std::floor(s->x / scale().x)), static_cast<int>(std::floor(s->y / scale().y))};
+    }
+    /// The reference ray under the window point's centre (pickray clicks at window + 0.5, scaled
+    /// to drawable pixels).
+    [[nodiscard]] pickref::Ray rayAt(glm::ivec2 w) const {
+        return pickref::cursorRay(camera(), (w.x + 0.5L) * scale().x, (w.y + 0.5L) * scale().y);
+    }
+};
+
+/// The first t >= 0 at which the (unit-direction) ray meets the sphere, in long double.
+std::optional<Real> hitSphere(const pickref::Ray& ray, const Sphere& s) {
+    const pickref::Vec m = ray.origin - ref(s.center);
+    const Real b = pickref::dot(m, ray.direction);
+    const Real c = pickref::dot(m, m) - static_cast<Real>(s.radius) * s.radius;
+    const Real disc = b * b - c;
+    if (disc < 0) return std::nullopt;
+    const Real root = std::sqrt(disc);
+    if (-b - root >= 0) return -b - root;
+    if (-b + root >= 0) return -b + root;
+    return std::nullopt;
+}
+
+/// The names of the spheres the reference ray meets, nearest first.
+std::vector<std::string> namesHitBy(const pickref::Ray& ray, const Editor& e) {
+    std::vector<std::pair<Real, std::string>> hits;
+    for (const scene::Object& o : e.scene().objects)
+        if (const auto t = hitSphere(ray, std::get<Sphere>(o.shape))) hits.emplace_back(*t, o.name);
+    std::sort(hits.begin(), hits.end());
+    std::vector<std::string> names;
+    for (const auto& h : hits) names.push_back(h.second);
+    return names;
+}
+
+pickref::Vec pointAt(const pickref::Ray& r, Real t) { return r.origin + t * r.direction; }
+
+event::ButtonDown leftDown(glm::ivec2 at, Modifiers held = {}) { return {MouseButton::Left, at, held}; }
+event::ButtonUp leftUp(glm::ivec2 at, Modifiers held = {}) { return {MouseButton::Left, at, held}; }
+event::Motion motion(glm::ivec2 at, Modifiers held = {}) { return {at, held}; }
+constexpr Modifiers kCtrl{true, false, false};
+
+// A window point on the background: the top-left corner, checked against the reference to miss
+// every sphere.
+constexpr glm::ivec2 kBackground{8, 8};
+
+TEST(SceneView, AClickInPlaceOnAnObjectSelectsItKeepsThePickAndRecordsTheClick) {
+    Session s;
+    const glm::ivec2 at = s.windowPointOf(centreOf(s.editor, 1));
+    const std::vector<std::string> expected = namesHitBy(s.rayAt(at), s.editor);
+    ASSERT_EQ(expected, std::vector<std::string>{"s1"}) << "the reference ray through s1's centre meets s1 only";
+
+    s.step({motion(at)});
+    s.step({leftDown(at)});
+    EXPECT_EQ(s.editor.selection(), std::vector<std::size_t>{1}) << "selected at the press";
+    s.step({leftUp(at)});
+    EXPECT_EQ(s.editor.selection(), std::vector<std::size_t>{1});
+    ASSERT_TRUE(s.editor.lastPick());
+    ASSERT_TRUE(s.editor.lastPick()->nearest());
+    EXPECT_EQ(s.editor.lastPick()->nearest()->object, 1u);
+    EXPECT_EQ(s.editor.lastPick()->cursorWindow, at);
+    ASSERT_EQ(s.view.clicks().size(), 1u);
+    EXPECT_FALSE(s.view.clicks()[0].onUi);
+    EXPECT_EQ(s.view.clicks()[0].hitNames, expected);
+    EXPECT_EQ(s.editor.history().steps(), 0u) << "a click changes no object";
+    EXPECT_EQ(centreOf(s.editor, 1), glm::vec3(2.0f, 0.0f, 0.0f));
+}
+
+TEST(SceneView, APressAndReleaseInOneFrameIsAClickAndLeavesNoDragGoing) {
+    Session s;
+    const glm::ivec2 at = s.windowPointOf(centreOf(s.editor, 1));
+    s.step({motion(at)});
+    s.step({leftDown(at), leftUp(at)});
+    EXPECT_EQ(s.editor.selection(), std::vector<std::size_t>{1});
+    EXPECT_EQ(s.view.clicks().size(), 1u);
+    s.step({motion(at + glm::ivec2(30, 20))});
+    EXPECT_EQ(centreOf(s.editor, 1), glm::vec3(2.0f, 0.0f, 0.0f)) << "the button is up: nothing follows the cursor";
+    EXPECT_EQ(s.editor.history().steps(), 0u);
+}
+
+TEST(SceneView, AClickOnTheBackgroundClearsTheSelectionOnReleaseAndCtrlKeepsIt) {
+    for (const bool ctrl : {false, true}) {
+        SCOPED_TRACE(ctrl ? "ctrl held" : "no modifier");
+        Session s;
+        ASSERT_TRUE(namesHitBy(s.rayAt(kBackground), s.editor).empty()) << "the reference ray misses every sphere";
+        s.editor.select(0, false);
+        s.editor.select(2, true);
+        const std::vector<std::size_t> before{0, 2};
+        ASSERT_EQ(s.editor.selection(), before);
+        const Modifiers held = ctrl ? kCtrl : Modifiers{};
+        s.step({motion(kBackground, held)});
+        s.step({leftDown(kBackground, held)});
+        EXPECT_EQ(s.editor.selection(), before) << "a press on nothing waits for its release";
+        EXPECT_TRUE(s.view.clicks().empty());
+        s.step({leftUp(kBackground, held)});
+        EXPECT_EQ(s.editor.selection(), ctrl ? before : std::vector<std::size_t>{});
+        ASSERT_EQ(s.view.clicks().size(), 1u);
+        EXPECT_TRUE(s.view.clicks()[0].hitNames.empty());
+        EXPECT_FALSE(s.view.clicks()[0].onUi);
+        ASSERT_TRUE(s.editor.lastPick()) << "the click's ray is kept, though it met nothing";
+        EXPECT_FALSE(s.editor.lastPick()->nearest());
+        EXPECT_EQ(s.editor.lastPick()->cursorWindow, kBackground);
+    }
+}
+
+TEST(SceneView, ABackgroundPressDraggedPastTheThresholdOrbitsAndKeepsTheSelection) {
+    Session s;
+    s.editor.select(1, false);
+    const glm::vec3 eye = s.editor.scene().camera.eye;
+    const glm::vec3 target = s.editor.scene().camera.target;
+    s.step({motion(kBackground)});
+    s.step({leftDown(kBackground)});
+    s.step({motion(kBackground + glm::ivec2(kDragThreshold + 1, 0))});
+    s.step({motion(kBackground + glm::ivec2(40, 0))});
+    s.step({leftUp(kBackground + glm::ivec2(40, 0))});
+    EXPECT_NE(s.editor.scene().camera.eye, eye) << "the camera orbited";
+    EXPECT_EQ(s.editor.scene().camera.target, target);
+    EXPECT_EQ(s.editor.selection(), std::vector<std::size_t>{1}) << "a drag is no click: the selection stays";
+    EXPECT_TRUE(s.view.clicks().empty());
+}
+
+// The object follows the cursor in the plane through the grabbed point facing the camera: its
+// centre moves by (the cursor ray's point in that plane) − (the grabbed point), both from the
+// reference camera and the long-double ray-sphere hit. Run at a HiDPI scale of 1 and 2 (window
+// units of 2 drawable pixels).
+TEST(SceneView, ALeftDragOnAnObjectMovesItInThePlaneFacingTheCameraAsOneUndoStep) {
+    Real worst = 0;
+    Real worstDepth = 0;
+    int cases = 0;
+    for (const int hidpi : {1, 2}) {
+        SCOPED_TRACE("HiDPI scale " + std::to_string(hidpi));
+        Session s({640, 360}, glm::ivec2(640, 360) * hidpi);
+        const glm::vec3 c0 = centreOf(s.editor, 1);
+        const glm::ivec2 p0 = s.windowPointOf(c0);
+        const pickref::Ray r0 = s.rayAt(p0);
+        const std::optional<Real> t0 = hitSphere(r0, std::get<Sphere>(s.editor.scene().objects[1].shape));
+        ASSERT_TRUE(t0);
+        const pickref::Vec grabbed = pointAt(r0, *t0);
+        const pickref::Camera cam = s.camera();
+        const pickref::Vec n = (1 / distance(cam.target, cam.eye)) * (cam.target - cam.eye);
+
+        s.step({motion(p0)});
+        s.step({leftDown(p0)});
+        // Several frames of motion, the last one ending at p1.
+        const glm::ivec2 p1 = p0 + glm::ivec2(-60, 35);
+        for (const glm::ivec2 at : {p0 + glm::ivec2(-10, 5), p0 + glm::ivec2(-30, 20), p1}) s.step({motion(at)});
+        s.step({leftUp(p1)});
+
+        const pickref::Ray r1 = s.rayAt(p1);
+        const Real t1 = pickref::dot(grabbed - r1.origin, n) / pickref::dot(r1.direction, n);
+        const pickref::Vec expected = ref(c0) + (pointAt(r1, t1) - grabbed);
+        const Real error = distance(centreOf(s.editor, 1), expected);
+        worst = std::max(worst, error);
+        // The move is a visible one: 60 pixels at s1's depth (about 0.027 world units per pixel).
+        EXPECT_GT(distance(c0, expected), 1.0L);
+        // The engine's float ray (unprojected through inverted float matrices) and float sums, with
+        // coordinates up to 9 (a float ulp there: 9.5e-7): measured worst 5.1e-7 world units; 2e-6
+        // is 4 times that, 2 ulps of the eye's coordinates.
+        EXPECT_LT(error, 2e-6L) << "centre " << centreOf(s.editor, 1).x << ", " << centreOf(s.editor, 1).y << ", "
+                                << centreOf(s.editor, 1).z;
+        // Still in the plane through the grabbed point facing the camera: the centre's depth did not change.
+        const Real depthChange = std::abs(pickref::dot(ref(centreOf(s.editor, 1)) - ref(c0), n));
+        worstDepth = std::max(worstDepth, depthChange);
+        EXPECT_LT(depthChange, 2e-6L) << "the same bound: the depth is one component of the error above";
+        EXPECT_EQ(std::get<Sphere>(s.editor.scene().objects[1].shape).radius, 0.5f);
+        EXPECT_EQ(centreOf(s.editor, 0), glm::vec3(0.0f)) << "the others stay";
+        EXPECT_EQ(centreOf(s.editor, 2), glm::vec3(4.0f, 0.0f, 0.0f));
+        EXPECT_EQ(s.editor.selection(), std::vector<std::size_t>{1});
+        EXPECT_EQ(s.view.clicks().size(), 1u) << "the press was recorded once, the drag is no second click";
+        EXPECT_EQ(s.editor.history().steps(), 1u) << "the whole drag is one undo step";
+        EXPECT_FALSE(s.editor.apply(command::Undo{}).refused);
+        EXPECT_EQ(centreOf(s.editor, 1), c0) << "one undo puts it back where it was, exactly";
+        EXPECT_EQ(s.editor.history().steps(), 0u);
+        ++cases;
+    }
+    std::printf(
+        "precision: a dragged centre is off the reference plane-ray point by %.3Lg world units (%.3Lg in depth)\n",
+        worst, worstDepth);
+    EXPECT_EQ(cases, 2);
+}
+
+// Within kDragThreshold pixels along both axes a press is a click: nothing moves, no step is
+// recorded; one pixel further along either axis, the object moves.
+TEST(SceneView, APressMovedAtMostTheThresholdMovesNothingAndOnePixelMoreMoves) {
+    struct Case {
+        glm::ivec2 offset;
+        bool moves;
+    };
+    const int k = kDragThreshold;
+    ASSERT_EQ(k, 4) << "the threshold the brief and Windows' SM_CXDRAG have";
+    const Case cases[] = {{{k, 0}, false},       {{0, k}, false},   {{-k, -k}, false},  {{k, -k}, false},
+                          {{-k, k}, false},      {{3, -2}, false},  {{k + 1, 0}, true}, {{0, -(k + 1)}, true},
+                          {{-(k + 1), k}, true}, {{2, k + 1}, true}};
+    int checked = 0;
+    for (const Case& c : cases) {
+        SCOPED_TRACE("offset " + std::to_string(c.offset.x) + ", " + std::to_string(c.offset.y));
+        Session s;
+        const glm::vec3 c0 = centreOf(s.editor, 1);
+        const glm::ivec2 p0 = s.windowPointOf(c0);
+        s.step({motion(p0)});
+        s.step({leftDown(p0)});
+        s.step({motion(p0 + c.offset)});
+        s.step({leftUp(p0 + c.offset)});
+        if (c.moves) {
+            EXPECT_NE(centreOf(s.editor, 1), c0);
+            EXPECT_EQ(s.editor.history().steps(), 1u);
+        } else {
+            EXPECT_EQ(centreOf(s.editor, 1), c0) << "bit for bit";
+            EXPECT_EQ(s.editor.history().steps(), 0u);
+        }
+        EXPECT_EQ(s.editor.selection(), std::vector<std::size_t>{1});
+        EXPECT_EQ(s.view.clicks().size(), 1u);
+        ++checked;
+    }
+    EXPECT_EQ(checked, 10);
+}
+
+TEST(SceneView, CtrlClickOnASelectedObjectTakesItOutOnReleaseAndACtrlDragKeepsAndMovesIt) {
+    for (const bool drag : {false, true}) {
+        SCOPED_TRACE(drag ? "ctrl drag" : "ctrl click");
+        Session s;
+        s.editor.select(1, false);
+        s.editor.select(2, true);
+        const glm::vec3 c0 = centreOf(s.editor, 1);
+        const glm::ivec2 p0 = s.windowPointOf(c0);
+        s.step({motion(p0)});
+        // Setup: the cursor on s1's centre is on no handle of the selection's gizmo (else the press
+        // would grab the handle, which is another test's).
+        const std::optional<GizmoView> gizmo = s.view.gizmoView(s.last.matrices, s.editor);
+        ASSERT_TRUE(gizmo);
+        ASSERT_FALSE(gizmo->lit);
+
+        s.step({leftDown(p0, kCtrl)});
+        EXPECT_EQ(s.editor.selection(), (std::vector<std::size_t>{1, 2})) << "still selected while the button is down";
+        ASSERT_TRUE(s.editor.lastPick() && s.editor.lastPick()->nearest());
+        EXPECT_EQ(s.editor.lastPick()->nearest()->object, 1u) << "the pick is kept all the same";
+        ASSERT_EQ(s.view.clicks().size(), 1u);
+        EXPECT_EQ(s.view.clicks()[0].hitNames, std::vector<std::string>{"s1"});
+        const glm::ivec2 p1 = drag ? p0 + glm::ivec2(25, -15) : p0;
+        if (drag) s.step({motion(p1, kCtrl)});
+        s.step({leftUp(p1, kCtrl)});
+        if (drag) {
+            EXPECT_EQ(s.editor.selection(), (std::vector<std::size_t>{1, 2}));
+            EXPECT_GT(distance(centreOf(s.editor, 1), ref(c0)), 0.3L) << "25 pixels at ~0.027 world units each";
+            EXPECT_EQ(s.editor.history().steps(), 1u);
+        } else {
+            EXPECT_EQ(s.editor.selection(), std::vector<std::size_t>{2});
+            EXPECT_EQ(centreOf(s.editor, 1), c0);
+            EXPECT_EQ(s.editor.history().steps(), 0u);
+        }
+        EXPECT_EQ(centreOf(s.editor, 2), glm::vec3(4.0f, 0.0f, 0.0f)) << "only the grabbed object moves";
+    }
+}
+
+TEST(SceneView, CtrlClickOnAnUnselectedObjectAddsItAtThePress) {
+    Session s;
+    s.editor.select(0, false);
+    const glm::ivec2 at = s.windowPointOf(centreOf(s.editor, 2));
+    ASSERT_EQ(namesHitBy(s.rayAt(at), s.editor), std::vector<std::string>{"s2"});
+    s.step({motion(at)});
+    ASSERT_FALSE(s.view.gizmoView(s.last.matrices, s.editor)->lit);
+    s.step({leftDown(at, kCtrl)});
+    EXPECT_EQ(s.editor.selection(), (std::vector<std::size_t>{0, 2}));
+    s.step({leftUp(at, kCtrl)});
+    EXPECT_EQ(s.editor.selection(), (std::vector<std::size_t>{0, 2})) << "the release takes nothing out";
+}
+
+TEST(SceneView, APressOnAPanelIsRecordedOnTheUiAndPicksNothing) {
+    Session s;
+    const glm::ivec2 at = s.windowPointOf(centreOf(s.editor, 1));
+    ASSERT_EQ(namesHitBy(s.rayAt(at), s.editor), std::vector<std::string>{"s1"}) << "s1 is under the panel";
+    s.frame.mouseOnUi = true;
+    s.step({motion(at)});
+    s.step({leftDown(at)});
+    s.step({leftUp(at)});
+    ASSERT_EQ(s.view.clicks().size(), 1u);
+    EXPECT_TRUE(s.view.clicks()[0].onUi);
+    EXPECT_TRUE(s.view.clicks()[0].hitNames.empty());
+    EXPECT_EQ(s.view.clicks()[0].pick.cursorWindow, at);
+    EXPECT_TRUE(s.editor.selection().empty());
+    EXPECT_FALSE(s.editor.lastPick());
+    EXPECT_FALSE(s.editor.hover()) << "no hover under a panel";
+    // A press on a panel that is dragged into the view grabs nothing.
+    s.step({leftDown(at)});
+    s.frame.mouseOnUi = false;
+    s.step({motion(at + glm::ivec2(30, 30))});
+    s.step({leftUp(at + glm::ivec2(30, 30))});
+    EXPECT_EQ(centreOf(s.editor, 1), glm::vec3(2.0f, 0.0f, 0.0f));
+    EXPECT_EQ(s.view.clicks().size(), 2u);
+    EXPECT_TRUE(s.editor.selection().empty());
+}
+
+TEST(SceneView, TheHoverNamesWhatIsUnderTheRestingCursor) {
+    Session s;
+    const glm::ivec2 at = s.windowPointOf(centreOf(s.editor, 0));
+    ASSERT_EQ(namesHitBy(s.rayAt(at), s.editor), std::vector<std::string>{"s0"});
+    s.step({motion(at)});
+    ASSERT_TRUE(s.editor.hover() && s.editor.hover()->nearest());
+    EXPECT_EQ(s.editor.hover()->nearest()->object, 0u);
+    s.step({motion(kBackground)});
+    ASSERT_TRUE(s.editor.hover());
+    EXPECT_FALSE(s.editor.hover()->nearest());
+    s.step({event::Leave{}});
+    EXPECT_FALSE(s.editor.hover()) << "the cursor left the window";
+    EXPECT_EQ(s.view.cursor(), glm::ivec2(-1));
+}
+
+// The wheel moves the eye towards the target by 0.9 per notch (away from the user), along the same
+// line; a panel under the mouse takes the wheel.
+TEST(SceneView, TheWheelZoomsByAFactorOfPointNinePerStep) {
+    struct Case {
+        float steps;
+        Real factor;
+    };
+    const Case cases[] = {{1.0f, 0.9L}, {2.0f, 0.81L}, {-1.0f, 1 / 0.9L}, {0.5f, std::sqrt(0.9L)}};
+    Real worst = 0;
+    int checked = 0;
+    for (const Case& c : cases) {
+        Session s;
+        const pickref::Camera before = s.camera();
+        s.step({motion({320, 180}), event::Wheel{c.steps}});
+        const pickref::Camera after = s.camera();
+        const Real ratio = distance(after.eye, after.target) / distance(before.eye, before.target);
+        const Real error = std::abs(ratio / c.factor - 1);
+        worst = std::max(worst, error);
+        // Float eye = target + (float distance) * normalize(offset): a few float roundings (6e-8
+        // relative each); measured worst 1.2e-7 relative, so 5e-7 (4 times, 8 roundings).
+        EXPECT_LT(error, 5e-7L) << c.steps << " steps: ratio " << static_cast<double>(ratio);
+        EXPECT_EQ(s.editor.scene().camera.target, glm::vec3(0.0f, 0.5f, 0.0f));
+        const pickref::Vec d0 = before.eye - before.target;
+        const pickref::Vec d1 = after.eye - after.target;
+        EXPECT_LT(pickref::angleDegrees(d0, d1), 1e-4L) << "along the same line";
+        ++checked;
+    }
+    std::printf("precision: a wheel zoom's distance ratio is off by %.3Lg relative\n", worst);
+    EXPECT_EQ(checked, 4);
+
+    Session s;
+    s.frame.mouseOnUi = true;
+    const glm::vec3 eye = s.editor.scene().camera.eye;
+    s.step({motion({320, 180}), event::Wheel{3.0f}});
+    EXPECT_EQ(s.editor.scene().camera.eye, eye) << "the wheel over a panel scrolls the panel";
+}
+
+// A right drag turns the eye about the target at the same distance: sideways it keeps the
+// elevation, up and down it keeps the direction around the up axis.
+TEST(SceneView, ARightDragOrbitsAroundTheTargetAtTheSameDistance) {
+    auto elevationDegrees = [](const pickref::Camera& c) {
+        const pickref::Vec d = c.eye - c.target;
+        return pickref::angleDegrees(d, c.up);
+    };
+    auto azimuth = [](const pickref::Camera& c) {
+        const pickref::Vec d = c.eye - c.target;
+        return std::atan2(d.x, d.z);
+    };
+    Real worstDistance = 0;
+    Real worstKept = 0;
+    int checked = 0;
+    for (const glm::ivec2 move : {glm::ivec2(30, 0), glm::ivec2(0, 20)}) {
+        SCOPED_TRACE("move " + std::to_string(move.x) + ", " + std::to_string(move.y));
+        Session s;
+        const pickref::Camera before = s.camera();
+        const glm::vec3 target = s.editor.scene().camera.target;
+        const glm::ivec2 at{320, 180};
+        s.step({motion(at)});
+        s.step({event::ButtonDown{MouseButton::Right, at, {}}});
+        s.step({motion(at + move)});
+        s.step({motion(at + 2 * move)});
+        s.step({event::ButtonUp{MouseButton::Right, at + 2 * move, {}}});
+        const pickref::Camera after = s.camera();
+        EXPECT_EQ(s.editor.scene().camera.target, target);
+        EXPECT_GT(distance(after.eye, before.eye), 0.5L) << "the eye moved";
+        const Real r0 = distance(before.eye, before.target);
+        const Real error = std::abs(distance(after.eye, after.target) / r0 - 1);
+        worstDistance = std::max(worstDistance, error);
+        // Float rotation of a unit vector times the float distance: a few float roundings (6e-8
+        // relative each); measured worst 5.4e-8 relative, so 3e-7 (5 roundings).
+        EXPECT_LT(error, 3e-7L);
+        const Real elevationChange = std::abs(elevationDegrees(after) - elevationDegrees(before));
+        const Real azimuthChange = std::abs(azimuth(after) - azimuth(before));
+        if (move.y == 0) {
+            worstKept = std::max(worstKept, elevationChange);
+            // Float sin/cos/asin of the kept elevation: measured worst 1.1e-6 degrees (of both
+            // cases), so 5e-6.
+            EXPECT_LT(elevationChange, 5e-6L) << "sideways keeps the elevation";
+            EXPECT_GT(azimuthChange, 0.1L) << "radians";
+        } else {
+            worstKept = std::max(worstKept, azimuthChange * 180 / 3.14159265358979323846L);
+            // The float horizontal direction, renormalised: the same bound as the elevation's.
+            EXPECT_LT(azimuthChange * 180 / 3.14159265358979323846L, 5e-6L)
+                << "up and down keeps the direction around up";
+            EXPECT_GT(elevationChange, 5.0L);
+        }
+        EXPECT_EQ(s.editor.history().steps(), 0u) << "the camera is no edit";
+        EXPECT_TRUE(s.view.clicks().empty()) << "a right press is no click";
+        ++checked;
+    }
+    std::printf("precision: an orbit's distance is off by %.3Lg relative, its kept angle by %.3Lg degrees\n",
+                worstDistance, worstKept);
+    EXPECT_EQ(checked, 2);
+}
+
+// The keys of a frame become the shortcut table's actions (shortcuts.cpp), in order; a key with no
+// shortcut, and a key's release, become none; the next frame starts empty.
+TEST(SceneView, KeyDownEventsBecomeTheFramesShortcutActions) {
+    Session s;
+    s.step({event::KeyDown{KeyChord{SDLK_z, true, false, false}}, event::KeyUp{Modifiers{true, false, false}},
+            event::KeyDown{KeyChord{SDLK_z, true, true, false}}, event::KeyDown{KeyChord{SDLK_y, true, false, false}},
+            event::KeyDown{KeyChord{SDLK_x, false, false, false}},
+            event::KeyDown{KeyChord{SDLK_DELETE, false, false, false}},
+            event::KeyDown{KeyChord{SDLK_z, false, false, false}},
+            event::KeyDown{KeyChord{SDLK_ESCAPE, false, false, false}}});
+    EXPECT_EQ(s.view.shortcuts(), (std::vector<Action>{Action::Undo, Action::Redo, Action::Redo,
+                                                       Action::DeleteSelection, Action::ClearSelection}));
+    s.step({});
+    EXPECT_TRUE(s.view.shortcuts().empty()) << "each frame has its own keys";
+}
+
+TEST(SceneView, CancelDragInTheMiddleOfAMoveStopsFurtherMoves) {
+    Session s;
+    const glm::vec3 c0 = centreOf(s.editor, 1);
+    const glm::ivec2 p0 = s.windowPointOf(c0);
+    s.step({motion(p0)});
+    s.step({leftDown(p0)});
+    s.step({motion(p0 + glm::ivec2(20, 10))});
+    const glm::vec3 moved = centreOf(s.editor, 1);
+    ASSERT_NE(moved, c0) << "the drag was under way";
+    s.view.cancelDrag();
+    s.step({motion(p0 + glm::ivec2(60, 30))});
+    EXPECT_EQ(centreOf(s.editor, 1), moved) << "no move after the drag was cancelled";
+    s.step({leftUp(p0 + glm::ivec2(60, 30))});
+    EXPECT_EQ(centreOf(s.editor, 1), moved);
+    EXPECT_EQ(s.editor.history().steps(), 1u);
+    EXPECT_EQ(s.view.clicks().size(), 1u) << "the release after a cancel is no click";
+    EXPECT_EQ(s.editor.selection(), std::vector<std::size_t>{1});
+}
+
+}  // namespace
+}  // namespace pickray::app
