@@ -3,12 +3,14 @@
 // and keeps the selection, the pick and the index in step with it.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <functional>
 
 #include <glm/vector_relational.hpp>
 
 #include "editor/editor.hpp"
+#include "reference/camera_reference.hpp"
 #include "scene/generate.hpp"
 #include "scene/scene_io.hpp"
 
@@ -327,6 +329,113 @@ TEST(Editor, DeletingForgetsTheHoverWhoseIndexMayNoLongerExist) {
     e.select(2, false);
     ASSERT_FALSE(e.apply(command::DeleteSelection{}).refused);
     EXPECT_FALSE(e.hover()) << "it pointed at index 2, which is gone";
+}
+
+// Editor::click, the one route of a click: picks aimed with the reference camera (camera_reference.hpp,
+// no matrix) through each sphere's centre, and at a corner the reference ray misses all of them.
+struct ClickAim {
+    FrameMatrices frame;
+    pickref::Camera camera;
+};
+ClickAim clickAim(const Editor& e) {
+    const scene::Camera& c = e.scene().camera;
+    pickref::Camera r;
+    r.eye = {c.eye.x, c.eye.y, c.eye.z};
+    r.target = {c.target.x, c.target.y, c.target.z};
+    r.up = {c.up.x, c.up.y, c.up.z};
+    r.fovYDegrees = c.fovYDegrees;
+    r.near = c.near;
+    r.width = 640;
+    r.height = 360;
+    return {frameMatrices(c, {640, 360}, {640, 360}), r};
+}
+/// The pick under the pixel holding sphere `object`'s centre, checked to have it nearest.
+Pick pickOn(const Editor& e, const ClickAim& aim, std::size_t object) {
+    const glm::vec3 c = std::get<Sphere>(e.scene().objects.at(object).shape).center;
+    const auto s = pickref::project(aim.camera, {c.x, c.y, c.z});
+    EXPECT_TRUE(s);
+    if (!s) return Pick{};
+    const glm::ivec2 at{static_cast<int>(std::floor(s->x)), static_cast<int>(std::floor(s->y))};
+    Pick pick = e.pickAt(aim.frame, at);
+    EXPECT_TRUE(pick.nearest() && pick.nearest()->object == object) << "the pick through the centre of " << object;
+    return pick;
+}
+/// The pick at the top-left corner, where the reference ray meets no sphere.
+Pick pickOnNothing(const Editor& e, const ClickAim& aim) {
+    const glm::ivec2 at{8, 8};
+    const pickref::Ray ray = pickref::cursorRay(aim.camera, at.x + 0.5L, at.y + 0.5L);
+    for (const scene::Object& o : e.scene().objects) {
+        const Sphere& sphere = std::get<Sphere>(o.shape);
+        const pickref::Vec m = ray.origin - pickref::Vec{sphere.center.x, sphere.center.y, sphere.center.z};
+        const pickref::Real b = pickref::dot(m, ray.direction);
+        const pickref::Real disc =
+            b * b - (pickref::dot(m, m) - static_cast<pickref::Real>(sphere.radius) * sphere.radius);
+        EXPECT_LT(disc, 0) << "the reference ray at the corner misses " << o.name;
+    }
+    Pick pick = e.pickAt(aim.frame, at);
+    EXPECT_FALSE(pick.nearest());
+    return pick;
+}
+
+TEST(EditorClick, SelectsWhatItPickedAndAdditiveTogglesItInTheSelection) {
+    Editor e(threeSpheres());
+    const ClickAim aim = clickAim(e);
+    const Pick on0 = pickOn(e, aim, 0), on1 = pickOn(e, aim, 1), on2 = pickOn(e, aim, 2);
+    e.click(on1, false);
+    EXPECT_EQ(e.selection(), (std::vector<std::size_t>{1}));
+    e.click(on0, true);
+    EXPECT_EQ(e.selection(), (std::vector<std::size_t>{1, 0})) << "additive adds, the last one primary";
+    e.click(on2, true);
+    EXPECT_EQ(e.selection(), (std::vector<std::size_t>{1, 0, 2}));
+    e.click(on0, true);
+    EXPECT_EQ(e.selection(), (std::vector<std::size_t>{1, 2})) << "additive on a selected object takes it out";
+    e.click(on0, true);
+    EXPECT_EQ(e.selection(), (std::vector<std::size_t>{1, 2, 0})) << "and back in, as the primary";
+    e.click(on2, false);
+    EXPECT_EQ(e.selection(), (std::vector<std::size_t>{2})) << "a plain click selects that one only";
+    e.click(on2, false);
+    EXPECT_EQ(e.selection(), (std::vector<std::size_t>{2})) << "a plain click on the selected one keeps it";
+    EXPECT_EQ(e.history().steps(), 0u) << "selecting is no edit";
+}
+
+TEST(EditorClick, AClickOnNothingClearsTheSelectionAndAdditiveKeepsIt) {
+    Editor e(threeSpheres());
+    const ClickAim aim = clickAim(e);
+    const Pick nothing = pickOnNothing(e, aim);
+    e.select(0, false);
+    e.select(2, true);
+    e.click(nothing, true);
+    EXPECT_EQ(e.selection(), (std::vector<std::size_t>{0, 2}));
+    e.click(nothing, false);
+    EXPECT_TRUE(e.selection().empty());
+    e.click(nothing, false);
+    EXPECT_TRUE(e.selection().empty()) << "on nothing with nothing selected: still nothing";
+}
+
+TEST(EditorClick, KeepsItsPickEvenWhenItPickedNothing) {
+    Editor e(threeSpheres());
+    const ClickAim aim = clickAim(e);
+    const Pick on1 = pickOn(e, aim, 1);
+    EXPECT_FALSE(e.lastPick());
+    e.click(on1, false);
+    ASSERT_TRUE(e.lastPick());
+    EXPECT_EQ(e.lastPick()->cursorWindow, on1.cursorWindow);
+    EXPECT_EQ(e.lastPick()->ray.origin, on1.ray.origin);
+    EXPECT_EQ(e.lastPick()->ray.direction, on1.ray.direction);
+    ASSERT_EQ(e.lastPick()->hits.size(), on1.hits.size());
+    EXPECT_EQ(e.lastPick()->nearest()->object, 1u);
+    // An additive click that takes s1 out still keeps its pick, naming s1.
+    e.click(on1, true);
+    EXPECT_TRUE(e.selection().empty());
+    ASSERT_TRUE(e.lastPick() && e.lastPick()->nearest());
+    EXPECT_EQ(e.lastPick()->nearest()->object, 1u);
+    // A click on nothing is kept too: its ray, with no hit.
+    const Pick nothing = pickOnNothing(e, aim);
+    e.click(nothing, false);
+    ASSERT_TRUE(e.lastPick());
+    EXPECT_EQ(e.lastPick()->cursorWindow, nothing.cursorWindow);
+    EXPECT_FALSE(e.lastPick()->nearest());
+    EXPECT_EQ(e.lastPick()->ray.direction, nothing.ray.direction);
 }
 
 }  // namespace
