@@ -186,7 +186,7 @@ void App::applyShortcuts() {
 }
 
 bool App::drawScene(const FrameMatrices& frame) {
-    const scene::Camera& cam = editor_.scene().camera;
+    const scene::Camera& cam = view_.camera(editor_);
     const glm::ivec2 drawable = platform_.drawableSize();
     render::FrameView view{frame.drawViewProjection, cam.eye, cam.target, cam.far, drawable};
     render::DrawStyle style;
@@ -210,7 +210,7 @@ bool App::drawScene(const FrameMatrices& frame) {
     render::DebugDraw debug =
         drawableOk ? overlay(editor_.scene(), editor_.selection(), editor_.lastPick(), frame) : render::DebugDraw{};
     if (const auto g = drawableOk ? view_.gizmoView(frame, editor_) : std::nullopt)
-        addGizmo(debug, g->gizmo, g->lit, editor_.scene().camera, frame);
+        addGizmo(debug, g->gizmo, g->lit, cam, frame);
     DrawnScene next{editor_.revision(), view, style, debug};
     const bool redraw = drawableOk && (forceRedraw_ || !drawn_ || !(*drawn_ == next));
     if (!redraw) {

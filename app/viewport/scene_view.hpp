@@ -72,6 +72,12 @@ public:
         std::vector<std::string> errors;
     };
     Update update(const ViewFrame& frame, Editor& editor, Performance& performance);
+    /// Gives this view a camera of its own (an observer's view), instead of the document's.
+    void useOwnCamera(const scene::Camera& camera) { ownCamera_ = camera; }
+    /// The camera this view looks through: its own, or the document's.
+    [[nodiscard]] const scene::Camera& camera(const Editor& editor) const {
+        return ownCamera_ ? *ownCamera_ : editor.scene().camera;
+    }
     /// Ends the drag under way: the objects' indices are about to change (delete, load, undo).
     void cancelDrag() { drag_ = Drag{}; }
     /// The gizmo on the selection, as it is drawn in this frame (none without a selection).
@@ -123,7 +129,7 @@ private:
         std::vector<KeyChord> keys;
     };
 
-    [[nodiscard]] FrameMatrices moveCamera(const ViewFrame& frame, Editor& editor) const;
+    [[nodiscard]] FrameMatrices moveCamera(const ViewFrame& frame, Editor& editor);
     void press(const event::ButtonDown& press, const FrameMatrices& matrices, Editor& editor, Performance& performance);
     void followCursor(const FrameMatrices& matrices, Editor& editor, std::vector<std::string>& errors);
     void releasePress(Editor& editor);
@@ -141,6 +147,7 @@ private:
     GizmoSpace gizmoSpace_ = GizmoSpace::World;
     std::optional<GizmoHandle> litHandle_;  ///< the gizmo handle under the cursor
     std::vector<ClickRecord> clicks_;
+    std::optional<scene::Camera> ownCamera_;  ///< none: the document's camera (Editor::camera)
 };
 
 }  // namespace pickray::app
