@@ -84,8 +84,8 @@ SceneView::Update SceneView::update(const ViewFrame& frame, Editor& editor, Perf
     return result;
 }
 
-FrameMatrices SceneView::moveCamera(const ViewFrame& frame, Editor& editor) const {
-    scene::Camera& camera = editor.camera();
+FrameMatrices SceneView::moveCamera(const ViewFrame& frame, Editor& editor) {
+    scene::Camera& camera = ownCamera_ ? *ownCamera_ : editor.camera();
     if (!frame.mouseOnUi && input_.wheel != 0.0f) camera = zoom(camera, std::pow(kZoomPerWheelStep, input_.wheel));
     if (drag_.mode == Drag::Mode::Orbit && input_.motion != glm::ivec2(0))
         camera = app::orbit(camera, -kOrbitRadiansPerPixel * static_cast<float>(input_.motion.x),
@@ -132,7 +132,7 @@ void SceneView::press(const event::ButtonDown& p, const FrameMatrices& matrices,
     drag_.deselectOnClick = p.held.ctrl && editor.isSelected(hit->object);
     if (drag_.deselectOnClick) editor.keepPick(std::move(pick));
     else editor.click(std::move(pick), p.held.ctrl);
-    const scene::Camera& camera = editor.scene().camera;
+    const scene::Camera& camera = this->camera(editor);
     drag_.grabbed = true;
     drag_.object = hit->object;
     drag_.planePoint = hit->hit.point;
@@ -140,7 +140,9 @@ void SceneView::press(const event::ButtonDown& p, const FrameMatrices& matrices,
 }
 
 void SceneView::followCursor(const FrameMatrices& matrices, Editor& editor, std::vector<std::string>& errors) {
-    if (drag_.mode == Drag::Mode::Pending && mouse_.x >= 0) {
+    // The cursor left the window (an InputEvent Leave): nothing to follow until it comes back.
+    if (mouse_.x < 0) return;
+    if (drag_.mode == Drag::Mode::Pending) {
         const glm::ivec2 moved = glm::abs(mouse_ - drag_.pressedAt);
         if (std::max(moved.x, moved.y) <= kDragThreshold) return;
         drag_.backgroundPick.reset();
@@ -203,7 +205,7 @@ std::optional<Gizmo> SceneView::gizmo(const FrameMatrices& frame, const Editor& 
     Gizmo g = makeGizmo(objects, gizmoMode_, gizmoSpace_, 1.0f);
     // About 90 pixels long wherever it is, as editors keep theirs.
     constexpr float kGizmoPixels = 90.0f;
-    g.size = kGizmoPixels * scene::worldPerPixel(editor.scene().camera, g.origin, frame.viewport.height);
+    g.size = kGizmoPixels * scene::worldPerPixel(camera(editor), g.origin, frame.viewport.height);
     if (!(g.size > 0.0f) || !std::isfinite(g.size)) return std::nullopt;
     return g;
 }

@@ -649,5 +649,35 @@ TEST(SceneView, CancelDragInTheMiddleOfAMoveStopsFurtherMoves) {
     EXPECT_EQ(s.editor.selection(), std::vector<std::size_t>{1});
 }
 
+// A cursor that leaves the window during a drag has no ray: the dragged object (a move, or a
+// gizmo handle's drag, which follows every frame) stays where it was until the cursor is back.
+TEST(SceneView, ACursorThatLeavesTheWindowDuringADragMovesNothing) {
+    Session s;
+    const glm::vec3 c0 = centreOf(s.editor, 1);
+    const glm::ivec2 p0 = s.windowPointOf(c0);
+    s.step({motion(p0)});
+    s.step({leftDown(p0)});
+    s.step({motion(p0 + glm::ivec2(20, 0))});
+    const glm::vec3 moved = centreOf(s.editor, 1);
+    ASSERT_NE(moved, c0) << "the drag was under way";
+    s.step({motion(p0 + glm::ivec2(30, 0)), event::Leave{}});
+    EXPECT_EQ(centreOf(s.editor, 1), moved) << "a move with the cursor outside";
+    s.step({});
+    EXPECT_EQ(centreOf(s.editor, 1), moved);
+    s.step({leftUp(p0 + glm::ivec2(30, 0))});
+
+    Session g;
+    g.editor.select(1, false);
+    const HandleAim h = yHandleOf(g, 1);
+    g.step({motion(h.at)});
+    g.step({leftDown(h.at)});
+    g.step({motion(h.at + glm::ivec2(0, -20))});
+    const glm::vec3 lifted = centreOf(g.editor, 1);
+    ASSERT_GT(lifted.y, 0.0f) << "the handle's drag was under way";
+    g.step({event::Leave{}});
+    g.step({});
+    EXPECT_EQ(centreOf(g.editor, 1), lifted) << "a handle's drag with the cursor outside";
+}
+
 }  // namespace
 }  // namespace pickray::app
