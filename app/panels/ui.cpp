@@ -185,7 +185,7 @@ void outliner(UiState& state, const UiView& view, const Layout& layout, float to
     // Only the visible rows are built: the list may hold 100,000 objects.
     ImGuiListClipper clipper;
     clipper.Begin(static_cast<int>(rows.size()), rowHeight);
-    state.drawn.outlinerRows.clear();
+    state.drawn->outlinerRows.clear();
     while (clipper.Step())
         for (int r = clipper.DisplayStart; r < clipper.DisplayEnd; ++r) {
             const std::size_t i = rows[static_cast<std::size_t>(r)];
@@ -194,7 +194,7 @@ void outliner(UiState& state, const UiView& view, const Layout& layout, float to
             if (ImGui::Selectable(label.c_str(), isSelected(view, i)))
                 out.push_back(command::Select{i, ImGui::GetIO().KeyCtrl});
             tooltip(state, "Click selects; Ctrl+click adds to the selection or takes out of it");
-            if (ImGui::IsItemVisible()) state.drawn.outlinerRows.push_back(o.name);
+            if (ImGui::IsItemVisible()) state.drawn->outlinerRows.push_back(o.name);
         }
     ImGui::EndChild();
     ImGui::SetNextItemWidth(-70.0f * em());
@@ -400,13 +400,16 @@ void capsulePanel(UiState& state, const UiView& view, const Layout& layout, floa
 
 }  // namespace
 
-std::vector<Command> buildUi(UiState& state, const UiView& view, bool panels) {
+namespace {
+
+// buildUi with state.drawn set.
+std::vector<Command> drawWindows(UiState& state, const UiView& view, bool panels) {
     std::vector<Command> out;
-    state.drawn.panels.clear();
-    state.drawn.tooltips.clear();
-    state.drawn.tooltipShown.reset();
-    if (!panels) state.drawn.menus.clear();  // no menu bar
-    if (!panels) {                           // what must be answered, and the messages (a key's result must show)
+    state.drawn->panels.clear();
+    state.drawn->tooltips.clear();
+    state.drawn->tooltipShown.reset();
+    if (!panels) state.drawn->menus.clear();  // no menu bar
+    if (!panels) {                            // what must be answered, and the messages (a key's result must show)
         fileWindows(state, view, out);
         toastWindow(state, view);
         return out;
@@ -422,6 +425,15 @@ std::vector<Command> buildUi(UiState& state, const UiView& view, bool panels) {
     fileWindows(state, view, out);
     toastWindow(state, view);
     state.resetLayout = false;
+    return out;
+}
+
+}  // namespace
+
+std::vector<Command> buildUi(UiState& state, const UiView& view, bool panels, DrawnPanels& drawn) {
+    state.drawn = &drawn;  // for this call only: the record is the caller's
+    std::vector<Command> out = drawWindows(state, view, panels);
+    state.drawn = nullptr;
     return out;
 }
 

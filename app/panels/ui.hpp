@@ -74,7 +74,9 @@ struct UiState {
     std::optional<std::size_t> scrolledTo;  ///< the object the outliner last scrolled to
     bool resetLayout = true;                ///< put every panel at its default place this frame
     std::map<std::string, PanelPlace> panels;
-    DrawnPanels drawn;  ///< what the panels drew this frame (written by buildUi)
+    /// Where the panels write what they drew, while buildUi runs (the caller's record, not kept
+    /// here: the panels' state is theirs, the record is for whoever describes the window).
+    DrawnPanels* drawn = nullptr;
 };
 
 /// Read-only view of what the panels show.
@@ -117,7 +119,9 @@ struct ShortcutContext {
 
 /// The frame's ImGui windows: all of them, or with `panels` false (the panels hidden) only what
 /// must be answered: the file browser and the questions.
-[[nodiscard]] std::vector<Command> buildUi(UiState& state, const UiView& view, bool panels);
+/// What they drew goes to `drawn` (the menus' places are read from it first: an open menu's title
+/// is where it was last measured).
+[[nodiscard]] std::vector<Command> buildUi(UiState& state, const UiView& view, bool panels, DrawnPanels& drawn);
 
 // ui_frame.cpp: what surrounds the panels.
 /// The main menu bar (File, Edit, View, Help); returns its height in pixels.

@@ -29,11 +29,11 @@ bool menuItem(UiState& state, const char* label, Action action, bool enabled = t
 bool beginMenu(UiState& state, const std::vector<PanelRect>& before, const char* name) {
     const bool open = ImGui::BeginMenu(name);
     if (!open) {
-        state.drawn.menus.push_back(PanelRect{name, toVec(ImGui::GetItemRectMin()), toVec(ImGui::GetItemRectSize())});
+        state.drawn->menus.push_back(PanelRect{name, toVec(ImGui::GetItemRectMin()), toVec(ImGui::GetItemRectSize())});
     } else {
         const auto last =
             std::find_if(before.begin(), before.end(), [&](const PanelRect& m) { return m.name == name; });
-        if (last != before.end()) state.drawn.menus.push_back(*last);
+        if (last != before.end()) state.drawn->menus.push_back(*last);
     }
     return open;
 }
@@ -53,10 +53,10 @@ PanelRect measuredRect(const char* name) {
 }
 
 void tooltip(UiState& state, const std::string& text) {
-    state.drawn.tooltips.push_back(TooltipRect{text, toVec(ImGui::GetItemRectMin()), toVec(ImGui::GetItemRectSize())});
+    state.drawn->tooltips.push_back(TooltipRect{text, toVec(ImGui::GetItemRectMin()), toVec(ImGui::GetItemRectSize())});
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
         ImGui::SetTooltip("%s", text.c_str());
-        state.drawn.tooltipShown = text;
+        state.drawn->tooltipShown = text;
     }
 }
 
@@ -83,8 +83,8 @@ void openFileDialog(UiState& state, FileDialog::Mode mode, const std::string& do
 }
 
 float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
-    const std::vector<PanelRect> menusBefore = std::move(state.drawn.menus);
-    state.drawn.menus.clear();
+    const std::vector<PanelRect> menusBefore = std::move(state.drawn->menus);
+    state.drawn->menus.clear();
     if (!ImGui::BeginMainMenuBar()) return 0.0f;
     if (beginMenu(state, menusBefore, "File")) {
         if (menuItem(state, "Open...", Action::Open)) openFileDialog(state, FileDialog::Mode::Open, view.documentPath);
@@ -162,7 +162,7 @@ float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
         ImGui::TextDisabled("unsaved changes");
     }
     const float height = ImGui::GetWindowSize().y;
-    state.drawn.panels.push_back(measuredRect("Menu bar"));
+    state.drawn->panels.push_back(measuredRect("Menu bar"));
     ImGui::EndMainMenuBar();
     return height;
 }
@@ -173,7 +173,7 @@ void helpWindow(UiState& state) {
     const ImVec2 centre = ImGui::GetMainViewport()->GetCenter();
     ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     if (!ImGui::Begin("Help", &state.showHelp, ImGuiWindowFlags_NoCollapse)) return ImGui::End();
-    state.drawn.panels.push_back(measuredRect("Help"));
+    state.drawn->panels.push_back(measuredRect("Help"));
     ImGui::PushTextWrapPos(0.0f);  // every line wraps at the window's edge, none is cut off
     ImGui::TextUnformatted("Keys (when no text field has the keyboard):");
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
@@ -233,7 +233,7 @@ void fileDialog(UiState& state, const UiView& view, std::vector<Command>& out) {
                                     std::min(420.0f, static_cast<float>(view.windowSize.y) - 40.0f)),
                              ImGuiCond_Appearing);
     if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
-    state.drawn.panels.push_back(measuredRect(title));
+    state.drawn->panels.push_back(measuredRect(title));
     const fs::path directory(dialog.directory);
     ImGui::TextUnformatted(directory.string().c_str());
     // The name field first: it takes the keyboard as the browser opens (a field further down is
@@ -296,7 +296,7 @@ int question(UiState& state, const UiView& view, const char* title, const std::s
     ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings))
         return -1;
-    state.drawn.panels.push_back(measuredRect(title));
+    state.drawn->panels.push_back(measuredRect(title));
     ImGui::PushTextWrapPos(420.0f);
     ImGui::TextUnformatted(text.c_str());
     ImGui::PopTextWrapPos();
@@ -360,7 +360,7 @@ void toastWindow(UiState& state, const UiView& view) {
                                         ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
                                         ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoInputs;
     ImGui::Begin("##toasts", nullptr, kFlags);
-    state.drawn.panels.push_back(measuredRect("Messages"));
+    state.drawn->panels.push_back(measuredRect("Messages"));
     ImGui::PushTextWrapPos(std::max(200.0f, window.x * 0.6f));
     for (const Toast& t : state.toasts) {
         const float alpha = toastOpacity(t, now);
@@ -404,7 +404,7 @@ void keepPanelInWindow(UiState& state, const UiView& view, const char* name, boo
     PanelRect rect = measuredRect(name);
     rect.pos = at;  // where it goes this frame (ImGui moves it as the frame ends)
     rect.size = fitted;
-    state.drawn.panels.push_back(rect);
+    state.drawn->panels.push_back(rect);
 }
 
 }  // namespace pickray::app

@@ -216,12 +216,13 @@ bool writeReport(App& app, const std::string& path, const std::vector<std::strin
     window.title = app.title();
     const UiState& ui = app.ui();
     const Editor& editor = app.editor();
-    window.panels = ui.drawn.panels;
-    window.menus = ui.drawn.menus;
-    window.tooltips = ui.drawn.tooltips;
-    window.tooltipShown = ui.drawn.tooltipShown;
+    const DrawnPanels& drawn = app.drawnPanels();
+    window.panels = drawn.panels;
+    window.menus = drawn.menus;
+    window.tooltips = drawn.tooltips;
+    window.tooltipShown = drawn.tooltipShown;
     for (const Toast& t : ui.toasts) window.messages.push_back((t.isError ? "error: " : "") + t.text);
-    if (app.panelsShown()) window.outlinerRows = ui.drawn.outlinerRows;
+    if (app.panelsShown()) window.outlinerRows = drawn.outlinerRows;
     if (const auto& pick = editor.lastPick(); pick && pick->nearest())
         window.picked = editor.scene().objects[pick->nearest()->object].name;
     for (std::size_t i : editor.selection()) window.selection.push_back(editor.scene().objects[i].name);

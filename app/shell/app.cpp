@@ -172,7 +172,7 @@ void App::runPanels(const std::vector<InputEvent>& events) {
                       &listing_,
                       keys,
                       isDirectory};
-    for (const Command& c : buildUi(ui_, view, !options_.hideUi)) apply(c);
+    for (const Command& c : buildUi(ui_, view, !options_.hideUi, drawnPanels_)) apply(c);
 }
 
 void App::applyShortcuts() {

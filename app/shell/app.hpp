@@ -63,6 +63,8 @@ public:
     [[nodiscard]] const Editor& editor() const { return editor_; }
     [[nodiscard]] const SceneView& view() const { return view_; }
     [[nodiscard]] const UiState& ui() const { return ui_; }
+    /// What the panels drew in the last frame: each window, menu and tooltip, the outliner's rows.
+    [[nodiscard]] const DrawnPanels& drawnPanels() const { return drawnPanels_; }
     [[nodiscard]] float uiScale() const { return imgui_.scale(); }
     [[nodiscard]] bool panelsShown() const { return !options_.hideUi; }
     [[nodiscard]] Performance& performance() { return performance_; }
@@ -114,6 +116,7 @@ private:
     Editor editor_;
     SceneView view_;
     UiState ui_;
+    DrawnPanels drawnPanels_;  ///< what the panels drew in the last frame (the report's)
     std::optional<ScreenshotRequest> screenshot_;
     std::optional<std::string> screenshotError_;  ///< why the last requested screenshot failed
     std::optional<DrawnScene> drawn_;
