@@ -59,6 +59,7 @@ void refresh(Pick& pick, const scene::SceneIndex& index);
 struct ClickRecord {
     Pick pick;
     bool onUi = false;                  ///< the click landed on an ImGui window, so it picked nothing
+    bool onGizmo = false;               ///< ... on a gizmo handle, whose it is: it picked nothing either
     std::vector<std::string> hitNames;  ///< name of the object of each of pick.hits
 };
 

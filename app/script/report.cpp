@@ -49,6 +49,7 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
         click["cursorPixel"] = {c.pick.cursor.x, c.pick.cursor.y};
         click["ray"] = {{"origin", vec(c.pick.ray.origin)}, {"direction", vec(c.pick.ray.direction)}};
         click["onUi"] = c.onUi;
+        click["onGizmo"] = c.onGizmo;
         click["queryMs"] = c.pick.queryMs;
         click["hits"] = nlohmann::json::array();
         click["picked"] = nullptr;
@@ -62,7 +63,7 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
     }
     std::vector<double> pickMs;
     for (const ClickRecord& c : clicks)
-        if (!c.onUi) pickMs.push_back(c.pick.queryMs);
+        if (!c.onUi && !c.onGizmo) pickMs.push_back(c.pick.queryMs);
     std::sort(pickMs.begin(), pickMs.end());
     out["frame"] = {{"ms", performance.frameMs},
                     {"pickMs", pickMs.empty() ? nlohmann::json(nullptr) : nlohmann::json(pickMs[pickMs.size() / 2])},

@@ -116,8 +116,12 @@ void SceneView::press(const event::ButtonDown& p, const FrameMatrices& matrices,
             drag_.gizmo = *g;
             drag_.pressRay = ray;
             for (std::size_t i : editor.selection()) drag_.originals.emplace_back(i, editor.scene().objects[i]);
-            // Released in place, it is a click after all: the gizmo never hides what picking sees.
-            drag_.backgroundPick = editor.pickAt(matrices, p.at);
+            // The press is the handle's: released in place it changes nothing, and the report
+            // lists it as a click that picked nothing (its ray, no hits).
+            ClickRecord record = makeClickRecord(editor.pickAt(matrices, p.at), true, editor.scene());
+            record.onUi = false;
+            record.onGizmo = true;
+            drag_.handleClick = std::move(record);
             return;
         }
     }
@@ -129,13 +133,17 @@ void SceneView::press(const event::ButtonDown& p, const FrameMatrices& matrices,
         return;
     }
     clicks_.push_back(makeClickRecord(pick, false, editor.scene()));
-    drag_.deselectOnClick = p.held.ctrl && editor.isSelected(hit->object);
-    if (drag_.deselectOnClick) editor.keepPick(std::move(pick));
+    // A press on an object already selected keeps the selection, so that a drag moves all of it;
+    // released in place it is a click after all: Ctrl takes the object out, else it alone stays.
+    const bool wasSelected = editor.isSelected(hit->object);
+    drag_.deselectOnClick = p.held.ctrl && wasSelected;
+    drag_.selectAloneOnClick = !p.held.ctrl && wasSelected && editor.selection().size() > 1;
+    if (drag_.deselectOnClick || drag_.selectAloneOnClick) editor.keepPick(std::move(pick));
     else editor.click(std::move(pick), p.held.ctrl);
     const scene::Camera& camera = this->camera(editor);
     drag_.grabbed = true;
     drag_.object = hit->object;
-    drag_.planePoint = hit->hit.point;
+    drag_.grabPoint = hit->hit.point;
     drag_.planeNormal = glm::normalize(camera.target - camera.eye);
 }
 
@@ -153,6 +161,7 @@ void SceneView::followCursor(const FrameMatrices& matrices, Editor& editor, std:
         } else if (drag_.grabbed) {
             drag_.mode = Drag::Mode::Move;
             drag_.gesture = editor.beginGesture();
+            for (std::size_t i : editor.selection()) drag_.originals.emplace_back(i, editor.scene().objects[i]);
             moveDragged(matrices, editor);  // from the grab point to the cursor, as if it had moved all along
         } else {
             drag_.mode = Drag::Mode::Orbit;
@@ -170,9 +179,12 @@ void SceneView::releasePress(Editor& editor) {
         clicks_.push_back(makeClickRecord(*drag_.backgroundPick, false, editor.scene()));
         editor.click(std::move(*drag_.backgroundPick), drag_.ctrl);
     }
+    if (drag_.mode == Drag::Mode::Pending && drag_.handleClick) clicks_.push_back(std::move(*drag_.handleClick));
     // Only if it is still selected (a key pressed meanwhile may have changed the selection).
     if (drag_.mode == Drag::Mode::Pending && drag_.deselectOnClick && editor.isSelected(drag_.object))
         editor.select(drag_.object, true);
+    if (drag_.mode == Drag::Mode::Pending && drag_.selectAloneOnClick && editor.isSelected(drag_.object))
+        editor.select(drag_.object, false);
     drag_ = Drag{};
 }
 
@@ -237,13 +249,18 @@ void SceneView::dragGizmo(const FrameMatrices& matrices, Editor& editor, std::ve
 }
 
 void SceneView::moveDragged(const FrameMatrices& matrices, Editor& editor) {
+    // The selection as it was when the drag began, moved by where the grabbed point is now: the
+    // cursor's ray met with the plane through the grabbed point facing the camera.
     const Ray ray = rayAt(mouse_, matrices);
     const float facing = glm::dot(ray.direction, drag_.planeNormal);
     if (std::abs(facing) < 1e-4f) return;  // ray along the plane: no defined point
-    const float t = glm::dot(drag_.planePoint - ray.origin, drag_.planeNormal) / facing;
-    const glm::vec3 point = pointAt(ray, t);
-    editor.move(drag_.object, point - drag_.planePoint, drag_.gesture);
-    drag_.planePoint = point;
+    const float t = glm::dot(drag_.grabPoint - ray.origin, drag_.planeNormal) / facing;
+    const glm::vec3 offset = pointAt(ray, t) - drag_.grabPoint;
+    std::vector<std::pair<std::size_t, scene::Object>> changes;
+    for (const auto& [index, original] : drag_.originals)
+        changes.emplace_back(index, scene::translated(original, offset));
+    const std::string what = changes.size() == 1 ? changes[0].second.name : std::to_string(changes.size()) + " objects";
+    editor.replace(changes, drag_.gesture, "move " + what);
 }
 
 }  // namespace pickray::app

@@ -7,16 +7,17 @@
 // SceneView on the same Editor. No SDL, no GL.
 //
 // The mouse, as editors have it (three.js editor, Blender, Godot):
-//   * a left press on an object picks it, selects it (ctrl adds to the selection; a ctrl click on a
-//     selected object takes it out, on release, so that a ctrl drag still moves it) and grabs it at
-//     the hit point; once the cursor has gone kDragThreshold pixels from the press, the object
-//     follows the cursor in the plane facing the camera (one undo step for the whole drag);
+//   * a left press on an object picks it, selects it (ctrl adds to the selection) and grabs it at
+//     the hit point; once the cursor has gone kDragThreshold pixels from the press, the selection
+//     follows the cursor in the plane facing the camera (one undo step for the whole drag). A press
+//     on an object already selected keeps the selection, so the drag moves all of it; released in
+//     place it is a click: ctrl takes the object out, else it alone stays selected;
 //   * a left press on the background that is released within the threshold is a click: it picks
 //     nothing and clears the selection (ctrl keeps it); past the threshold it orbits instead and
 //     keeps the pick, so the ray can be seen from the side;
 //   * a left press on a handle of the transform gizmo (the selection's) drags it past the same
 //     threshold: the selected objects move, turn or scale as the handle says (gizmo.hpp); released
-//     within it, it is a click on whatever lies under the handle;
+//     within it, it changes nothing (a press on a handle is the handle's, as in every editor);
 //   * a right press orbits, a middle (or shift-left) press pans, the wheel zooms.
 
 #include <cstddef>
@@ -99,13 +100,18 @@ private:
         /// A Ctrl+press on an object already selected: released in place, it leaves the selection;
         /// dragged, it stays selected and moves.
         bool deselectOnClick = false;
+        /// A press on one object of a multi-selection: released in place, it alone stays selected;
+        /// dragged, the whole selection moves.
+        bool selectAloneOnClick = false;
         std::size_t object = 0;
-        glm::vec3 planePoint{0.0f};          // the grabbed point, moved with the cursor ...
+        glm::vec3 grabPoint{0.0f};           // the grabbed point at the press, moved with the cursor ...
         glm::vec3 planeNormal{0.0f};         // ... in the plane facing the camera
         std::uint64_t gesture = 0;           ///< the move's undo step
         std::optional<Pick> backgroundPick;  ///< a press on nothing: a click if released in place
-        /// A press on a gizmo handle: the gizmo and the ray then, and the selection as it was.
+        /// A press on a gizmo handle: the gizmo and the ray then. The selection as it was when a
+        /// handle or a grabbed object began to be dragged (`originals`).
         std::optional<GizmoHandle> handle;
+        std::optional<ClickRecord> handleClick;  ///< what the report lists if it is released in place
         Gizmo gizmo;
         Ray pressRay;
         std::vector<std::pair<std::size_t, scene::Object>> originals;

@@ -933,6 +933,88 @@ TEST(Gizmo, HandlesComeBeforeObjectsAndCtrlSnapsToHalfUnits) {
     EXPECT_EQ(readJson(report)["editor"]["selection"], json::array({"small"})) << "the press selected nothing else";
 }
 
+// The name of the object the reference sees under `pixel` of a window of `size` ("" for none).
+std::string nameUnder(const ps::Scene& scene, glm::ivec2 pixel, glm::ivec2 size) {
+    const auto hit = ReferenceScene(scene).nearestHit(rayAt(pixel, frameFor(scene.camera, size)));
+    return hit ? scene.objects[hit->object].name : "";
+}
+
+// Issue 23's steps: with the crate selected, its y handle crosses the ball at (525, 343) of a
+// 1280x720 window. A click there is the handle's: nothing behind it is picked or selected.
+TEST(Gizmo, AClickOnAHandleIsTheHandlesAndPicksNothingBehindIt) {
+    const ps::Scene scene = loadDefaultScene();
+    const glm::ivec2 at{525, 343};
+    ASSERT_EQ(nameUnder(scene, at, {1280, 720}), "ball") << "the ball lies under the handle";
+    const fs::path withGizmo = tempDir() / "handle_click.json";
+    const fs::path withoutGizmo = tempDir() / "no_gizmo_click.json";
+    const std::vector<std::string> window = {"--headless", "--size", "1280x720", "--hide-ui"};
+    std::vector<std::string> args = window;
+    args.insert(args.end(),
+                {"--select", "crate", "--key", "w", "--click", pixelArg(at), "--report", withGizmo.string()});
+    const ProcessResult run = runPickray(args);
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    // The same click with nothing selected (no gizmo): the ball, as the reference says.
+    args = window;
+    args.insert(args.end(), {"--click", pixelArg(at), "--report", withoutGizmo.string()});
+    const ProcessResult control = runPickray(args);
+    ASSERT_EQ(control.exitCode, 0) << control.output;
+    EXPECT_EQ(readJson(withoutGizmo)["editor"]["selection"], json::array({"ball"}));
+
+    const json r = readJson(withGizmo);
+    EXPECT_EQ(r["editor"]["selection"], json::array({"crate"})) << "the selection stays";
+    EXPECT_TRUE(r["editor"]["picked"].is_null()) << "nothing picked behind the handle";
+    EXPECT_EQ(r["editor"]["undoSteps"], 0);
+    ASSERT_EQ(r["clicks"].size(), 1u) << "the report lists the click ...";
+    EXPECT_TRUE(r["clicks"][0]["onGizmo"].get<bool>());
+    EXPECT_TRUE(r["clicks"][0]["picked"].is_null()) << "... on the handle, picking nothing behind it";
+    EXPECT_TRUE(r["clicks"][0]["hits"].empty());
+}
+
+// Issue 23's steps: click the ball, Ctrl+click the crate, drag the crate. Both move by the same
+// offset as one undo step, and both stay selected.
+TEST(Editing, ADragOnOneOfTwoSelectedObjectsMovesBothAsOneUndoStep) {
+    const ps::Scene scene = loadDefaultScene();
+    const glm::ivec2 size{1280, 720};
+    const glm::ivec2 ball{470, 300};
+    const glm::ivec2 crate{520, 420};
+    ASSERT_EQ(nameUnder(scene, ball, size), "ball");
+    ASSERT_EQ(nameUnder(scene, crate, size), "crate");
+    const fs::path moved = tempDir() / "multi_moved.json";
+    const fs::path undone = tempDir() / "multi_undone.json";
+    const fs::path report = tempDir() / "multi_report.json";
+    const ProcessResult run =
+        runPickray({"--headless", "--size", "1280x720", "--hide-ui", "--click", pixelArg(ball), "--drag",
+                    dragArg(crate, crate, "ctrl+left"), "--drag", dragArg(crate, {640, 400}), "--save", moved.string(),
+                    "--report", report.string(), "--key", "ctrl+z", "--save", undone.string()});
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const ps::Scene after = loadSaved(moved);
+    const auto centre = [](const ps::Scene& s, const std::string& name) {
+        const pickray::Aabb b = pickray::bounds(s.objects[objectNamed(s, name)].shape);
+        return 0.5f * (b.min + b.max);
+    };
+    const glm::vec3 ballMoved = centre(after, "ball") - centre(scene, "ball");
+    const glm::vec3 crateMoved = centre(after, "crate") - centre(scene, "crate");
+    EXPECT_GT(glm::length(crateMoved), 1.0f) << "120 pixels moved the crate";
+    // One offset added to each object's coordinates (below 8: half an ulp is 2^-21), then the
+    // bounds' centres taken from them: the two moves agree within a few ulps, 2^-18.
+    EXPECT_LT(glm::length(ballMoved - crateMoved), 0x1p-18f) << "the ball moved with the crate";
+    // The others, not selected, stay bit for bit: each one's saved text as before.
+    int others = 0;
+    for (const ps::Object& o : after.objects) {
+        if (o.name == "ball" || o.name == "crate") continue;
+        ps::Scene was;
+        ps::Scene now;
+        was.objects = {scene.objects[objectNamed(scene, o.name)]};
+        now.objects = {o};
+        EXPECT_EQ(ps::toJsonText(now), ps::toJsonText(was)) << o.name << " was not selected";
+        ++others;
+    }
+    EXPECT_EQ(others, static_cast<int>(scene.objects.size()) - 2);
+    const json r = readJson(report);
+    EXPECT_EQ(r["editor"]["selection"], json::array({"ball", "crate"})) << "both stay selected";
+    EXPECT_EQ(fileText(undone), savedUntouched()) << "one undo puts both back, byte for byte";
+}
+
 TEST(Gizmo, TwoCapsulesMoveTogetherTheirPairPanelStaysAndOneUndoPutsBothBack) {
     const ps::Scene scene = loadDefaultScene();
     const auto& a = std::get<pickray::Capsule>(scene.objects[objectNamed(scene, "capsule A")].shape);
