@@ -378,6 +378,17 @@ inline PanelRect panelRect(const json& p) {
     return {glm::ivec2(glm::round(pos)), glm::ivec2(glm::round(pos + size))};
 }
 
+// Whether pixel (x, y) lies inside another panel of the report's `panels` than `panel` (the menu
+// bar, drawn beneath them all, does not count): that one's pixel, not `panel`'s.
+inline bool coveredByAnother(int x, int y, const json& panel, const json& panels) {
+    for (const json& other : panels) {
+        if (other["name"] == panel["name"] || other["name"] == "Menu bar") continue;
+        const PanelRect o = panelRect(other);
+        if (x >= o.min.x && y >= o.min.y && x < o.max.x && y < o.max.y) return true;
+    }
+    return false;
+}
+
 // Why a panel the report lists is not drawn where it says, in `image` (empty: it is). Read: its
 // title bar's colour along the row 2 pixels below its top (6 pixels in from each side, clear of the
 // rounded corners and the border), and its body's colour 3 pixels above its bottom, 6 in from its
@@ -393,14 +404,7 @@ inline std::string panelNotDrawn(const Image& image, const json& panel, const js
     const int right = r.max.x - (menuBar ? 2 : 7);  // the last pixel read
     if (left < 0 || row < 0 || right >= image.width || r.max.y - 3 >= image.height || right - left < 8)
         return "not inside the " + std::to_string(image.width) + "x" + std::to_string(image.height) + " picture";
-    const auto covered = [&](int x, int y) {
-        for (const json& other : panels) {
-            if (other["name"] == panel["name"] || other["name"] == "Menu bar") continue;
-            const PanelRect o = panelRect(other);
-            if (x >= o.min.x && y >= o.min.y && x < o.max.x && y < o.max.y) return true;
-        }
-        return false;
-    };
+    const auto covered = [&](int x, int y) { return coveredByAnother(x, y, panel, panels); };
     int read = 0;
     int misses = 0;
     for (int x = left; x <= right; ++x) {

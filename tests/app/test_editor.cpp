@@ -13,19 +13,10 @@
 #include "reference/camera_reference.hpp"
 #include "scene/generate.hpp"
 #include "scene/scene_io.hpp"
+#include "three_spheres.hpp"
 
 namespace pickray::app {
 namespace {
-
-scene::Scene threeSpheres() {
-    scene::Scene s;
-    for (int i = 0; i < 3; ++i) {
-        std::string name = "s";
-        name += std::to_string(i);  // in two steps: GCC 12 warns falsely (-Wrestrict) on "s" + string
-        s.objects.push_back({name, glm::vec3(0.5f), Sphere{{2.0f * static_cast<float>(i), 0.0f, 0.0f}, 0.5f}});
-    }
-    return s;
-}
 
 TEST(Editor, DeleteKeepsTheSelectionOnTheSameObjects) {
     Editor e(threeSpheres());

@@ -19,24 +19,13 @@
 
 #include "editor/editor.hpp"
 #include "reference/camera_reference.hpp"
+#include "three_spheres.hpp"
 #include "viewport/scene_view.hpp"
 
 namespace pickray::app {
 namespace {
 
 using pickref::Real;
-
-// s0, s1, s2: radius 0.5 at x = 0, 2, 4 on the x axis, seen by the default camera (eye (6, 4.5, 9),
-// target (0, 0.5, 0), 45 degrees): each is about 19 pixels across in a 640x360 view.
-scene::Scene threeSpheres() {
-    scene::Scene s;
-    for (int i = 0; i < 3; ++i) {
-        std::string name = "s";
-        name += std::to_string(i);  // in two steps: GCC 12 warns falsely (-Wrestrict) on "s" + string
-        s.objects.push_back({name, glm::vec3(0.5f), Sphere{{2.0f * static_cast<float>(i), 0.0f, 0.0f}, 0.5f}});
-    }
-    return s;
-}
 
 pickref::Vec ref(glm::vec3 v) { return {v.x, v.y, v.z}; }
 Real distance(pickref::Vec a, pickref::Vec b) { return std::sqrt(pickref::dot(a - b, a - b)); }

@@ -90,14 +90,7 @@ struct EdgeInk {
 EdgeInk inkAtTheClipEdge(const Image& image, const json& panel, const json& panels) {
     EdgeInk e;
     const PanelRect r = panelRect(panel);
-    const auto covered = [&](int x, int y) {
-        for (const json& other : panels) {
-            if (other["name"] == panel["name"] || other["name"] == "Menu bar") continue;
-            const PanelRect o = panelRect(other);
-            if (x >= o.min.x && y >= o.min.y && x < o.max.x && y < o.max.y) return true;
-        }
-        return false;
-    };
+    const auto covered = [&](int x, int y) { return coveredByAnother(x, y, panel, panels); };
     const int top = r.min.y + kTitleBar;
     const int bottom = std::min(r.max.y - 1, image.height);
     // A scrollbar is drawn when its grab is: its middle column is 8 pixels inside the edge. Where
