@@ -260,7 +260,10 @@ void SceneView::moveDragged(const FrameMatrices& matrices, Editor& editor) {
     for (const auto& [index, original] : drag_.originals)
         changes.emplace_back(index, scene::translated(original, offset));
     const std::string what = changes.size() == 1 ? changes[0].second.name : std::to_string(changes.size()) + " objects";
-    editor.replace(changes, drag_.gesture, "move " + what);
+    if (editor.replace(changes, drag_.gesture, "move " + what).refused) return;
+    // The pick follows what is dragged: the grabbed point is under the cursor now, so the ray
+    // through the cursor meets the moved object there (the press's ray may miss it by now).
+    editor.keepPick(editor.pickAt(matrices, mouse_));
 }
 
 }  // namespace pickray::app

@@ -9,7 +9,8 @@
 // The mouse, as editors have it (three.js editor, Blender, Godot):
 //   * a left press on an object picks it, selects it (ctrl adds to the selection) and grabs it at
 //     the hit point; once the cursor has gone kDragThreshold pixels from the press, the selection
-//     follows the cursor in the plane facing the camera (one undo step for the whole drag). A press
+//     follows the cursor in the plane facing the camera (one undo step for the whole drag), and the
+//     pick with it: picked again along the ray through the cursor, which meets the grabbed point. A press
 //     on an object already selected keeps the selection, so the drag moves all of it; released in
 //     place it is a click: ctrl takes the object out, else it alone stays selected;
 //   * a left press on the background that is released within the threshold is a click: it picks
