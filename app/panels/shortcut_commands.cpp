@@ -12,7 +12,9 @@ std::optional<Command> commandFor(Action action, UiState& state, const ShortcutC
         case Action::DuplicateSelection: return command::DuplicateSelection{};
         case Action::FrameSelection: return command::Frame{false, context.aspect};
         case Action::FrameAll: return command::Frame{true, context.aspect};
-        case Action::ClearSelection: return command::ClearSelection{};
+        case Action::ClearSelection:  // Esc: unless it closed a menu or popup this frame
+            if (state.escapeClosedPopup) return std::nullopt;
+            return command::ClearSelection{};
         case Action::Open: openFileDialog(state, FileDialog::Mode::Open, context.documentPath); return std::nullopt;
         case Action::Save:
             // A scene with no file of its own yet, or the one shipped with pickray: Save as.

@@ -408,6 +408,7 @@ std::vector<Command> drawWindows(UiState& state, const UiView& view, bool panels
     state.drawn->panels.clear();
     state.drawn->tooltips.clear();
     state.drawn->tooltipShown.reset();
+    escapeClosesPopups(state, view);          // before the menus are drawn: one closed by Esc is not drawn
     if (!panels) state.drawn->menus.clear();  // no menu bar
     if (!panels) {                            // what must be answered, and the messages (a key's result must show)
         fileWindows(state, view, out);

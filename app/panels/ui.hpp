@@ -73,6 +73,9 @@ struct UiState {
     std::string outlinerFilter;
     std::optional<std::size_t> scrolledTo;  ///< the object the outliner last scrolled to
     bool resetLayout = true;                ///< put every panel at its default place this frame
+    /// This frame's Esc closed an open menu or popup, and does nothing else: the shortcut's
+    /// ClearSelection waits for the next Esc.
+    bool escapeClosedPopup = false;
     std::map<std::string, PanelPlace> panels;
     /// Where the panels write what they drew, while buildUi runs (the caller's record, not kept
     /// here: the panels' state is theirs, the record is for whoever describes the window).
@@ -131,6 +134,9 @@ void openFileDialog(UiState& state, FileDialog::Mode mode, const std::string& do
 /// The file browser and the questions (overwrite, discard, quit), when open.
 void fileWindows(UiState& state, const UiView& view, std::vector<Command>& out);
 void helpWindow(UiState& state);
+/// Esc pressed this frame while a menu or a popup is open (not one of the questions or the file
+/// browser, which answer Esc themselves): closes them all, and sets state.escapeClosedPopup.
+void escapeClosesPopups(UiState& state, const UiView& view);
 /// Inside a window's Begin/End: its rectangle for the report, and whether its content was cut off
 /// on the right last frame (ImGui measures a window's content as it ends it).
 [[nodiscard]] PanelRect measuredRect(const char* name);

@@ -316,6 +316,15 @@ int question(UiState& state, const UiView& view, const char* title, const std::s
 
 }  // namespace
 
+void escapeClosesPopups(UiState& state, const UiView& view) {
+    state.escapeClosedPopup = false;
+    const bool question = state.fileDialog.mode != FileDialog::Mode::Closed || state.confirmOverwrite ||
+                          state.confirmDiscard || state.confirmQuit;
+    if (question || !keyPressed(view, SDLK_ESCAPE) || !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) return;
+    ImGui::ClosePopupToLevel(0, true);  // the menu bar's menus, a combo's list, a colour picker
+    state.escapeClosedPopup = true;
+}
+
 void fileWindows(UiState& state, const UiView& view, std::vector<Command>& out) {
     // One modal window at a time (two would take each other's place every frame): the browser,
     // then its questions, then quitting, which waits until they are answered.

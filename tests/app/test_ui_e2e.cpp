@@ -538,3 +538,43 @@ TEST(Ui, TheUiScaleSliderTakesItsValueWhenLetGoAndThePanelsFollowIt) {
     // whole pixel, so within a pixel at each end (2 pixels; measured: 0.5).
     EXPECT_LE(std::fabs(static_cast<float>(scaled) - scale * static_cast<float>(one)), 2.0f);
 }
+
+TEST(Ui, EscClosesAnOpenMenuFirstAndOnlyASecondEscClearsTheSelection) {
+    // Each menu opened by a click on its title, the crate selected: Esc closed nothing and cleared
+    // the selection. Now the first Esc closes the menu and does nothing else, the second clears.
+    const std::vector<std::string> base = {"--headless", "--size", "1280x720", "--no-stats", "--select", "crate"};
+    const json closed = runForReport("esc_closed", base);
+    const std::size_t controls = closed["window"]["tooltips"].size();  // the panels' controls, no menu's
+    int menus = 0;
+    for (const json& menu : closed["window"]["menus"]) {
+        const std::string name = menu["name"];
+        std::vector<std::string> args = base;
+        args.insert(args.end(), {"--click", pixelArg(centreOf(menu))});
+        const json opened = runForReport("esc_open_" + name, args);
+        EXPECT_GT(opened["window"]["tooltips"].size(), controls) << name << " did not open";
+        args.insert(args.end(), {"--key", "esc"});
+        const json once = runForReport("esc_once_" + name, args);
+        EXPECT_EQ(once["editor"]["selection"], json::array({"crate"})) << name << ": the first Esc kept the selection";
+        EXPECT_EQ(once["window"]["tooltips"].size(), controls) << name << ": the first Esc closed the menu";
+        EXPECT_EQ(once["editor"]["undoSteps"], 0);
+        args.insert(args.end(), {"--key", "esc"});
+        EXPECT_EQ(runForReport("esc_twice_" + name, args)["editor"]["selection"], json::array())
+            << name << ": the second Esc cleared the selection";
+        ++menus;
+    }
+    EXPECT_EQ(menus, 4) << "File, Edit, View and Help";
+    // The pixels: after the Esc the window is the one whose menu was never opened (the cursor
+    // resting on the title, as the click left it), the crate's outline and every panel as they were.
+    const json file = closed["window"]["menus"][0];
+    const fs::path escPng = tempDir() / "esc_closed_menu.png";
+    const fs::path hoverPng = tempDir() / "esc_never_opened.png";
+    std::vector<std::string> args = base;
+    args.insert(args.end(), {"--click", pixelArg(centreOf(file)), "--key", "esc", "--screenshot", escPng.string()});
+    ASSERT_EQ(runPickray(args).exitCode, 0);
+    args = base;
+    args.insert(args.end(), {"--hover", pixelArg(centreOf(file)), "--screenshot", hoverPng.string()});
+    ASSERT_EQ(runPickray(args).exitCode, 0);
+    const Image esc = loadPng(escPng);
+    ASSERT_EQ(esc.width, 1280);
+    EXPECT_EQ(differingPixels(esc, loadPng(hoverPng)), 0) << "the menu is still drawn after Esc";
+}
