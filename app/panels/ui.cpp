@@ -2,6 +2,7 @@
 #include "panels/ui.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
 
@@ -169,17 +170,24 @@ void outliner(UiState& state, const UiView& view, const Layout& layout, float to
     const float listHeight =  // the rest of the panel keeps room for the five rows of controls below
         std::max(3.0f * rowHeight, ImGui::GetContentRegionAvail().y - 5.0f * ImGui::GetFrameHeightWithSpacing());
     ImGui::BeginChild("objects", ImVec2(0, listHeight), true);
-    // The picked or primary selected object's row is scrolled into view when it changes.
+    // The picked or primary selected object's row is scrolled into view when it changes: unless
+    // all of it is in view already, to the middle of the list (where all of it is: the list is at
+    // least three rows high).
     std::optional<std::size_t> focus = view.selection.empty() ? std::nullopt : std::optional(view.selection.back());
     if (!focus && view.pick && view.pick->nearest()) focus = view.pick->nearest()->object;
     if (focus != state.scrolledTo) {
         state.scrolledTo = focus;
         const auto row = focus ? std::find(rows.begin(), rows.end(), *focus) : rows.end();
         if (row != rows.end()) {
-            const float y = static_cast<float>(row - rows.begin()) * rowHeight;
+            // The row's highlight, from the list's top as it is scrolled now (the cursor's start
+            // is below the window padding, less the scroll): it reaches half the item spacing
+            // above and below its text. What shows is the list's height inside its borders.
+            const float rowTop = ImGui::GetCursorStartPos().y + static_cast<float>(row - rows.begin()) * rowHeight -
+                                 std::floor(0.5f * ImGui::GetStyle().ItemSpacing.y);
+            const float border = ImGui::GetStyle().ChildBorderSize;
             const float visible = ImGui::GetWindowHeight();
-            if (y < ImGui::GetScrollY() || y + rowHeight > ImGui::GetScrollY() + visible)
-                ImGui::SetScrollY(y - 0.5f * visible);
+            if (rowTop < border || rowTop + rowHeight > visible - border)
+                ImGui::SetScrollY(ImGui::GetScrollY() + rowTop + 0.5f * (rowHeight - visible));
         }
     }
     // Only the visible rows are built: the list may hold 100,000 objects.

@@ -578,3 +578,78 @@ TEST(Ui, EscClosesAnOpenMenuFirstAndOnlyASecondEscClearsTheSelection) {
     ASSERT_EQ(esc.width, 1280);
     EXPECT_EQ(differingPixels(esc, loadPng(hoverPng)), 0) << "the menu is still drawn after Esc";
 }
+
+namespace {
+
+// The outliner's selected row in a picture: ImGui's Header colour (0.26, 0.59, 0.98) at alpha 0.31
+// over the panel's body, which is grey (WindowBg 0.06 at 0.94) but for 6% of the scene behind it.
+// Blue minus red is then 0.31 * (0.98 - 0.26) * 255 = 57, moved at most 0.69 * 0.06 * 170 = 7 by
+// a scene colour whose blue and red differ by up to 170: 50 to 64. The frames of the filter and
+// the buttons (FrameBg (0.16, 0.29, 0.48) at 0.54: 44, at most 5 more) and the focused title bar
+// (81, opaque) are outside that.
+bool looksLikeSelectedRow(glm::ivec3 c) { return c.b - c.r >= 50 && c.b - c.r <= 64 && c.r < 80; }
+
+// The picture's runs of selected-row rows (top, height) inside `panel`: rows below its title bar
+// where at least half the pixels from 12 pixels in from its left to 30 in from its right (clear of
+// the list's scrollbar and border) look like the selected row (the row's text covers less).
+std::vector<glm::ivec2> selectedRowBands(const Image& image, const json& panel) {
+    const PanelRect r = panelRect(panel);
+    const int left = r.min.x + 12, right = r.max.x - 30;
+    std::vector<glm::ivec2> bands;
+    int start = -1;
+    const int bottom = r.max.y - 1;  // its bottom border
+    for (int y = r.min.y + 19; y <= bottom; ++y) {
+        int hits = 0;
+        for (int x = left; x < right && y < bottom; ++x) hits += looksLikeSelectedRow(image.at(x, y));
+        if (2 * hits >= right - left && y < bottom) {
+            if (start < 0) start = y;
+        } else if (start >= 0) {
+            bands.emplace_back(start, y - start);
+            start = -1;
+        }
+    }
+    return bands;
+}
+
+}  // namespace
+
+TEST(Ui, ANewlySelectedOutlinerRowIsScrolledFullyIntoView) {
+    // 60 generated objects: the list shows about 8 rows at 1280x720. A row just past the list's
+    // bottom edge (within the window padding) was not scrolled to and stayed cut in half.
+    const fs::path names = tempDir() / "outliner_names.json";
+    ASSERT_EQ(runPickray({"--headless", "--generate", "60", "--save", names.string()}).exitCode, 0);
+    const json saved = readJson(names);
+    std::vector<std::string> objects;
+    for (const json& o : saved["objects"]) objects.push_back(o["name"]);
+    ASSERT_EQ(objects.size(), 60u);
+    // The first row, each row from the unscrolled list's bottom edge to past it, a row far down and
+    // the last; then, from the list scrolled to row 45, each row from above its top to inside it.
+    std::vector<std::vector<std::string>> selections;
+    for (std::size_t i : {0u, 5u, 6u, 7u, 8u, 9u, 10u, 11u, 12u, 30u, 59u}) selections.push_back({objects[i]});
+    for (std::size_t i : {37u, 38u, 39u, 40u, 41u, 42u}) selections.push_back({objects[45], objects[i]});
+    const std::vector<std::string> base = {"--headless", "--size", "1280x720", "--generate", "60", "--no-stats"};
+    int checked = 0;
+    for (std::size_t c = 0; c < selections.size(); ++c) {
+        std::vector<std::string> args = base;
+        for (const std::string& name : selections[c])  // a --hover between: each --select a selection of its own
+            args.insert(args.end(), {"--hover", "900,600", "--select", name});
+        const fs::path png = tempDir() / ("outliner_row_" + std::to_string(c) + ".png");
+        args.insert(args.end(), {"--screenshot", png.string()});
+        const json r = runForReport("outliner_row_" + std::to_string(c), args);
+        const std::string& selected = selections[c].back();
+        ASSERT_EQ(r["editor"]["selection"], json::array({selected}));
+        ASSERT_EQ(r["window"]["uiScale"], 1.0f);
+        const auto scene = std::find_if(r["window"]["panels"].begin(), r["window"]["panels"].end(),
+                                        [](const json& p) { return p["name"] == "Scene"; });
+        ASSERT_NE(scene, r["window"]["panels"].end());
+        const std::vector<glm::ivec2> bands = selectedRowBands(loadPng(png), *scene);
+        // One row highlighted, all of it: at UI scale 1 a row is the font's 13 pixels and the item
+        // spacing's 4 (the highlight reaches half of it above and below the text). Cut by the
+        // list's edge, fewer rows of it show.
+        ASSERT_EQ(bands.size(), 1u) << selected << ": " << bands.size() << " highlighted bands";
+        EXPECT_EQ(bands[0].y, 17) << selected << ": its row shows " << bands[0].y << " of 17 pixels (at y "
+                                  << bands[0].x << ")";
+        ++checked;
+    }
+    EXPECT_EQ(checked, 17);
+}
