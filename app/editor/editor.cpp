@@ -202,6 +202,9 @@ Editor::Outcome Editor::replay(bool forwards) {
         documentPath_ = forwards ? step->document->pathAfter : step->document->pathBefore;
         savedState_ = forwards ? step->document->savedAfter : step->document->savedBefore;
         scene_.camera = forwards ? step->document->cameraAfter : step->document->cameraBefore;
+        // The pick's ray was made in another scene through another camera: forgotten, as doing the
+        // change forgets it (replaceScene); the hover goes below.
+        pick_.reset();
     }
     applySplices(scene_.objects, *step, forwards);
     selection_ = forwards ? step->selectionAfter : step->selectionBefore;

@@ -62,7 +62,8 @@ public:
     /// nowhere: the one route every pick takes, the hover's included.
     [[nodiscard]] Pick pickAt(const FrameMatrices& frame, glm::ivec2 cursorWindow) const;
     /// A click: keeps `pick` as the pick (its ray stays while the camera moves; every change of the
-    /// objects picks again along it) and selects its nearest object, `additive` toggling it in the
+    /// objects picks again along it, but a load or a generate, done, undone or redone, forgets it:
+    /// its ray was made in another scene) and selects its nearest object, `additive` toggling it in the
     /// selection; a click on nothing clears the selection (`additive` keeps it).
     void click(Pick pick, bool additive);
     /// Keeps `pick` as the pick without changing the selection (a Ctrl+press on a selected object,

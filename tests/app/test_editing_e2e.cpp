@@ -1466,3 +1466,79 @@ TEST(Editing, AfterDraggingTheBallThePickFollowsItUnderTheCursor) {
     ASSERT_EQ(r["clicks"].size(), 1u) << "the press, listed once; the drag is no second click";
     EXPECT_EQ(r["clicks"][0]["picked"], "ball");
 }
+
+// Issue 23, point 5: undoing a whole-scene change forgets the pick, as doing it does (redo and the
+// hover: EditorUndo.UndoOrRedoOfAWholeSceneChange...). Generate (the Scene panel's button, 50 objects), H hides the panels, a click on
+// an object of the generated scene, Ctrl+Z: nothing is picked. The click's pixel is chosen with
+// the reference so that its ray (the generated scene's camera) also meets an object of the
+// default scene: re-cast against the restored scene, as every undo re-casts the pick, it named
+// that object (the Pick panel showed the generated scene's ray). Then the same with --load.
+TEST(Editing, UndoingGenerateOrALoadForgetsThePick) {
+    const std::vector<std::string> window = {"--headless", "--size", "1280x720"};
+    const glm::ivec2 size{1280, 720};
+    // Where the count field and the Generate button are: the controls with their tooltips.
+    const fs::path layout = tempDir() / "generate_layout.json";
+    std::vector<std::string> args = window;
+    args.insert(args.end(), {"--report", layout.string()});
+    ASSERT_EQ(runPickray(args).exitCode, 0);
+    const json controls = readJson(layout)["window"]["tooltips"];
+    const auto control = [&](const std::string& tooltip) {
+        for (const json& t : controls)
+            if (t["text"].get<std::string>().rfind(tooltip, 0) == 0)
+                return glm::ivec2(static_cast<int>(t["pos"][0].get<float>() + t["size"][0].get<float>() / 2),
+                                  static_cast<int>(t["pos"][1].get<float>() + t["size"][1].get<float>() / 2));
+        ADD_FAILURE() << "no control with the tooltip " << tooltip;
+        return glm::ivec2(0);
+    };
+    std::vector<std::string> generate = window;
+    generate.insert(generate.end(),
+                    {"--click", pixelArg(control("How many objects Generate makes")), "--key", "ctrl+a", "--type", "50",
+                     "--click", pixelArg(control("Generate: replace the scene")), "--key", "h"});
+    // The generated scene and its camera, as that run has it.
+    const fs::path generatedFile = tempDir() / "generated50.json";
+    args = generate;
+    args.insert(args.end(), {"--save", generatedFile.string()});
+    ASSERT_EQ(runPickray(args).exitCode, 0);
+    const ps::Scene generated = loadSaved(generatedFile);
+    ASSERT_EQ(generated.objects.size(), 50u);
+    const ps::Scene untouched = loadDefaultScene();
+    // A pixel (every 16th along each axis) where the generated scene's camera sees an object of
+    // its own and whose ray meets one of the default scene's too, both robustly.
+    const Frame f = frameFor(generated.camera, size);
+    const ReferenceScene inGenerated(generated), inDefault(untouched);
+    std::optional<glm::ivec2> pixel;
+    int tried = 0;
+    for (int y = 8; y < size.y && !pixel; y += 16)
+        for (int x = 8; x < size.x && !pixel; x += 16, ++tried)
+            if (robustHit(inGenerated.allHits(rayAt({x, y}, f))) && robustHit(inDefault.allHits(rayAt({x, y}, f))))
+                pixel = glm::ivec2(x, y);
+    ASSERT_TRUE(pixel) << "no such pixel among " << tried;
+    const std::string seenBefore = untouched.objects[inDefault.nearestHit(rayAt(*pixel, f))->object].name;
+    const std::string picked = generated.objects[inGenerated.nearestHit(rayAt(*pixel, f))->object].name;
+
+    const fs::path report = tempDir() / "generate_undone.json";
+    args = generate;
+    args.insert(args.end(), {"--click", pixelArg(*pixel), "--key", "ctrl+z", "--report", report.string()});
+    ASSERT_EQ(runPickray(args).exitCode, 0);
+    json r = readJson(report);
+    ASSERT_EQ(r["clicks"].size(), 3u) << "the count field, Generate and the object";
+    EXPECT_EQ(r["clicks"][2]["picked"], picked) << "the click picked in the generated scene";
+    EXPECT_EQ(r["frame"]["objects"], untouched.objects.size()) << "Ctrl+Z undid Generate";
+    EXPECT_TRUE(r["editor"]["picked"].is_null()) << "still picked after the undo: " << r["editor"]["picked"]
+                                                 << " (the ray meets " << seenBefore << " in the default scene)";
+    EXPECT_EQ(r["editor"]["selection"], json::array()) << "the selection before Generate: none";
+
+    // A load: the same scene again, so the click's ray meets the ball in both.
+    const glm::ivec2 ball = pixelOf("ball");
+    const fs::path loaded = tempDir() / "load_undone.json";
+    ASSERT_EQ(runPickray(script({"--click", pixelArg(ball), "--load", kDefaultScene.string(), "--click", pixelArg(ball),
+                                 "--key", "ctrl+z", "--report", loaded.string()}))
+                  .exitCode,
+              0);
+    r = readJson(loaded);
+    ASSERT_EQ(r["clicks"].size(), 2u);
+    EXPECT_EQ(r["clicks"][1]["picked"], "ball") << "the click picked in the loaded scene";
+    EXPECT_EQ(r["editor"]["undoSteps"], 0) << "Ctrl+Z undid the load";
+    EXPECT_TRUE(r["editor"]["picked"].is_null()) << "still picked after the undo: " << r["editor"]["picked"];
+    EXPECT_EQ(r["editor"]["selection"], json::array({"ball"})) << "the selection before the load";
+}

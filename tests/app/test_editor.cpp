@@ -429,5 +429,54 @@ TEST(EditorClick, KeepsItsPickEvenWhenItPickedNothing) {
     EXPECT_EQ(e.lastPick()->ray.direction, nothing.ray.direction);
 }
 
+// Issue 23, point 5: a whole-scene change (Generate, Load) forgets the pick and the hover, and so
+// do its undo and its redo: the pick's ray was made with another scene and another camera (the
+// Pick panel showed the generated scene's ray after undoing Generate). An edit's undo keeps the
+// pick, picked again along its ray.
+TEST(EditorUndo, UndoOrRedoOfAWholeSceneChangeForgetsThePickAndTheHoverAsDoingItDoes) {
+    Editor e(threeSpheres());
+    const ClickAim aim = clickAim(e);
+    e.click(pickOn(e, aim, 1), false);
+    e.move(1, {0.0f, 100.0f, 0.0f}, e.beginGesture());  // out of the pick's ray
+    ASSERT_TRUE(e.lastPick());
+    EXPECT_FALSE(e.lastPick()->nearest());
+    ASSERT_FALSE(e.apply(command::Undo{}).refused);
+    ASSERT_TRUE(e.lastPick()) << "an edit's undo keeps the pick";
+    ASSERT_TRUE(e.lastPick()->nearest()) << "picked again along its ray: s1 is back on it";
+    EXPECT_EQ(e.lastPick()->nearest()->object, 1u);
+
+    const auto file = std::filesystem::temp_directory_path() / "pickray_editor_whole_scene.json";
+    ASSERT_FALSE(scene::saveScene(threeSpheres(), file));
+    const EditorCommand changes[] = {command::Generate{50}, command::Load{file.string()}};
+    int checked = 0;
+    for (const EditorCommand& change : changes) {
+        SCOPED_TRACE(std::holds_alternative<command::Generate>(change) ? "generate" : "load");
+        e.click(pickOn(e, aim, 1), false);
+        e.setHover(pickOn(e, aim, 2));
+        ASSERT_FALSE(e.apply(change).refused);
+        EXPECT_FALSE(e.lastPick()) << "doing it forgets the pick";
+        EXPECT_FALSE(e.hover());
+        // A pick and a hover in the new scene, through its own camera's centre.
+        const FrameMatrices now = frameMatrices(e.scene().camera, {640, 360}, {640, 360});
+        ASSERT_TRUE(now.pickable);
+        e.click(e.pickAt(now, {320, 180}), false);
+        e.setHover(e.pickAt(now, {320, 180}));
+        ASSERT_TRUE(e.lastPick());
+        ASSERT_FALSE(e.apply(command::Undo{}).refused);
+        EXPECT_FALSE(e.lastPick()) << "undoing it forgets the pick made in the scene it replaced";
+        EXPECT_FALSE(e.hover());
+        EXPECT_EQ(e.selection(), std::vector<std::size_t>{1}) << "the selection before it comes back";
+        e.click(pickOn(e, aim, 1), false);  // the camera is back too: aimed as before
+        e.setHover(pickOn(e, aim, 2));
+        ASSERT_FALSE(e.apply(command::Redo{}).refused);
+        EXPECT_FALSE(e.lastPick()) << "redoing it forgets the pick too";
+        EXPECT_FALSE(e.hover());
+        ASSERT_FALSE(e.apply(command::Undo{}).refused);  // back to the three spheres for the next one
+        ++checked;
+    }
+    EXPECT_EQ(checked, 2);
+    std::filesystem::remove(file);
+}
+
 }  // namespace
 }  // namespace pickray::app
