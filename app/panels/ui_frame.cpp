@@ -7,6 +7,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>  // a window's measured content size, to tell text that is cut off
 #include <imgui_stdlib.h>
+#include <glm/common.hpp>
 
 #include "input/shortcuts.hpp"
 #include "panels/ui.hpp"
@@ -17,10 +18,43 @@ namespace {
 ImVec2 toImVec(glm::vec2 v) { return ImVec2(v.x, v.y); }
 glm::vec2 toVec(ImVec2 v) { return glm::vec2(v.x, v.y); }
 
+// The tooltip of a control that does what a shortcut does: "What it does (its keys)".
+std::string shortcutTooltipText(Action action, const char* what) {
+    std::string text = what != nullptr ? what : actionText(action);
+    if (!text.empty()) text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+    return text + " (" + allShortcutsLabel(action) + ")";
+}
+
+// After a control: its tooltip, shown while the cursor is on it, and listed for the report. In a
+// menu (`besideMenu`) it goes beside the menu's window, not where ImGui puts a tooltip (below and
+// right of the cursor, over the entries' shortcut column): right of the menu, else left of it,
+// else below it, and inside the window.
+void showTooltip(UiState& state, const std::string& text, bool besideMenu) {
+    state.drawn->tooltips.push_back(TooltipRect{text, toVec(ImGui::GetItemRectMin()), toVec(ImGui::GetItemRectSize())});
+    if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
+    if (besideMenu) {
+        const ImGuiStyle& style = ImGui::GetStyle();
+        // A tooltip's window fits its line of text inside the window padding.
+        const glm::vec2 size = toVec(ImGui::CalcTextSize(text.c_str())) + 2.0f * toVec(style.WindowPadding);
+        const glm::vec2 menuMin = toVec(ImGui::GetWindowPos());
+        const glm::vec2 menuMax = menuMin + toVec(ImGui::GetWindowSize());
+        const glm::vec2 window = toVec(ImGui::GetIO().DisplaySize);
+        const float gap = style.ItemSpacing.x;
+        const float itemTop = ImGui::GetItemRectMin().y;
+        glm::vec2 at(menuMin.x, menuMax.y + gap);  // below the menu
+        if (menuMax.x + gap + size.x <= window.x) at = glm::vec2(menuMax.x + gap, itemTop);
+        else if (menuMin.x - gap - size.x >= 0.0f) at = glm::vec2(menuMin.x - gap - size.x, itemTop);
+        at = glm::floor(glm::clamp(at, glm::vec2(0.0f), glm::max(window - size, glm::vec2(0.0f))));
+        ImGui::SetNextWindowPos(toImVec(at));
+    }
+    ImGui::SetTooltip("%s", text.c_str());
+    state.drawn->tooltipShown = text;
+}
+
 // A menu entry with its shortcut from the one table, so menus and keys cannot disagree.
 bool menuItem(UiState& state, const char* label, Action action, bool enabled = true, bool checked = false) {
     const bool chosen = ImGui::MenuItem(label, shortcutLabel(action).c_str(), checked, enabled);
-    shortcutTooltip(state, action);
+    showTooltip(state, shortcutTooltipText(action, nullptr), true);
     return chosen;
 }
 
@@ -52,18 +86,10 @@ PanelRect measuredRect(const char* name) {
     return rect;
 }
 
-void tooltip(UiState& state, const std::string& text) {
-    state.drawn->tooltips.push_back(TooltipRect{text, toVec(ImGui::GetItemRectMin()), toVec(ImGui::GetItemRectSize())});
-    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-        ImGui::SetTooltip("%s", text.c_str());
-        state.drawn->tooltipShown = text;
-    }
-}
+void tooltip(UiState& state, const std::string& text) { showTooltip(state, text, false); }
 
 void shortcutTooltip(UiState& state, Action action, const char* what) {
-    std::string text = what != nullptr ? what : actionText(action);
-    if (!text.empty()) text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
-    tooltip(state, text + " (" + allShortcutsLabel(action) + ")");
+    showTooltip(state, shortcutTooltipText(action, what), false);
 }
 
 void postToast(UiState& state, std::string text, bool isError) {
@@ -138,7 +164,7 @@ float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
         ImGui::Separator();
         if (menuItem(state, "Hide panels", Action::ToggleUi)) out.push_back(command::ToggleUi{});
         if (ImGui::MenuItem("Reset layout")) state.resetLayout = true;
-        tooltip(state, "Reset layout: every panel back in its place, at its size for this window");
+        showTooltip(state, "Reset layout: every panel back in its place, at its size for this window", true);
         // Taken when the slider is let go: applied while it is dragged, the menu would grow under
         // the cursor and the value would run away.
         if (!state.scaleHeld) state.scaleShown = state.scale;

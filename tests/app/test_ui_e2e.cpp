@@ -653,3 +653,116 @@ TEST(Ui, ANewlySelectedOutlinerRowIsScrolledFullyIntoView) {
     }
     EXPECT_EQ(checked, 17);
 }
+
+namespace {
+
+struct Box {
+    glm::ivec2 min{1 << 30};
+    glm::ivec2 max{-1};  // one past
+    void add(glm::ivec2 p) {
+        min = glm::min(min, p);
+        max = glm::max(max, p + 1);
+    }
+    [[nodiscard]] bool contains(glm::ivec2 p) const {
+        return glm::all(glm::greaterThanEqual(p, min)) && glm::all(glm::lessThan(p, max));
+    }
+};
+
+Box rectOf(const json& t) {
+    const PanelRect r = panelRect(t);
+    return {r.min, r.max};
+}
+
+}  // namespace
+
+TEST(Ui, AMenuEntrysTooltipGoesBesideTheMenuNotOverItsShortcutsAndInsideTheWindow) {
+    // ImGui puts a tooltip below and right of the cursor: on a menu entry, over the shortcut
+    // column of the entry and of those below it. Each menu, its entry with the longest tooltip
+    // hovered, at 1280x720 (room right of the menu); and File's at 640x360 (no room beside it:
+    // below it).
+    int menusRead = 0;
+    int inkKept = 0;
+    int widest = 0;
+    for (const std::string size : {"1280x720", "640x360"}) {
+        const std::vector<std::string> base = {"--headless", "--size", size, "--no-stats", "--select", "crate"};
+        const json closed = runForReport("menu_tip_closed", base);
+        for (const json& menu : closed["window"]["menus"]) {
+            const std::string name = menu["name"];
+            const std::string where = size + ", " + name;
+            if (size == "640x360" && name != "File") continue;  // the widest tooltip, where no room is beside
+            std::vector<std::string> open = base;
+            open.insert(open.end(), {"--click", pixelArg(centreOf(menu))});
+            const json opened = runForReport("menu_tip_open", open);
+            // The menu's entries: the controls with tooltips that the closed menu had not.
+            std::vector<json> entries;
+            for (const json& t : opened["window"]["tooltips"])
+                if (std::find(closed["window"]["tooltips"].begin(), closed["window"]["tooltips"].end(), t) ==
+                    closed["window"]["tooltips"].end())
+                    entries.push_back(t);
+            ASSERT_FALSE(entries.empty()) << where << " did not open";
+            Box items;
+            for (const json& e : entries) {
+                items.add(rectOf(e).min);
+                items.add(rectOf(e).max - 1);
+            }
+            const json hovered = *std::max_element(entries.begin(), entries.end(), [](const json& a, const json& b) {
+                return a["text"].get<std::string>().size() < b["text"].get<std::string>().size();
+            });
+            const std::string text = hovered["text"];
+            // A: the entry hovered, its tooltip shown. B: the same menu open, the cursor on its title.
+            const fs::path aPng = tempDir() / "menu_tip_shown.png";
+            const fs::path bPng = tempDir() / "menu_tip_none.png";
+            std::vector<std::string> args = open;
+            args.insert(args.end(), {"--hover", pixelArg(centreOf(hovered)), "--screenshot", aPng.string()});
+            ASSERT_EQ(runForReport("menu_tip_shown", args)["window"]["tooltipShown"], text) << where;
+            args = open;
+            args.insert(args.end(), {"--hover", pixelArg(centreOf(menu)), "--screenshot", bPng.string()});
+            ASSERT_TRUE(runForReport("menu_tip_none", args)["window"]["tooltipShown"].is_null()) << where;
+            const Image a = loadPng(aPng);
+            const Image b = loadPng(bPng);
+            ASSERT_EQ(a.width, b.width);
+            // The menu's entries are as without the tooltip, but for the hovered one's highlight;
+            // on that one every pixel of text (its label and its shortcut) still shows.
+            const Box row = rectOf(hovered);
+            EXPECT_EQ(differingPixels(a, b, items.min, items.max), differingPixels(a, b, row.min, row.max))
+                << where << ": the tooltip covers other entries";
+            int ink = 0, kept = 0;
+            for (int y = row.min.y; y < row.max.y; ++y)
+                for (int x = row.min.x; x < row.max.x; ++x)
+                    if (looksLikeInk(b.at(x, y))) {
+                        ++ink;
+                        kept += looksLikeInk(a.at(x, y));
+                    }
+            EXPECT_GT(ink, 50) << where << ": the entry's text is read";
+            EXPECT_EQ(kept, ink) << where << ": the tooltip covers the hovered entry's text";
+            inkKept += kept;
+            // The tooltip: what differs outside the menu's window (its entries and 8 pixels of
+            // padding around them) and the menu bar is a box of the font's line, 13 pixels high and
+            // 7 wide a character (ProggyClean), and ImGui's window padding of 8 all round: all of it
+            // inside the window, none cut off by its edge. ImGui fits some a pixel wider than that
+            // (measured: 0 or 1 pixel, printed below): 0 to 1 more.
+            Box tip;
+            for (int y = 19; y < a.height; ++y)
+                for (int x = 0; x < a.width; ++x) {
+                    const glm::ivec2 p(x, y);
+                    if (p.x >= items.min.x - 8 && p.y >= items.min.y - 8 && p.x < items.max.x + 8 &&
+                        p.y < items.max.y + 8)
+                        continue;
+                    const glm::ivec3 d = glm::abs(a.at(x, y) - b.at(x, y));
+                    if (std::max({d.r, d.g, d.b}) > 2) tip.add(p);
+                }
+            const glm::ivec2 expected(7 * static_cast<int>(text.size()) + 16, 13 + 16);
+            const glm::ivec2 extra = tip.max - tip.min - expected;
+            EXPECT_TRUE(extra.x >= 0 && extra.x <= 1 && extra.y == 0)
+                << where << ": the tooltip's box is " << extra.x << ", " << extra.y
+                << " pixels larger than its text's, at (" << tip.min.x << ", " << tip.min.y << ")";
+            widest = std::max(widest, extra.x);
+            ++menusRead;
+        }
+    }
+    std::printf(
+        "precision: %d menus read, %d pixels of the hovered entries' text kept; the widest tooltip %d pixel "
+        "wider than its text and padding\n",
+        menusRead, inkKept, widest);
+    EXPECT_EQ(menusRead, 5) << "four menus at 1280x720, one at 640x360";
+}
