@@ -8,6 +8,8 @@
 
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/mat3x3.hpp>
 
 #include "editor/orbit_camera.hpp"
 #include "pickray/collision/ray.hpp"
@@ -116,6 +118,8 @@ void SceneView::press(const event::ButtonDown& p, const FrameMatrices& matrices,
             drag_.gizmo = *g;
             drag_.pressRay = ray;
             for (std::size_t i : editor.selection()) drag_.originals.emplace_back(i, editor.scene().objects[i]);
+            if (const std::optional<Pick>& picked = editor.lastPick(); picked && picked->nearest())
+                if (editor.isSelected(picked->nearest()->object)) drag_.pickedPoint = picked->nearest()->hit.point;
             // The press is the handle's: released in place it changes nothing, and the report
             // lists it as a click that picked nothing (its ray, no hits).
             ClickRecord record = makeClickRecord(editor.pickAt(matrices, p.at), true, editor.scene());
@@ -245,7 +249,33 @@ void SceneView::dragGizmo(const FrameMatrices& matrices, Editor& editor, std::ve
     const Editor::Outcome outcome = editor.replace(
         changes, drag_.gesture,
         verb + " " + (changes.size() == 1 ? changes[0].second.name : std::to_string(changes.size()) + " objects"));
-    if (outcome.refused) errors.push_back(outcome.message);
+    if (outcome.refused) {
+        errors.push_back(outcome.message);
+        return;
+    }
+    // The pick follows the picked object where it moves or turns rigidly (a scale changes sizes, not
+    // places: the pick is re-cast along its ray, as after any edit).
+    if (!drag_.pickedPoint) return;
+    if (drag_.handle->kind == GizmoHandle::Kind::Axis || drag_.handle->kind == GizmoHandle::Kind::Plane)
+        pickThrough(*drag_.pickedPoint + drag->translation, matrices, editor);
+    if (drag_.handle->kind == GizmoHandle::Kind::Ring) {
+        const glm::mat3 turn(glm::rotate(glm::mat4(1.0f), drag->angle, drag->axis));  // as applyDrag turns
+        pickThrough(drag_.gizmo.origin + turn * (*drag_.pickedPoint - drag_.gizmo.origin), matrices, editor);
+    }
+}
+
+void SceneView::pickThrough(glm::vec3 point, const FrameMatrices& frame, Editor& editor) {
+    const glm::vec3 s = worldToScreen(point, frame.view, frame.projection, frame.viewport, frame.clipDepth);
+    // Behind the eye or beyond the far plane, nothing under any cursor: the pick stays as it is.
+    if (!(std::isfinite(s.x) && std::isfinite(s.y) && std::isfinite(s.z)) || s.z < frame.viewport.minZ ||
+        s.z > frame.viewport.maxZ)
+        return;
+    Pick pick;
+    pick.cursor = glm::vec2(s);
+    pick.cursorWindow = glm::ivec2(glm::floor(pick.cursor / frame.pixelsPerWindowUnit));
+    pick.ray = cursorRay(pick.cursor, frame.view, frame.projection, frame.viewport, frame.clipDepth);
+    refresh(pick, editor.index());
+    editor.keepPick(std::move(pick));
 }
 
 void SceneView::moveDragged(const FrameMatrices& matrices, Editor& editor) {

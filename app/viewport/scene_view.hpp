@@ -17,8 +17,10 @@
 //     nothing and clears the selection (ctrl keeps it); past the threshold it orbits instead and
 //     keeps the pick, so the ray can be seen from the side;
 //   * a left press on a handle of the transform gizmo (the selection's) drags it past the same
-//     threshold: the selected objects move, turn or scale as the handle says (gizmo.hpp); released
-//     within it, it changes nothing (a press on a handle is the handle's, as in every editor);
+//     threshold: the selected objects move, turn or scale as the handle says (gizmo.hpp), and a
+//     move or a turn of the picked object carries its picked point: the pick is the ray through
+//     where that point is drawn now; released within it, it changes nothing (a press on a handle
+//     is the handle's, as in every editor);
 //   * a right press orbits, a middle (or shift-left) press pans, the wheel zooms.
 
 #include <cstddef>
@@ -116,6 +118,9 @@ private:
         Gizmo gizmo;
         Ray pressRay;
         std::vector<std::pair<std::size_t, scene::Object>> originals;
+        /// A handle's drag of the picked object: its picked point at the press, which a move or a
+        /// turn carries along (the pick follows it).
+        std::optional<glm::vec3> pickedPoint;
 
         static Drag of(Mode mode) {
             Drag d;
@@ -145,6 +150,8 @@ private:
     void dragGizmo(const FrameMatrices& matrices, Editor& editor, std::vector<std::string>& errors);
     [[nodiscard]] std::optional<Gizmo> gizmo(const FrameMatrices& frame, const Editor& editor) const;
     [[nodiscard]] Ray rayAt(glm::ivec2 cursorWindow, const FrameMatrices& frame) const;
+    /// Keeps as the pick the ray through where `point` is drawn (a gizmo drag's picked point, moved).
+    static void pickThrough(glm::vec3 point, const FrameMatrices& frame, Editor& editor);
 
     FrameInput input_;
     glm::ivec2 mouse_{-1};

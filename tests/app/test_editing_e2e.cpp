@@ -1542,3 +1542,39 @@ TEST(Editing, UndoingGenerateOrALoadForgetsThePick) {
     EXPECT_TRUE(r["editor"]["picked"].is_null()) << "still picked after the undo: " << r["editor"]["picked"];
     EXPECT_EQ(r["editor"]["selection"], json::array({"ball"})) << "the selection before the load";
 }
+
+// Issue 23, point 5, with the gizmo: the ball clicked, then dragged by its x handle. The pick
+// follows it (the ray through where its picked point, moved with it, is drawn) and names the ball,
+// as the reference does at that point's pixel on the saved scene; the click's ray misses the moved
+// ball (re-cast along it, the Pick panel said "picked: nothing").
+TEST(Gizmo, AfterAHandleDragOfThePickedBallThePickFollowsIt) {
+    const ps::Scene before = loadDefaultScene();
+    const std::size_t index = objectNamed(before, "ball");
+    const glm::vec3 centre = std::get<pickray::Sphere>(before.objects[index].shape).center;
+    const glm::ivec2 ball = pixelOf("ball");
+    const auto [from, direction] = onXHandle(before.camera, centre, kSize, 0.6f);
+    const glm::ivec2 to = from + glm::ivec2(glm::round(70.0f * direction));
+    const fs::path saved = tempDir() / "gizmo_pick_follows.json";
+    const fs::path report = tempDir() / "gizmo_pick_follows_report.json";
+    const ProcessResult run = runPickray(script({"--click", pixelArg(ball), "--drag", dragArg(from, to), "--save",
+                                                 saved.string(), "--report", report.string()}));
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const ps::Scene after = loadSaved(saved);
+    const glm::vec3 moved = std::get<pickray::Sphere>(after.objects[index].shape).center;
+    ASSERT_GT(moved.x - centre.x, 1.0f) << "the handle moved the ball along x";
+    const Frame f = frameFor(before.camera, kSize);
+    const auto clicked = ReferenceScene(before).nearestHit(rayAt(ball, f));
+    ASSERT_TRUE(clicked && clicked->object == index);
+    const ReferenceScene now(after);
+    for (const ReferenceHit& h : now.allHits(rayAt(ball, f)))
+        EXPECT_NE(h.object, index) << "the click's ray misses the moved ball";
+    const glm::vec3 point = screenOf(toFloat(clicked->answer.point + (ref(moved) - ref(centre))), f);
+    const std::vector<ReferenceHit> there =
+        now.allHits(rayAt(glm::ivec2(static_cast<int>(std::floor(point.x)), static_cast<int>(std::floor(point.y))), f));
+    ASSERT_TRUE(robustHit(there));
+    EXPECT_EQ(there.front().object, index) << "the reference sees the ball where its picked point is drawn now";
+    const json r = readJson(report);
+    EXPECT_EQ(r["editor"]["picked"], "ball") << "the pick followed the ball";
+    EXPECT_EQ(r["editor"]["selection"], json::array({"ball"}));
+    EXPECT_EQ(r["editor"]["undoSteps"], 1);
+}
