@@ -421,6 +421,7 @@ std::vector<Command> drawWindows(UiState& state, const UiView& view, bool panels
     if (!panels) {                            // what must be answered, and the messages (a key's result must show)
         fileWindows(state, view, out);
         toastWindow(state, view);
+        panelsHint(state, view);
         return out;
     }
     const float top = menuBar(state, view, out);

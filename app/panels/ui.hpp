@@ -98,6 +98,9 @@ struct UiView {
     const std::vector<KeyChord>& keys;  ///< keys pressed this frame (SDL's events)
     /// Whether a path names a folder (the file browser goes into a folder typed as its name).
     bool (*isDirectory)(const std::string& path) = nullptr;
+    /// The user hid the panels (H, View > Hide panels): a hint in the view's corner says how to
+    /// bring them back. Not for --hide-ui or a script: their pictures show the scene alone.
+    bool showPanelsHint = false;
 };
 
 /// Shows `text` as a toast, from now (toasts.hpp).
@@ -141,6 +144,8 @@ void escapeClosesPopups(UiState& state, const UiView& view);
 /// on the right last frame (ImGui measures a window's content as it ends it).
 [[nodiscard]] PanelRect measuredRect(const char* name);
 void toastWindow(UiState& state, const UiView& view);
+/// With the panels hidden by the user: "H: show the panels" in the view's bottom-left corner.
+void panelsHint(UiState& state, const UiView& view);
 /// Inside a panel's Begin/End: keeps it where `state` wants it, inside the window, its right-hand
 /// ones anchored to the right edge; `defaults` is where Reset layout puts it.
 void keepPanelInWindow(UiState& state, const UiView& view, const char* name, bool rightAnchored, glm::vec2 offset,

@@ -171,7 +171,8 @@ void App::runPanels(const std::vector<InputEvent>& events) {
                       savablePath(),
                       &listing_,
                       keys,
-                      isDirectory};
+                      isDirectory,
+                      panelsHiddenByUser_};
     for (const Command& c : buildUi(ui_, view, !options_.hideUi, drawnPanels_)) apply(c);
 }
 
@@ -288,6 +289,7 @@ bool App::run(const command::Screenshot& c) {
 
 bool App::run(const command::ToggleUi&) {
     options_.hideUi = !options_.hideUi;
+    panelsHiddenByUser_ = options_.hideUi && !options_.headless;  // a script's pictures show no hint
     return true;
 }
 

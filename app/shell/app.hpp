@@ -124,6 +124,8 @@ private:
     Performance performance_;
     bool measured_ = false;  ///< performance_.frameMs is a measured median (headless report)
     bool running_ = true;
+    /// H hid the panels in a window of the user's (not a script): the view says how to get them back.
+    bool panelsHiddenByUser_ = false;
     glm::ivec2 refusedDrawable_{-1};      ///< the drawable size last refused as too large (said once)
     std::filesystem::path bundledScene_;  ///< the scene shipped with pickray (Save does not overwrite it)
     RecentFiles recent_;

@@ -766,3 +766,78 @@ TEST(Ui, AMenuEntrysTooltipGoesBesideTheMenuNotOverItsShortcutsAndInsideTheWindo
         menusRead, inkKept, widest);
     EXPECT_EQ(menusRead, 5) << "four menus at 1280x720, one at 640x360";
 }
+
+namespace {
+
+// pickray in a real X window under Xvfb, as a user has it (tests/app/test_editing_e2e.cpp's
+// sessions): the default scene at 640x360 from a folder of its own, `actions` played by xdotool
+// ($WID the window), then Ctrl+Q; the report and the picture (quit.png) are written on quitting.
+json xWindow(const std::string& name, const std::string& options, const std::string& actions) {
+    const fs::path dir = tempDir() / name;
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path sh = dir / "session.sh";
+    std::ofstream(sh) << "set -e\nunset SDL_VIDEODRIVER\ncd " << quote(dir.string()) << "\n"
+                      << "export XDG_CONFIG_HOME=" << quote((dir / "config").string()) << "\n"
+                      << quote(PICKRAY_EXE) << " --size 640x360 --scene " << quote(kDefaultScene.string())
+                      << " --no-stats --report report.json --screenshot quit.png " << options << " &\n"
+                      << "PID=$!\n"
+                      << "WID=$(timeout 20 xdotool search --sync --onlyvisible --name 'pickray$' | head -n1)\n"
+                      << "[ -n \"$WID\" ]\nsleep 0.5\n"
+                      << actions << "sleep 0.3\nxdotool key ctrl+q\n"
+                      << "timeout 20 tail --pid=$PID -f /dev/null\nwait $PID\n";
+    const std::string command = "ASAN_OPTIONS=detect_leaks=0 timeout 120 " + xvfbRun() + " sh " + quote(sh.string()) +
+                                " > " + quote((dir / "output.txt").string()) + " 2>&1";
+    EXPECT_EQ(std::system(command.c_str()), 0) << fileText(dir / "output.txt");
+    return fs::exists(dir / "report.json") ? readJson(dir / "report.json") : json::object();
+}
+
+}  // namespace
+
+TEST(Xvfb, AfterHHidesThePanelsAHintInTheViewsCornerSaysHowToBringThemBack) {
+    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
+        GTEST_SKIP() << "xvfb-run or xdotool not installed";
+    // The pointer on the sky (nothing hovered), then H; H twice; and --hide-ui with no key.
+    const std::string sky = "xdotool mousemove --window \"$WID\" 630 20\nsleep 0.3\n";
+    const json hidden = xWindow("x_hint", "", sky + "xdotool key h\nsleep 0.4\n");
+    const json back = xWindow("x_hint_back", "", sky + "xdotool key h\nsleep 0.3\nxdotool key h\nsleep 0.4\n");
+    const json plain = xWindow("x_hint_plain", "--hide-ui", sky);
+    ASSERT_TRUE(hidden.contains("window") && back.contains("window") && plain.contains("window"));
+    ASSERT_EQ(hidden["window"]["panels"].size(), 1u) << hidden["window"].dump();
+    const json& hint = hidden["window"]["panels"][0];
+    EXPECT_EQ(hint["name"], "Hint");
+    std::vector<std::string> names;
+    for (const json& p : back["window"]["panels"]) names.push_back(p["name"]);
+    EXPECT_TRUE(std::find(names.begin(), names.end(), "Hint") == names.end()) << "gone when they are shown";
+    EXPECT_TRUE(std::find(names.begin(), names.end(), "Scene") != names.end()) << "H again showed them";
+    EXPECT_EQ(plain["window"]["panels"], json::array()) << "--hide-ui: the scene alone";
+    // Where: 8 pixels in from the bottom-left corner. Its size: one line of "H: show the panels"
+    // (the font's 13 pixels high, 7 wide a character) and the window padding of 8 all round
+    // (ImGui fits some a pixel wider: 0 to 1 more, as the menus' tooltips), and no lower than
+    // ImGui's smallest window, 32 pixels.
+    const std::string text = "H: show the panels";
+    const PanelRect r = panelRect(hint);
+    EXPECT_EQ(r.min.x, 8);
+    EXPECT_EQ(r.max.y, 360 - 8);
+    const glm::ivec2 extra = r.max - r.min - glm::ivec2(7 * static_cast<int>(text.size()) + 16, 32);
+    EXPECT_TRUE(extra.x >= 0 && extra.x <= 1 && extra.y == 0) << hint.dump();
+    // The pixels, in the pictures taken on quitting: with the hint, the picture is the scene's alone
+    // (--hide-ui's) but inside the hint's rectangle, where most pixels differ; and it holds text,
+    // ImGui's TextDisabled grey (at least 5 pixels a character of its 15 glyphs but the spaces).
+    const fs::path dir = tempDir();
+    const Image a = loadPng(dir / "x_hint" / "quit.png");
+    const Image b = loadPng(dir / "x_hint_plain" / "quit.png");
+    ASSERT_EQ(glm::ivec2(a.width, a.height), glm::ivec2(640, 360));
+    const int inside = differingPixels(a, b, r.min, r.max);
+    EXPECT_GT(inside, (r.max.x - r.min.x) * (r.max.y - r.min.y) / 2) << "the hint is not drawn where the report says";
+    EXPECT_EQ(differingPixels(a, b), inside) << "pixels changed outside the hint";
+    int ink = 0;
+    for (int y = r.min.y; y < r.max.y; ++y)
+        for (int x = r.min.x; x < r.max.x; ++x) ink += closeTo(a.at(x, y), glm::ivec3(128));
+    std::printf("precision: the hint at (%d, %d), %dx%d, %d of its pixels differ from the scene's, %d text pixels\n",
+                r.min.x, r.min.y, r.max.x - r.min.x, r.max.y - r.min.y, inside, ink);
+    EXPECT_GE(ink, 5 * 15);
+    // A script's H leaves no hint: its pictures show the scene alone, as --hide-ui's.
+    EXPECT_EQ(runForReport("hint_script", {"--headless", "--size", "640x360", "--key", "h"})["window"]["panels"],
+              json::array());
+}
