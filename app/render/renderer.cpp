@@ -172,11 +172,11 @@ void Renderer::drawOutlines(glm::vec2 targetSize, FrameStats& stats) {
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, targetObjects_.get(), 0);
 }
 
-void Renderer::drawLines(const std::vector<LineVertex>& vertices, FrameStats& stats) {
+void Renderer::drawLines(const std::vector<LineVertex>& vertices, FrameStats& stats, Primitive primitive) {
     glBindVertexArray(lineVao_.get());
     glBindBuffer(GL_ARRAY_BUFFER, lineBuffer_.get());
     glBufferData(GL_ARRAY_BUFFER, byteSize(vertices), vertices.data(), GL_STREAM_DRAW);
-    glDrawArrays(GL_LINES, 0, static_cast<GLsizei>(vertices.size()));
+    glDrawArrays(primitive == Primitive::Lines ? GL_LINES : GL_TRIANGLES, 0, static_cast<GLsizei>(vertices.size()));
     ++stats.drawCalls;
 }
 
@@ -277,12 +277,11 @@ FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& view, cons
     glEnable(GL_DEPTH_TEST);
     drawLines(solid, stats);
     std::vector<LineVertex> onTop;
-    for (const DebugLine& l : debug.onTop) {
-        onTop.push_back({l.a, glm::vec4(l.color, 1.0f)});
-        onTop.push_back({l.b, glm::vec4(l.color, 1.0f)});
-    }
+    for (const DebugTriangle& t : debug.onTop)
+        for (const glm::vec3& corner : {t.a, t.b, t.c}) onTop.push_back({corner, t.color});
     glDisable(GL_DEPTH_TEST);
-    drawLines(onTop, stats);  // issued every frame (empty without a gizmo): the count of draws stays fixed
+    // Issued every frame (empty without a gizmo): the count of draws stays fixed.
+    drawLines(onTop, stats, Primitive::Triangles);
     glEnable(GL_DEPTH_TEST);
     glDisable(GL_BLEND);
     glBindVertexArray(0);

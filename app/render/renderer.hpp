@@ -2,7 +2,7 @@
 #pragma once
 // Draws a scene with OpenGL 3.3 core: one instanced draw call per mesh kind and level of detail
 // (sphere, capsule, capped cylinder: kLodCount levels each; cube; mirrored cube; long side), one
-// for dots, then lines (grid), the outlines, lines (faint, solid) and the gizmo's lines on top: 27.
+// for dots, then lines (grid), the outlines, lines (faint, solid) and the gizmo's triangles on top: 27.
 // The list of draws is fixed, so draw calls per frame do not grow with the scene.
 //
 // Per object: culled when its bounding sphere is outside the view frustum; drawn as one point of
@@ -29,6 +29,7 @@
 #include <glm/mat4x4.hpp>
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
 
 #include "render/gl_debug.hpp"
 #include "render/gl_objects.hpp"
@@ -76,12 +77,22 @@ struct DebugMarker {
     bool operator==(const DebugMarker&) const = default;
 };
 
+/// A triangle drawn over everything, in its colour's alpha (the transform gizmo's pieces).
+struct DebugTriangle {
+    glm::vec3 a;
+    glm::vec3 b;
+    glm::vec3 c;
+    glm::vec4 color;
+    bool operator==(const DebugTriangle&) const = default;
+};
+
 /// Debug geometry of one frame; lines are drawn over the scene (faint where hidden), `onTop`
-/// lines over everything, whole (the transform gizmo: it must be seen and grabbed wherever it is).
+/// triangles over everything, whole and in their order (the transform gizmo: it must be seen and
+/// grabbed wherever it is; its wide lines are triangles too, as GL 3.3 core has no wide lines).
 struct DebugDraw {
     std::vector<DebugLine> lines;
     std::vector<DebugMarker> markers;
-    std::vector<DebugLine> onTop;
+    std::vector<DebugTriangle> onTop;
     bool operator==(const DebugDraw&) const = default;
 };
 
@@ -194,7 +205,9 @@ private:
     friend void collectDraws(Renderer& renderer, const scene::Scene& scene, const FrameView& view,
                              const DrawStyle& style, const DebugDraw& debug, FrameStats& stats);
     void drawBatch(Batch& batch, FrameStats& stats);
-    void drawLines(const std::vector<LineVertex>& vertices, FrameStats& stats);
+    enum class Primitive { Lines, Triangles };
+    /// Pairs of vertices as lines, or triples as triangles, with the line program.
+    void drawLines(const std::vector<LineVertex>& vertices, FrameStats& stats, Primitive primitive = Primitive::Lines);
     void drawDots(const glm::mat4& viewProjection, FrameStats& stats);
     /// Outlines around the picked, selected and hovered objects, from the object attachment,
     /// within the rectangles of styledAreas_.

@@ -211,7 +211,7 @@ bool App::drawScene(const FrameMatrices& frame) {
     render::DebugDraw debug =
         drawableOk ? overlay(editor_.scene(), editor_.selection(), editor_.lastPick(), frame) : render::DebugDraw{};
     if (const auto g = drawableOk ? view_.gizmoView(frame, editor_) : std::nullopt)
-        addGizmo(debug, g->gizmo, g->lit, cam, frame);
+        addGizmo(debug, g->gizmo, g->lit, cam, frame, editor_.lastPick());
     DrawnScene next{editor_.revision(), view, style, debug};
     const bool redraw = drawableOk && (forceRedraw_ || !drawn_ || !(*drawn_ == next));
     if (!redraw) {

@@ -17,13 +17,28 @@
 namespace pickray::app {
 namespace {
 
-constexpr float kHandleRadius = 0.07f;  // of the gizmo's size: about 6 pixels either side
+// Fractions of the gizmo's size (about 90 pixels).
+constexpr float kHandleRadius = 0.07f;  // a shaft or ring is picked within about 6 pixels either side
 constexpr float kAxisStart = 0.18f;     // axis handles start clear of the centre
+constexpr float kShaftEnd = 0.78f;      // a move axis's cone runs from here to the tip (1) ...
+constexpr float kConeRadius = 0.08f;    // ... with this radius at its base
 constexpr float kPlaneNear = 0.28f;     // plane handles: squares between these along two axes
 constexpr float kPlaneFar = 0.5f;
 constexpr float kRingRadius = 0.85f;
 constexpr int kRingSegments = 48;
-constexpr float kScaleTip = 0.12f;  // half the side of the cube at a scale handle's tip
+constexpr float kScaleTip = 0.08f;  // half the side of the cube at a scale handle's tip
+
+// The sine of the angle between `u` and the line to the eye: how long `u` looks on screen.
+float sineToEye(const Gizmo& g, glm::vec3 u) {
+    if (g.toEye == glm::vec3(0.0f)) return 1.0f;
+    return glm::length(u - glm::dot(u, g.toEye) * g.toEye);
+}
+
+// How far `p` lies from the line through the origin to the eye, as a fraction of the size.
+float offCentre(const Gizmo& g, glm::vec3 p) {
+    const glm::vec3 d = p - g.origin;
+    return glm::length(d - glm::dot(d, g.toEye) * g.toEye) / g.size;
+}
 
 glm::mat3 rotationOf(const scene::Transform& placement) {
     return glm::mat3(glm::eulerAngleZYX(glm::radians(placement.rotationDegrees.z),
@@ -79,6 +94,29 @@ float snapped(float value, float step) { return std::round(value / step) * step;
 
 glm::vec3 rotated(glm::vec3 p, glm::vec3 origin, const glm::mat3& r) { return origin + r * (p - origin); }
 
+// World-grid snap along world axis k: the origin moved by `distance` goes to the nearest grid line.
+void snapToGrid(GizmoDrag& drag, const Gizmo& g, int k, float distance) {
+    const float target = snapped(g.origin[k] + distance, kMoveSnap);
+    drag.translation[k] = target - g.origin[k];
+    drag.gridOrigin[k] = target;
+    drag.onGrid[k] = true;
+}
+
+// An object whose own position is the gizmo's origin is put on the grid exactly: position +
+// (target - position) can round off it.
+void putOnGrid(scene::Object& moved, const scene::Object& original, const Gizmo& g, const GizmoDrag& drag) {
+    const auto place = [&](glm::vec3& position) {
+        for (int k = 0; k < 3; ++k)
+            if (drag.onGrid[k]) position[k] = drag.gridOrigin[k];
+    };
+    if (const auto* s = std::get_if<Sphere>(&original.shape); s && s->center == g.origin)
+        place(std::get<Sphere>(moved.shape).center);
+    if (auto* box = std::get_if<OrientedBox>(&moved.shape); box && original.placement.position == g.origin) {
+        place(moved.placement.position);
+        *box = scene::placedBox(box->local, moved.placement);
+    }
+}
+
 }  // namespace
 
 std::string handleName(const GizmoHandle& h) {
@@ -110,15 +148,28 @@ Gizmo makeGizmo(const std::vector<const scene::Object*>& objects, GizmoMode mode
     return g;
 }
 
+std::optional<float> shaftStart(const Gizmo& g, int axis) {
+    const float sine = sineToEye(g, g.axes[axis]);
+    if (sine < kHiddenBelowSine) return std::nullopt;
+    return std::max(kAxisStart, kCentreClear / sine);
+}
+
 std::vector<HandleShape> handleShapes(const Gizmo& g) {
     std::vector<HandleShape> shapes;
     const float r = kHandleRadius * g.size;
     for (int k = 0; k < 3; ++k) {
         const glm::vec3 u = g.axes[k];
+        const std::optional<float> start = shaftStart(g, k);
         switch (g.mode) {
             case GizmoMode::Move: {
-                shapes.push_back({{GizmoHandle::Kind::Axis, k},
-                                  Capsule{g.origin + kAxisStart * g.size * u, g.origin + g.size * u, r}});
+                const GizmoHandle axis{GizmoHandle::Kind::Axis, k};
+                if (start) {
+                    const glm::vec3 base = g.origin + kShaftEnd * g.size * u;
+                    if (*start < kShaftEnd) shapes.push_back({axis, Capsule{g.origin + *start * g.size * u, base, r}});
+                    shapes.push_back({axis, Cylinder{base, g.origin + g.size * u, kConeRadius * g.size}});
+                }
+                // The square in the plane whose normal is u, unless the plane is seen nearly edge-on.
+                if (g.toEye != glm::vec3(0.0f) && std::abs(glm::dot(u, g.toEye)) < kHiddenBelowSine) break;
                 const glm::vec3 v = g.axes[(k + 1) % 3];
                 const glm::vec3 w = g.axes[(k + 2) % 3];
                 const float mid = 0.5f * (kPlaneNear + kPlaneFar) * g.size;
@@ -137,13 +188,19 @@ std::vector<HandleShape> handleShapes(const Gizmo& g) {
                         g.origin + kRingRadius * g.size * (std::cos(a0) * frame[0] + std::sin(a0) * frame[1]);
                     const glm::vec3 p1 =
                         g.origin + kRingRadius * g.size * (std::cos(a1) * frame[0] + std::sin(a1) * frame[1]);
+                    // Seen nearly edge-on, a ring crosses the centre: those segments are left out.
+                    if (g.toEye != glm::vec3(0.0f) && std::min(offCentre(g, p0), offCentre(g, p1)) < kCentreClear)
+                        continue;
                     shapes.push_back({{GizmoHandle::Kind::Ring, k}, Capsule{p0, p1, r}});
                 }
                 break;
             }
             case GizmoMode::Scale: {
+                if (!start) break;
                 const GizmoHandle h{GizmoHandle::Kind::Scale, k};
-                shapes.push_back({h, Capsule{g.origin + kAxisStart * g.size * u, g.origin + g.size * u, r}});
+                const float shaftEnd = 1.0f - kScaleTip;
+                if (*start < shaftEnd)
+                    shapes.push_back({h, Capsule{g.origin + *start * g.size * u, g.origin + shaftEnd * g.size * u, r}});
                 shapes.push_back({h, boxAround(g.origin + g.size * u, g.axes, glm::vec3(kScaleTip * g.size))});
                 break;
             }
@@ -173,9 +230,14 @@ std::optional<GizmoDrag> dragHandle(const Gizmo& g, const GizmoHandle& h, const 
             const auto t0 = alongAxis(g.origin, u, pressed);
             const auto t1 = alongAxis(g.origin, u, now);
             if (!t0 || !t1) return std::nullopt;
-            const float distance = snap ? snapped(*t1 - *t0, kMoveSnap) : *t1 - *t0;
-            if (g.worldAxes) drag.translation[h.axis] = distance;  // exactly zero in the other two
-            else drag.translation = distance * u;
+            const float distance = *t1 - *t0;
+            if (snap && g.worldAxes) {
+                snapToGrid(drag, g, h.axis, distance);  // exactly zero in the other two
+            } else if (g.worldAxes) {
+                drag.translation[h.axis] = distance;  // exactly zero in the other two
+            } else {
+                drag.translation = (snap ? snapped(distance, kMoveSnap) : distance) * u;
+            }
             return drag;
         }
         case GizmoHandle::Kind::Plane: {
@@ -184,8 +246,16 @@ std::optional<GizmoDrag> dragHandle(const Gizmo& g, const GizmoHandle& h, const 
             if (!p0 || !p1) return std::nullopt;
             glm::vec3 move = *p1 - *p0;
             move -= glm::dot(move, u) * u;
-            if (snap)
-                move = glm::vec3(snapped(move.x, kMoveSnap), snapped(move.y, kMoveSnap), snapped(move.z, kMoveSnap));
+            const int v = (h.axis + 1) % 3;
+            const int w = (h.axis + 2) % 3;
+            if (snap && g.worldAxes) {
+                snapToGrid(drag, g, v, move[v]);
+                snapToGrid(drag, g, w, move[w]);
+                return drag;  // exactly zero along the normal
+            }
+            if (snap)  // the object's own grid: whole steps along each of its two axes in the plane
+                move = snapped(glm::dot(move, g.axes[v]), kMoveSnap) * g.axes[v] +
+                       snapped(glm::dot(move, g.axes[w]), kMoveSnap) * g.axes[w];
             if (g.worldAxes) move[h.axis] = 0.0f;  // in the plane, exactly
             drag.translation = move;
             return drag;
@@ -223,7 +293,11 @@ std::optional<scene::Object> applyDrag(const scene::Object& object, const Gizmo&
     scene::Object o = object;
     switch (h.kind) {
         case GizmoHandle::Kind::Axis:
-        case GizmoHandle::Kind::Plane: return scene::translated(object, drag.translation);
+        case GizmoHandle::Kind::Plane: {
+            o = scene::translated(object, drag.translation);
+            putOnGrid(o, object, g, drag);
+            return o;
+        }
         case GizmoHandle::Kind::Ring: {
             const glm::mat3 r(glm::rotate(glm::mat4(1.0f), drag.angle, drag.axis));
             const bool turned = std::visit(

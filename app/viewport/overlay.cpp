@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "viewport/overlay.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
+
+#include <glm/geometric.hpp>
+#include <glm/gtc/constants.hpp>
 
 #include "pickray/collision/overlap.hpp"
 #include "pickray/collision/ray.hpp"
@@ -18,6 +22,7 @@ constexpr glm::vec3 kNormalColor{0.2f, 0.9f, 1.0f};
 constexpr glm::vec3 kEnterColor{0.25f, 1.0f, 0.35f};
 constexpr glm::vec3 kExitColor{1.0f, 0.25f, 0.55f};
 constexpr glm::vec3 kProximityColor{1.0f, 0.55f, 0.1f};
+constexpr float kHitMarkerPixels = 5.0f;  // the hit marker's radius
 
 }  // namespace
 
@@ -37,7 +42,7 @@ render::DebugDraw overlay(const scene::Scene& scene, const std::vector<std::size
         if (auto n = pick->nearest()) {
             const glm::vec3 p = n->hit.point;
             const glm::vec3 tip = p + pixels(p, 60.0f) * n->hit.normal;
-            d.markers.push_back({p, pixels(p, 5.0f), kHitColor});
+            d.markers.push_back({p, pixels(p, kHitMarkerPixels), kHitColor});
             d.lines.push_back({p, tip, kNormalColor});
             d.markers.push_back({tip, pixels(tip, 2.5f), kNormalColor});
         }
@@ -66,31 +71,124 @@ render::DebugDraw overlay(const scene::Scene& scene, const std::vector<std::size
 }
 
 void addGizmo(render::DebugDraw& d, const Gizmo& g, const std::optional<GizmoHandle>& lit, const scene::Camera& camera,
-              const FrameMatrices& frame) {
-    constexpr glm::vec3 kAxisColors[3] = {{0.95f, 0.3f, 0.3f}, {0.4f, 0.9f, 0.35f}, {0.35f, 0.55f, 1.0f}};
-    const glm::vec3 toEye = camera.projection == scene::Projection::Orthographic
-                                ? glm::normalize(camera.eye - camera.target)
-                                : glm::normalize(camera.eye - g.origin);
-    const float pixel = scene::worldPerPixel(camera, g.origin, frame.viewport.height);
-    // Three lines a pixel apart, across the view: GL 3.3 core has no wide lines.
-    const auto thick = [&](glm::vec3 a, glm::vec3 b, glm::vec3 color) {
-        glm::vec3 across = glm::cross(b - a, toEye);
+              const FrameMatrices& frame, const std::optional<Pick>& pick) {
+    constexpr glm::vec3 kLitColor{1.0f, 0.8f, 0.1f};
+    constexpr glm::vec3 kPivotColor{0.92f, 0.92f, 0.92f};
+    constexpr int kConeSides = 20;
+    const bool orthographic = camera.projection == scene::Projection::Orthographic;
+    const auto toEye = [&](glm::vec3 p) {
+        return glm::normalize(orthographic ? camera.eye - camera.target : camera.eye - p);
+    };
+    const auto pixel = [&](glm::vec3 p) { return scene::worldPerPixel(camera, p, frame.viewport.height); };
+    struct Piece {
+        render::DebugTriangle triangle;
+        float distance;  // from the eye, for the back-to-front order
+    };
+    std::vector<Piece> pieces;
+    const auto triangle = [&](glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec4 color) {
+        const glm::vec3 centroid = (a + b + c) / 3.0f;
+        pieces.push_back({{a, b, c, color}, glm::dot(centroid - camera.eye, -toEye(centroid))});
+    };
+    // Lit by how it faces the eye: a solid reads as one, not as a flat blot.
+    const auto shaded = [&](glm::vec3 color, glm::vec3 a, glm::vec3 b, glm::vec3 c) {
+        const glm::vec3 n = glm::cross(b - a, c - a);
+        const float length = glm::length(n);
+        const float facing = length > 0.0f ? std::abs(glm::dot(n / length, toEye(a))) : 1.0f;
+        return glm::vec4(color * (0.55f + 0.45f * facing), 1.0f);
+    };
+    // A line as a band facing the eye, `pixels` wide at each end whatever the output size.
+    const auto band = [&](glm::vec3 a, glm::vec3 b, glm::vec3 color, float pixels) {
+        glm::vec3 across = glm::cross(b - a, toEye(0.5f * (a + b)));
         const float length = glm::length(across);
-        across = length > 0.0f ? across / length * pixel : glm::vec3(0.0f);
-        for (float k : {-1.0f, 0.0f, 1.0f}) d.onTop.push_back({a + k * across, b + k * across, color});
+        if (!(length > 0.0f)) return;
+        across /= length;
+        const glm::vec3 ha = 0.5f * pixels * pixel(a) * across;
+        const glm::vec3 hb = 0.5f * pixels * pixel(b) * across;
+        triangle(a - ha, a + ha, b + hb, glm::vec4(color, 1.0f));
+        triangle(a - ha, b + hb, b - hb, glm::vec4(color, 1.0f));
+    };
+    const auto cone = [&](const Cylinder& c, glm::vec3 color) {
+        const glm::vec3 axis = glm::normalize(c.b - c.a);
+        const glm::vec3 helper = std::abs(axis.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
+        const glm::vec3 x = glm::normalize(glm::cross(helper, axis));
+        const glm::vec3 y = glm::cross(axis, x);
+        for (int i = 0; i < kConeSides; ++i) {
+            const float a0 = glm::two_pi<float>() * static_cast<float>(i) / kConeSides;
+            const float a1 = glm::two_pi<float>() * static_cast<float>(i + 1) / kConeSides;
+            const glm::vec3 r0 = c.a + c.radius * (std::cos(a0) * x + std::sin(a0) * y);
+            const glm::vec3 r1 = c.a + c.radius * (std::cos(a1) * x + std::sin(a1) * y);
+            triangle(c.b, r0, r1, shaded(color, c.b, r0, r1));
+            triangle(c.a, r1, r0, shaded(color, c.a, r1, r0));
+        }
+    };
+    const auto corner = [](const OrientedBox& box, float x, float y, float z) {
+        return glm::vec3(box.toWorld * glm::vec4(x * box.local.max.x, y * box.local.max.y, z * box.local.max.z, 1.0f));
     };
     for (const HandleShape& h : handleShapes(g)) {
-        const glm::vec3 color = lit == h.handle ? glm::vec3(1.0f, 0.8f, 0.1f) : kAxisColors[h.handle.axis];
+        const bool isLit = lit == h.handle;
+        const glm::vec3 color = isLit ? kLitColor : kGizmoAxisColors[h.handle.axis];
+        const float width = isLit ? kGizmoLinePixels + 1.0f : kGizmoLinePixels;
         if (const auto* c = std::get_if<Capsule>(&h.shape)) {
-            thick(c->a, c->b, color);
-        } else if (const auto* box = std::get_if<OrientedBox>(&h.shape)) {
-            // The square (or the cube's face towards the viewer): its four edges and a diagonal.
-            const auto corner = [&](float x, float y) {
-                return glm::vec3(box->toWorld * glm::vec4(x * box->local.max.x, y * box->local.max.y, 0.0f, 1.0f));
+            band(c->a, c->b, color, width);
+        } else if (const auto* tip = std::get_if<Cylinder>(&h.shape)) {
+            cone(*tip, color);
+        } else if (const auto* box = std::get_if<OrientedBox>(&h.shape);
+                   box && h.handle.kind == GizmoHandle::Kind::Plane) {
+            // A translucent square with its edges.
+            const glm::vec3 q[4] = {corner(*box, -1, -1, 0), corner(*box, 1, -1, 0), corner(*box, 1, 1, 0),
+                                    corner(*box, -1, 1, 0)};
+            const glm::vec4 fill(color, isLit ? 0.6f : 0.35f);
+            triangle(q[0], q[1], q[2], fill);
+            triangle(q[0], q[2], q[3], fill);
+            for (int i = 0; i < 4; ++i) band(q[i], q[(i + 1) % 4], color, 2.0f);
+        } else if (box) {
+            // A cube: its six faces, two triangles each.
+            constexpr int kFaces[6][4][3] = {
+                {{-1, -1, -1}, {-1, 1, -1}, {1, 1, -1}, {1, -1, -1}}, {{-1, -1, 1}, {1, -1, 1}, {1, 1, 1}, {-1, 1, 1}},
+                {{-1, -1, -1}, {1, -1, -1}, {1, -1, 1}, {-1, -1, 1}}, {{-1, 1, -1}, {-1, 1, 1}, {1, 1, 1}, {1, 1, -1}},
+                {{-1, -1, -1}, {-1, -1, 1}, {-1, 1, 1}, {-1, 1, -1}}, {{1, -1, -1}, {1, 1, -1}, {1, 1, 1}, {1, -1, 1}},
             };
-            const glm::vec3 q[4] = {corner(-1, -1), corner(1, -1), corner(1, 1), corner(-1, 1)};
-            for (int i = 0; i < 4; ++i) thick(q[i], q[(i + 1) % 4], color);
-            thick(q[0], q[2], color);
+            for (const auto& face : kFaces) {
+                glm::vec3 q[4];
+                for (int i = 0; i < 4; ++i)
+                    q[i] = corner(*box, static_cast<float>(face[i][0]), static_cast<float>(face[i][1]),
+                                  static_cast<float>(face[i][2]));
+                const glm::vec4 lit4 = shaded(color, q[0], q[1], q[2]);
+                triangle(q[0], q[1], q[2], lit4);
+                triangle(q[0], q[2], q[3], lit4);
+            }
+        }
+    }
+    // The pivot: a thin circle inside the clear centre, around the hit marker, not over it.
+    const glm::vec3 n = toEye(g.origin);
+    const glm::vec3 helper = std::abs(n.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
+    const glm::vec3 x = glm::normalize(glm::cross(helper, n));
+    const glm::vec3 y = glm::cross(n, x);
+    const float radius = 0.7f * kCentreClear * g.size;
+    constexpr int kPivotSegments = 32;
+    for (int i = 0; i < kPivotSegments; ++i) {
+        const float a0 = glm::two_pi<float>() * static_cast<float>(i) / kPivotSegments;
+        const float a1 = glm::two_pi<float>() * static_cast<float>(i + 1) / kPivotSegments;
+        band(g.origin + radius * (std::cos(a0) * x + std::sin(a0) * y),
+             g.origin + radius * (std::cos(a1) * x + std::sin(a1) * y), kPivotColor, 1.5f);
+    }
+    std::stable_sort(pieces.begin(), pieces.end(),
+                     [](const Piece& a, const Piece& b) { return a.distance > b.distance; });
+    for (const Piece& p : pieces) d.onTop.push_back(p.triangle);
+    // The hit marker over it all: a disc as large as the marker, in its colour (markers are unlit).
+    if (const auto hit = pick ? pick->nearest() : std::nullopt) {
+        const glm::vec3 p = hit->hit.point;
+        const glm::vec3 e = toEye(p);
+        const glm::vec3 u =
+            glm::normalize(glm::cross(std::abs(e.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0), e));
+        const glm::vec3 v = glm::cross(e, u);
+        const float r = kHitMarkerPixels * pixel(p);
+        constexpr int kDiscSegments = 16;
+        for (int i = 0; i < kDiscSegments; ++i) {
+            const float a0 = glm::two_pi<float>() * static_cast<float>(i) / kDiscSegments;
+            const float a1 = glm::two_pi<float>() * static_cast<float>(i + 1) / kDiscSegments;
+            d.onTop.push_back({p, p + r * (std::cos(a0) * u + std::sin(a0) * v),
+                               p + r * (std::cos(a1) * u + std::sin(a1) * v), glm::vec4(kHitColor, 1.0f)});
         }
     }
 }

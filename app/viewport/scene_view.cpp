@@ -223,6 +223,10 @@ std::optional<Gizmo> SceneView::gizmo(const FrameMatrices& frame, const Editor& 
     constexpr float kGizmoPixels = 90.0f;
     g.size = kGizmoPixels * scene::worldPerPixel(camera(editor), g.origin, frame.viewport.height);
     if (!(g.size > 0.0f) || !std::isfinite(g.size)) return std::nullopt;
+    // Which handles face the eye (gizmo.hpp): from the origin, or along the view when orthographic.
+    const scene::Camera& c = camera(editor);
+    const glm::vec3 toEye = c.projection == scene::Projection::Orthographic ? c.eye - c.target : c.eye - g.origin;
+    if (glm::length(toEye) > 0.0f) g.toEye = glm::normalize(toEye);
     return g;
 }
 
