@@ -903,16 +903,18 @@ TEST(Gizmo, AnAxisDragFarFromTheOriginMovesByWhatTheRaySaysAndLeavesTheOtherTwoC
     }
 }
 
-TEST(Gizmo, HandlesComeBeforeObjectsAndCtrlSnapsToHalfUnits) {
+// Ctrl snaps the sphere's centre, off the grid at the press (x = 0.2), onto the world's grid of
+// half units; the other two coordinates stay bit for bit.
+TEST(Gizmo, HandlesComeBeforeObjectsAndCtrlSnapsToTheWorldGridOfHalfUnits) {
     ps::Scene scene;
     scene.camera.eye = {6.0f, 4.0f, 8.0f};
     scene.camera.target = {0.0f, 0.0f, 0.0f};
-    scene.objects.push_back({"small", glm::vec3(0.6f), pickray::Sphere{{0.0f, 0.0f, 0.0f}, 0.2f}, {}});
+    scene.objects.push_back({"small", glm::vec3(0.6f), pickray::Sphere{{0.2f, 0.1f, 0.0f}, 0.2f}, {}});
     // A big sphere right behind the x handle, from the camera.
     scene.objects.push_back({"behind", glm::vec3(0.3f), pickray::Sphere{{-3.0f, -2.0f, -4.0f}, 3.0f}, {}});
     const fs::path file = tempDir() / "precedence.json";
     ASSERT_FALSE(ps::saveScene(scene, file));
-    const auto [from, direction] = onXHandle(scene.camera, {0, 0, 0}, kSize, 0.6f);
+    const auto [from, direction] = onXHandle(scene.camera, {0.2f, 0.1f, 0.0f}, kSize, 0.6f);
     const Frame f = frameFor(scene.camera, kSize);
     const auto behind = ReferenceScene(scene).nearestHit(rayAt(from, f));
     ASSERT_TRUE(behind && scene.objects[behind->object].name == "behind") << "the handle lies over the other sphere";
@@ -926,8 +928,8 @@ TEST(Gizmo, HandlesComeBeforeObjectsAndCtrlSnapsToHalfUnits) {
     const ps::Scene after = loadSaved(saved);
     const glm::vec3 moved = std::get<pickray::Sphere>(after.objects[0].shape).center;
     EXPECT_NE(moved.x, 0.0f) << "the handle moved the selected sphere";
-    EXPECT_EQ(std::fmod(moved.x, 0.5f), 0.0f) << "Ctrl snapped it to half units: " << moved.x;
-    EXPECT_EQ(moved.y, 0.0f);
+    EXPECT_EQ(std::fmod(moved.x, 0.5f), 0.0f) << "Ctrl snapped it onto the grid of half units: " << moved.x;
+    EXPECT_EQ(moved.y, 0.1f) << "bit for bit";
     EXPECT_EQ(moved.z, 0.0f);
     EXPECT_EQ(std::get<pickray::Sphere>(after.objects[1].shape).center, glm::vec3(-3, -2, -4)) << "the other stayed";
     EXPECT_EQ(readJson(report)["editor"]["selection"], json::array({"small"})) << "the press selected nothing else";
@@ -968,6 +970,77 @@ TEST(Gizmo, AClickOnAHandleIsTheHandlesAndPicksNothingBehindIt) {
     EXPECT_TRUE(r["clicks"][0]["onGizmo"].get<bool>());
     EXPECT_TRUE(r["clicks"][0]["picked"].is_null()) << "... on the handle, picking nothing behind it";
     EXPECT_TRUE(r["clicks"][0]["hits"].empty());
+}
+
+// Issue 23, point 4. The ball clicked where the y handle will cross it, then W: the hit marker is
+// drawn over the handle, not hidden by it.
+TEST(Gizmo, TheHitMarkerStaysInSightOverTheHandles) {
+    const fs::path picture = tempDir() / "marker_over_gizmo.png";
+    const ProcessResult run = runPickray({"--headless", "--size", "1280x720", "--hide-ui", "--click", "470,300",
+                                          "--key", "w", "--screenshot", picture.string()});
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const Image image = loadPng(picture);
+    ASSERT_EQ(image.width, 1280);
+    // The marker is white and 5 pixels in radius: the pixel clicked and its neighbours within 2.
+    int white = 0;
+    for (int dy = -2; dy <= 2; ++dy)
+        for (int dx = -2; dx <= 2; ++dx)
+            white += glm::all(glm::greaterThanEqual(image.at(470 + dx, 300 + dy), glm::ivec3(250))) ? 1 : 0;
+    EXPECT_EQ(white, 25) << "the hit marker, not the y handle over it";
+}
+
+// Issue 23, point 4: the gizmo's x handle, told from a picture without it (the same scene with
+// nothing selected), at two window sizes: its shaft is a band at least 3 pixels wide (and no
+// wider than the 3 pixels and the rasterizer's coverage of a slanted band allow, 6) and its end is
+// a cone, as wide as its radius says (0.08 of the 90-pixel gizmo at its base, tapering to the tip).
+TEST(Gizmo, TheMoveHandlesAreThreePixelBandsEndingInConesAtAnySize) {
+    ps::Scene scene;
+    scene.camera.eye = {6.0f, 4.0f, 8.0f};
+    scene.camera.target = {0.0f, 0.0f, 0.0f};
+    scene.objects.push_back({"small", glm::vec3(0.6f), pickray::Sphere{{0.0f, 0.0f, 0.0f}, 0.2f}, {}});
+    const fs::path file = tempDir() / "looks.json";
+    ASSERT_FALSE(ps::saveScene(scene, file));
+    int sizes = 0;
+    for (const glm::ivec2 size : {glm::ivec2(640, 360), glm::ivec2(1920, 1080)}) {
+        const std::string sizeArg = std::to_string(size.x) + "x" + std::to_string(size.y);
+        const fs::path with = tempDir() / "looks_gizmo.png";
+        const fs::path without = tempDir() / "looks_plain.png";
+        for (const auto& [select, picture] : {std::pair{true, with}, std::pair{false, without}}) {
+            std::vector<std::string> args = {"--headless", "--size", sizeArg, "--hide-ui", "--scene", file.string()};
+            if (select) args.insert(args.end(), {"--select", "small"});
+            args.insert(args.end(), {"--screenshot", picture.string()});
+            const ProcessResult run = runPickray(args);
+            ASSERT_EQ(run.exitCode, 0) << run.output;
+        }
+        const Image a = loadPng(with);
+        const Image b = loadPng(without);
+        ASSERT_EQ(a.width, size.x);
+        ASSERT_EQ(b.width, size.x);
+        const auto ink = [&](glm::vec2 p) {
+            const glm::ivec2 q(glm::floor(p));
+            if (q.x < 0 || q.y < 0 || q.x >= size.x || q.y >= size.y) return false;
+            const glm::ivec3 d = glm::abs(a.at(q.x, q.y) - b.at(q.x, q.y));
+            return std::max({d.r, d.g, d.b}) > 40;
+        };
+        // Pixels of gizmo across the x handle at `along` of its length: one-pixel steps across it.
+        const auto widthAt = [&](float along) {
+            const auto [at, direction] = onXHandle(scene.camera, {0, 0, 0}, size, along);
+            const glm::vec2 across(-direction.y, direction.x);
+            int count = 0;
+            for (int k = -12; k <= 12; ++k) count += ink(glm::vec2(at) + 0.5f + static_cast<float>(k) * across) ? 1 : 0;
+            return count;
+        };
+        const int shaft = widthAt(0.5f);
+        EXPECT_GE(shaft, 3) << sizeArg << ": the shaft is at least 3 pixels wide";
+        EXPECT_LE(shaft, 6) << sizeArg;
+        // The cone at 0.84 of the length: a radius of 0.08 · 90 · (1 - 0.84) / 0.22 = 5.2 pixels,
+        // about 10 across; at least 8 allows for the pixel grid at its two edges.
+        const int cone = widthAt(0.84f);
+        EXPECT_GE(cone, 8) << sizeArg << ": a cone, wider than the shaft";
+        std::printf("%s: shaft %d pixels, cone %d pixels across\n", sizeArg.c_str(), shaft, cone);
+        ++sizes;
+    }
+    EXPECT_EQ(sizes, 2);
 }
 
 // Issue 23's steps: click the ball, Ctrl+click the crate, drag the crate. Both move by the same

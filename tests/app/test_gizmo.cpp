@@ -186,3 +186,152 @@ TEST(Gizmo, TheGizmoSitsAtTheSelectionsCentreWithLocalAxesOnRequest) {
 
 }  // namespace
 }  // namespace pickray::app
+
+namespace pickray::app {
+namespace {
+
+// Issue 23, point 3: with world axes Ctrl puts the gizmo's origin (here a sphere's centre, off the
+// grid at the press) on the world's grid of kMoveSnap, exactly, and leaves the other coordinates
+// bit for bit; with an object's own axes the move is whole steps along each of those axes.
+TEST(Gizmo, CtrlSnapsTheOriginToTheWorldGridAndLocalMovesToWholeStepsOfItsOwnAxes) {
+    const glm::vec3 origin{0.3f, 0.1f, -0.2f};
+    const Gizmo g = worldGizmo(origin, GizmoMode::Move);
+    const glm::vec3 eye{6.0f, 4.0f, 8.0f};
+    const scene::Object ball = object("s", Sphere{origin, 0.5f});
+    int checked = 0;
+    for (float to = -2.9f; to < 3.0f; to += 0.37f) {
+        const GizmoHandle axis{GizmoHandle::Kind::Axis, 0};
+        const auto drag = dragSeenFrom(g, axis, eye, origin + glm::vec3(0.5f, 0, 0), {to, 0.1f, -0.2f}, true);
+        ASSERT_TRUE(drag);
+        const glm::vec3 c = std::get<Sphere>(applyDrag(ball, g, axis, *drag)->shape).center;
+        EXPECT_EQ(std::fmod(c.x, kMoveSnap), 0.0f) << "on the world grid: " << c.x;
+        // The nearest grid line to where the unsnapped drag leaves it, computed here.
+        const auto free = dragSeenFrom(g, axis, eye, origin + glm::vec3(0.5f, 0, 0), {to, 0.1f, -0.2f}, false);
+        EXPECT_EQ(c.x, std::round((origin.x + free->translation.x) / kMoveSnap) * kMoveSnap);
+        EXPECT_EQ(c.y, origin.y) << "bit for bit";
+        EXPECT_EQ(c.z, origin.z) << "bit for bit";
+        // In a plane: both of its coordinates on the grid, the normal's untouched.
+        const GizmoHandle plane{GizmoHandle::Kind::Plane, 1};
+        const auto planar = dragSeenFrom(g, plane, eye, origin + glm::vec3(0.2f, 0, 0.2f), {to, 0.1f, 1.3f}, true);
+        ASSERT_TRUE(planar);
+        const glm::vec3 p = std::get<Sphere>(applyDrag(ball, g, plane, *planar)->shape).center;
+        EXPECT_EQ(std::fmod(p.x, kMoveSnap), 0.0f) << p.x;
+        EXPECT_EQ(std::fmod(p.z, kMoveSnap), 0.0f) << p.z;
+        EXPECT_EQ(p.y, origin.y) << "bit for bit";
+        ++checked;
+    }
+    EXPECT_EQ(checked, 16);
+
+    // Local axes turned 30 degrees about z: a plane drag moves whole steps along the object's own x
+    // and y, which are not the world's (snapping world coordinates would not give whole steps).
+    Gizmo local = g;
+    const float a = glm::radians(30.0f);
+    local.axes =
+        glm::mat3(glm::vec3(std::cos(a), std::sin(a), 0), glm::vec3(-std::sin(a), std::cos(a), 0), glm::vec3(0, 0, 1));
+    local.worldAxes = false;
+    const auto drag = dragSeenFrom(local, {GizmoHandle::Kind::Plane, 2}, eye, origin, {2.2f, -1.3f, -0.2f}, true);
+    ASSERT_TRUE(drag);
+    for (int k = 0; k < 2; ++k) {
+        const ld along = ld(drag->translation.x) * local.axes[k].x + ld(drag->translation.y) * local.axes[k].y +
+                         ld(drag->translation.z) * local.axes[k].z;
+        // A whole number of steps: the step times a float axis of unit length within 2^-23, then
+        // projected back; a few ulps of the offset (below 4), 2^-20.
+        expectWithin(k == 0 ? "local x steps" : "local y steps", along, std::round(along / kMoveSnap) * kMoveSnap,
+                     0x1p-20L);
+        EXPECT_NE(std::round(along / kMoveSnap), 0.0L) << "it moved";
+    }
+}
+
+// Issue 23, point 4: each move axis ends in a cone, picked as a capped cylinder wider than the
+// shaft: a ray past the shaft's radius but within the cone's meets it; one past the cone misses.
+TEST(Gizmo, EachMoveAxisEndsInAConePickedAsACappedCylinder) {
+    const Gizmo g = worldGizmo({0.0f, 0.0f, 0.0f}, GizmoMode::Move);
+    int cones = 0;
+    for (const HandleShape& h : handleShapes(g))
+        if (const auto* c = std::get_if<Cylinder>(&h.shape)) {
+            EXPECT_EQ(h.handle.kind, GizmoHandle::Kind::Axis);
+            const glm::vec3 u = g.axes[h.handle.axis];
+            EXPECT_EQ(c->b, g.size * u) << "the tip is the axis's end";
+            EXPECT_LT(glm::length(c->a), g.size);
+            ++cones;
+        }
+    EXPECT_EQ(cones, 3);
+    // Straight down at 0.85 of the x axis, 0.075 of the size off it (the shaft is 0.07 thick, the
+    // cone's base 0.08): the cone; at 0.09, nothing.
+    const float s = g.size;
+    EXPECT_EQ(pickHandle(g, Ray{{0.85f * s, 5.0f, 0.075f * s}, {0, -1, 0}}), (GizmoHandle{GizmoHandle::Kind::Axis, 0}));
+    EXPECT_FALSE(pickHandle(g, Ray{{0.85f * s, 5.0f, 0.09f * s}, {0, -1, 0}}));
+    // Scale handles end in cubes (boxes), rings are capsules.
+    int cubes = 0;
+    for (const HandleShape& h : handleShapes(worldGizmo({}, GizmoMode::Scale)))
+        cubes += std::holds_alternative<OrientedBox>(h.shape) ? 1 : 0;
+    EXPECT_EQ(cubes, 3);
+}
+
+// The smallest distance, in long double, from the segment ab to the line through o along e (unit):
+// sampled finely (the segment is short; 4096 samples are within size/4096 of the minimum).
+ld offViewLine(glm::vec3 a, glm::vec3 b, glm::vec3 o, glm::vec3 e) {
+    ld best = 1e30L;
+    for (int i = 0; i <= 4096; ++i) {
+        const ld t = ld(i) / 4096;
+        const ld p[3] = {a.x + t * (ld(b.x) - a.x) - o.x, a.y + t * (ld(b.y) - a.y) - o.y,
+                         a.z + t * (ld(b.z) - a.z) - o.z};
+        const ld along = p[0] * e.x + p[1] * e.y + p[2] * e.z;
+        const ld q[3] = {p[0] - along * e.x, p[1] - along * e.y, p[2] - along * e.z};
+        best = std::min(best, std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]));
+    }
+    return best;
+}
+
+// Issue 23, point 4: seen from any direction, no axis shaft, cone or ring segment comes within
+// kCentreClear of the centre on screen (where the hit marker and the pivot are), and an axis
+// pointing within 17.5 degrees of the eye is left out rather than drawn as a blot over the centre.
+TEST(Gizmo, SeenFromAnyDirectionTheCentreStaysClearAndAnAxisAlongTheViewIsLeftOut) {
+    int views = 0, hidden = 0, pieces = 0;
+    ld closest = 1e30L;
+    // Directions spread over the sphere (a Fibonacci lattice), and the three axes themselves.
+    std::vector<glm::vec3> directions = {{1, 0, 0}, {0, 1, 0}, {0, 0, -1}};
+    for (int i = 0; i < 300; ++i) {
+        const float z = 1.0f - 2.0f * (static_cast<float>(i) + 0.5f) / 300.0f;
+        const float phi = 2.39996323f * static_cast<float>(i);
+        directions.push_back(
+            glm::normalize(glm::vec3(std::sqrt(1 - z * z) * std::cos(phi), std::sqrt(1 - z * z) * std::sin(phi), z)));
+    }
+    for (const glm::vec3 e : directions) {
+        for (GizmoMode mode : {GizmoMode::Move, GizmoMode::Rotate, GizmoMode::Scale}) {
+            Gizmo g = worldGizmo({1.0f, -2.0f, 0.5f}, mode);
+            g.toEye = e;
+            bool axisShown[3] = {false, false, false};
+            for (const HandleShape& h : handleShapes(g)) {
+                if (h.handle.kind != GizmoHandle::Kind::Ring)
+                    axisShown[h.handle.axis] |= h.handle.kind != GizmoHandle::Kind::Plane;
+                glm::vec3 a, b;
+                float radius = 0.0f;
+                if (const auto* c = std::get_if<Capsule>(&h.shape)) a = c->a, b = c->b;  // the drawn band's line
+                else if (const auto* cone = std::get_if<Cylinder>(&h.shape))
+                    a = cone->a, b = cone->b, radius = cone->radius;
+                else continue;  // boxes: plane squares and the cubes at the axes' ends
+                const ld off = offViewLine(a, b, g.origin, e) - radius;
+                closest = std::min(closest, off / g.size);
+                // Sampling error at most size/4096 (half a step of a segment no longer than the size).
+                EXPECT_GE(off, ld(kCentreClear) * g.size - g.size / 4096.0L) << handleName(h.handle) << " mode " << int(mode) << " e " << e.x << "," << e.y << "," << e.z;
+                ++pieces;
+            }
+            if (mode == GizmoMode::Rotate) continue;
+            for (int k = 0; k < 3; ++k) {
+                const ld sine = std::sqrt(std::max(0.0L, 1.0L - ld(glm::dot(g.axes[k], e)) * glm::dot(g.axes[k], e)));
+                EXPECT_EQ(axisShown[k], sine >= kHiddenBelowSine) << "axis " << k << ", sine " << double(sine);
+                hidden += axisShown[k] ? 0 : 1;
+            }
+        }
+        ++views;
+    }
+    std::printf("precision: closest piece to the centre: %.4Lg of the size (kept clear: %.2f)\n", closest,
+                double(kCentreClear));
+    EXPECT_EQ(views, 303);
+    EXPECT_GT(pieces, 30000);
+    EXPECT_GE(hidden, 6) << "the views along the axes hide them";
+}
+
+}  // namespace
+}  // namespace pickray::app
