@@ -38,6 +38,7 @@ struct DrawnPanels {
     std::vector<TooltipRect> tooltips;        ///< every control drawn that has a tooltip
     std::optional<std::string> tooltipShown;  ///< the one under the cursor
     std::vector<std::string> outlinerRows;    ///< the outliner's rows in view (its filter and scroll)
+    std::optional<std::string> snapShown;     ///< what the Inspector says Ctrl does to a gizmo drag
 };
 
 }  // namespace pickray::app

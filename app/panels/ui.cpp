@@ -265,6 +265,10 @@ void gizmoBar(UiState& state, const UiView& view, std::vector<Command>& out) {
         out.push_back(command::Frame{false, aspect});
     }
     shortcutTooltip(state, Action::FrameSelection);
+    // Which snap Ctrl gives in this mode and space: the grid's origin differs between the two.
+    const std::string snap = snapDescription(state.gizmoMode, state.gizmoSpace);
+    ImGui::TextDisabled("%s", snap.c_str());
+    state.drawn->snapShown = snap;
 }
 
 void inspector(UiState& state, const UiView& view, const Layout& layout, float top, std::vector<Command>& out) {
@@ -416,6 +420,7 @@ std::vector<Command> drawWindows(UiState& state, const UiView& view, bool panels
     state.drawn->panels.clear();
     state.drawn->tooltips.clear();
     state.drawn->tooltipShown.reset();
+    state.drawn->snapShown.reset();
     escapeClosesPopups(state, view);          // before the menus are drawn: one closed by Esc is not drawn
     if (!panels) state.drawn->menus.clear();  // no menu bar
     if (!panels) {                            // what must be answered, and the messages (a key's result must show)

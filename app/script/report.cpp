@@ -41,7 +41,8 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
                      {"selection", window.selection},
                      {"undoSteps", window.undoSteps},
                      {"unsaved", window.unsaved},
-                     {"gizmo", {{"mode", window.gizmoMode}, {"space", window.gizmoSpace}}}};
+                     {"gizmo", {{"mode", window.gizmoMode}, {"space", window.gizmoSpace}, {"snapShown", nullptr}}}};
+    if (window.snapShown) out["editor"]["gizmo"]["snapShown"] = *window.snapShown;
     out["clicks"] = nlohmann::json::array();
     for (const ClickRecord& c : clicks) {
         nlohmann::json click;

@@ -32,8 +32,9 @@ struct WindowReport {
     std::vector<std::string> selection;
     std::size_t undoSteps = 0;
     bool unsaved = false;
-    std::string gizmoMode = "move";    ///< "move", "rotate" or "scale"
-    std::string gizmoSpace = "world";  ///< "world" or "local"
+    std::string gizmoMode = "move";        ///< "move", "rotate" or "scale"
+    std::string gizmoSpace = "world";      ///< "world" or "local"
+    std::optional<std::string> snapShown;  ///< what the Inspector says Ctrl does (none: not drawn)
     float uiScale = 1.0f;
 };
 

@@ -231,6 +231,7 @@ bool writeReport(App& app, const std::string& path, const std::vector<std::strin
     constexpr const char* kModes[] = {"move", "rotate", "scale"};
     window.gizmoMode = kModes[static_cast<int>(ui.gizmoMode)];
     window.gizmoSpace = ui.gizmoSpace == GizmoSpace::World ? "world" : "local";
+    if (app.panelsShown()) window.snapShown = drawn.snapShown;
     window.uiScale = app.uiScale();
     out << reportJson(app.view().clicks(), app.performance(), errors, window);
     out.flush();

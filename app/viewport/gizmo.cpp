@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #define GLM_ENABLE_EXPERIMENTAL
 #include <glm/geometric.hpp>
@@ -34,10 +35,17 @@ float sineToEye(const Gizmo& g, glm::vec3 u) {
     return glm::length(u - glm::dot(u, g.toEye) * g.toEye);
 }
 
-// How far `p` lies from the line through the origin to the eye, as a fraction of the size.
-float offCentre(const Gizmo& g, glm::vec3 p) {
-    const glm::vec3 d = p - g.origin;
-    return glm::length(d - glm::dot(d, g.toEye) * g.toEye) / g.size;
+// How near the segment p0 p1 comes to the line through the origin to the eye (where the centre is
+// on screen), as a fraction of the size.
+float offCentre(const Gizmo& g, glm::vec3 p0, glm::vec3 p1) {
+    const auto flat = [&](glm::vec3 p) {
+        const glm::vec3 d = p - g.origin;
+        return d - glm::dot(d, g.toEye) * g.toEye;
+    };
+    const glm::vec3 a = flat(p0);
+    const glm::vec3 ab = flat(p1) - a;
+    const float t = glm::dot(ab, ab) > 0.0f ? std::clamp(-glm::dot(a, ab) / glm::dot(ab, ab), 0.0f, 1.0f) : 0.0f;
+    return glm::length(a + t * ab) / g.size;
 }
 
 glm::mat3 rotationOf(const scene::Transform& placement) {
@@ -189,8 +197,7 @@ std::vector<HandleShape> handleShapes(const Gizmo& g) {
                     const glm::vec3 p1 =
                         g.origin + kRingRadius * g.size * (std::cos(a1) * frame[0] + std::sin(a1) * frame[1]);
                     // Seen nearly edge-on, a ring crosses the centre: those segments are left out.
-                    if (g.toEye != glm::vec3(0.0f) && std::min(offCentre(g, p0), offCentre(g, p1)) < kCentreClear)
-                        continue;
+                    if (g.toEye != glm::vec3(0.0f) && offCentre(g, p0, p1) < kCentreClear) continue;
                     shapes.push_back({{GizmoHandle::Kind::Ring, k}, Capsule{p0, p1, r}});
                 }
                 break;
@@ -219,6 +226,24 @@ std::optional<GizmoHandle> pickHandle(const Gizmo& gizmo, const Ray& ray) {
         }
     }
     return nearest;
+}
+
+std::string snapDescription(GizmoMode mode, GizmoSpace space) {
+    char text[96];
+    switch (mode) {
+        case GizmoMode::Move:
+            if (space == GizmoSpace::World)
+                std::snprintf(text, sizeof text, "Ctrl snaps onto the world grid of %g", double(kMoveSnap));
+            else std::snprintf(text, sizeof text, "Ctrl snaps to steps of %g along its own axes", double(kMoveSnap));
+            break;
+        case GizmoMode::Rotate:
+            std::snprintf(text, sizeof text, "Ctrl snaps to steps of %g degrees", double(kRotateSnapDegrees));
+            break;
+        case GizmoMode::Scale:
+            std::snprintf(text, sizeof text, "Ctrl snaps the factor to steps of %g", double(kScaleSnap));
+            break;
+    }
+    return text;
 }
 
 std::optional<GizmoDrag> dragHandle(const Gizmo& g, const GizmoHandle& h, const Ray& pressed, const Ray& now,

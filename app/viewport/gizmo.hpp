@@ -55,9 +55,10 @@ struct Gizmo {
 
 /// The radius about the centre, as a fraction of the gizmo's size, that no handle covers on screen.
 inline constexpr float kCentreClear = 0.14f;
-/// Axis handles within asin(kHiddenBelowSine), 11.5 degrees, of the line to the eye are left out
-/// (they would be a dot over the centre), and so are planes within as much of edge-on.
-inline constexpr float kHiddenBelowSine = 0.2f;
+/// Axis handles within asin(kHiddenBelowSine), 17.5 degrees, of the line to the eye are left out:
+/// nearer, a cone's base (0.78 of the size out, 0.08 wide) would reach into the clear centre, as
+/// 0.78 · 0.3 - 0.08 > kCentreClear shows. So is a plane within as much of edge-on.
+inline constexpr float kHiddenBelowSine = 0.3f;
 
 /// Where a move or scale axis's shaft starts, as a fraction of the size: kAxisStart, or farther
 /// out where the axis leans towards the eye, so that its start clears the centre on screen; nullopt
@@ -102,6 +103,9 @@ struct GizmoDrag {
 inline constexpr float kMoveSnap = 0.5f;
 inline constexpr float kRotateSnapDegrees = 15.0f;
 inline constexpr float kScaleSnap = 0.1f;
+/// What Ctrl does to a drag in this mode and space, as the Inspector says it ("Ctrl snaps onto the
+/// world grid of 0.5").
+[[nodiscard]] std::string snapDescription(GizmoMode mode, GizmoSpace space);
 [[nodiscard]] std::optional<GizmoDrag> dragHandle(const Gizmo& gizmo, const GizmoHandle& handle, const Ray& pressed,
                                                   const Ray& now, bool snap);
 

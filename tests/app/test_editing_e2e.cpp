@@ -972,6 +972,25 @@ TEST(Gizmo, AClickOnAHandleIsTheHandlesAndPicksNothingBehindIt) {
     EXPECT_TRUE(r["clicks"][0]["hits"].empty());
 }
 
+// Issue 23, point 3: the Inspector says which snap Ctrl gives, the world's grid or the object's own.
+TEST(Gizmo, TheInspectorSaysWhichGridCtrlSnapsTo) {
+    const auto reportAfter = [](const std::string& name, std::vector<std::string> keys) {
+        const fs::path report = tempDir() / name;
+        std::vector<std::string> args = {"--headless", "--size", "1280x720", "--select", "crate"};
+        for (const std::string& k : keys) args.insert(args.end(), {"--key", k});
+        args.insert(args.end(), {"--report", report.string()});
+        const ProcessResult run = runPickray(args);
+        EXPECT_EQ(run.exitCode, 0) << run.output;
+        return report;
+    };
+    const fs::path world = reportAfter("snap_world.json", {});
+    const fs::path local = reportAfter("snap_local.json", {"q"});
+    const fs::path hidden = reportAfter("snap_hidden.json", {"h"});
+    EXPECT_EQ(readJson(world)["editor"]["gizmo"]["snapShown"], "Ctrl snaps onto the world grid of 0.5");
+    EXPECT_EQ(readJson(local)["editor"]["gizmo"]["snapShown"], "Ctrl snaps to steps of 0.5 along its own axes");
+    EXPECT_TRUE(readJson(hidden)["editor"]["gizmo"]["snapShown"].is_null()) << "no panels, no Inspector";
+}
+
 // Issue 23, point 4. The ball clicked where the y handle will cross it, then W: the hit marker is
 // drawn over the handle, not hidden by it.
 TEST(Gizmo, TheHitMarkerStaysInSightOverTheHandles) {
