@@ -37,12 +37,12 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
     out["window"]["tooltipShown"] =
         window.tooltipShown ? nlohmann::json(*window.tooltipShown) : nlohmann::json(nullptr);
     out["window"]["messages"] = window.messages;
+    out["window"]["snapShown"] = window.snapShown ? nlohmann::json(*window.snapShown) : nlohmann::json(nullptr);
     out["editor"] = {{"picked", window.picked ? nlohmann::json(*window.picked) : nlohmann::json(nullptr)},
                      {"selection", window.selection},
                      {"undoSteps", window.undoSteps},
                      {"unsaved", window.unsaved},
-                     {"gizmo", {{"mode", window.gizmoMode}, {"space", window.gizmoSpace}, {"snapShown", nullptr}}}};
-    if (window.snapShown) out["editor"]["gizmo"]["snapShown"] = *window.snapShown;
+                     {"gizmo", {{"mode", window.gizmoMode}, {"space", window.gizmoSpace}}}};
     out["clicks"] = nlohmann::json::array();
     for (const ClickRecord& c : clicks) {
         nlohmann::json click;

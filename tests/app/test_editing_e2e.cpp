@@ -986,9 +986,9 @@ TEST(Gizmo, TheInspectorSaysWhichGridCtrlSnapsTo) {
     const fs::path world = reportAfter("snap_world.json", {});
     const fs::path local = reportAfter("snap_local.json", {"q"});
     const fs::path hidden = reportAfter("snap_hidden.json", {"h"});
-    EXPECT_EQ(readJson(world)["editor"]["gizmo"]["snapShown"], "Ctrl snaps onto the world grid of 0.5");
-    EXPECT_EQ(readJson(local)["editor"]["gizmo"]["snapShown"], "Ctrl snaps to steps of 0.5 along its own axes");
-    EXPECT_TRUE(readJson(hidden)["editor"]["gizmo"]["snapShown"].is_null()) << "no panels, no Inspector";
+    EXPECT_EQ(readJson(world)["window"]["snapShown"], "Ctrl snaps onto the world grid of 0.5");
+    EXPECT_EQ(readJson(local)["window"]["snapShown"], "Ctrl snaps to steps of 0.5 along its own axes");
+    EXPECT_TRUE(readJson(hidden)["window"]["snapShown"].is_null()) << "no panels, no Inspector";
 }
 
 // Issue 23, point 4. The ball clicked where the y handle will cross it, then W: the hit marker is
@@ -1211,7 +1211,9 @@ TEST(Editing, AMessageRepeatedIsPrintedOnce) {
     EXPECT_EQ(count, 1u) << run.output;
 }
 
-TEST(Gizmo, AnAxisDragInARealXWindowUnderXvfbMovesTheBallAlongXOnly) {
+// Then a second drag of the same handle with Ctrl held (the cursor is still on it: the handle
+// followed it) puts the ball's centre onto the world grid of half units.
+TEST(Gizmo, AnAxisDragInARealXWindowUnderXvfbMovesTheBallAlongXOnlyAndCtrlSnapsItOntoTheGrid) {
     if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
         GTEST_SKIP() << "xvfb-run or xdotool not installed";
     const ps::Scene scene = loadDefaultScene();
@@ -1222,7 +1224,8 @@ TEST(Gizmo, AnAxisDragInARealXWindowUnderXvfbMovesTheBallAlongXOnly) {
     fs::copy_file(kDefaultScene, copy, fs::copy_options::overwrite_existing);
     const fs::path saved = tempDir() / "xvfb_gizmo.json";
     const fs::path sh = tempDir() / "xvfb_gizmo.sh";
-    // The real pointer on the x handle, pressed, moved in four steps, released; then Ctrl+Q and
+    // The real pointer on the x handle, pressed, moved in four steps, released; again with Ctrl
+    // held; then Ctrl+Q and
     // Enter ("Save and quit"), and --save writes the scene on quitting.
     std::ofstream(sh) << "set -e\n"
                       << "unset SDL_VIDEODRIVER\n"
@@ -1237,6 +1240,10 @@ TEST(Gizmo, AnAxisDragInARealXWindowUnderXvfbMovesTheBallAlongXOnly) {
                       << "for i in 1 2 3 4; do xdotool mousemove_relative -- " << step.x << " " << step.y
                       << "; sleep 0.1; done\n"
                       << "xdotool mouseup 1\nsleep 0.3\n"
+                      << "xdotool keydown ctrl\nsleep 0.2\nxdotool mousedown 1\nsleep 0.2\n"
+                      << "for i in 1 2 3 4; do xdotool mousemove_relative -- " << step.x << " " << step.y
+                      << "; sleep 0.1; done\n"
+                      << "xdotool mouseup 1\nsleep 0.2\nxdotool keyup ctrl\nsleep 0.3\n"
                       << "xdotool key ctrl+q\nsleep 0.5\n"
                       << "if kill -0 $PID 2> /dev/null; then xdotool key Return; fi\n"
                       << "timeout 20 tail --pid=$PID -f /dev/null\n"
@@ -1247,6 +1254,9 @@ TEST(Gizmo, AnAxisDragInARealXWindowUnderXvfbMovesTheBallAlongXOnly) {
     const ps::Scene after = loadSaved(saved);
     const glm::vec3 moved = std::get<pickray::Sphere>(after.objects[objectNamed(after, "ball")].shape).center;
     EXPECT_GT(std::abs(moved.x - centre.x), 0.3f) << "the handle moved the ball";
+    // The first drag leaves it off the grid (the cursor's ray says where); the second, with Ctrl,
+    // puts it on: relative steps of 0.5 from an unsnapped place would not.
+    EXPECT_EQ(std::fmod(moved.x, 0.5f), 0.0f) << "Ctrl snapped it onto the grid: " << moved.x;
     EXPECT_EQ(moved.y, centre.y) << "bit for bit";
     EXPECT_EQ(moved.z, centre.z) << "bit for bit";
 }

@@ -314,7 +314,8 @@ TEST(Gizmo, SeenFromAnyDirectionTheCentreStaysClearAndAnAxisAlongTheViewIsLeftOu
                 const ld off = offViewLine(a, b, g.origin, e) - radius;
                 closest = std::min(closest, off / g.size);
                 // Sampling error at most size/4096 (half a step of a segment no longer than the size).
-                EXPECT_GE(off, ld(kCentreClear) * g.size - g.size / 4096.0L) << handleName(h.handle) << " mode " << int(mode) << " e " << e.x << "," << e.y << "," << e.z;
+                EXPECT_GE(off, ld(kCentreClear) * g.size - g.size / 4096.0L)
+                    << handleName(h.handle) << ", mode " << int(mode);
                 ++pieces;
             }
             if (mode == GizmoMode::Rotate) continue;
