@@ -4,7 +4,10 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
 #include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <fstream>
@@ -21,6 +24,21 @@ namespace pickray::scene {
 namespace {
 
 using nlohmann::json;
+
+// Builds the document as nlohmann's own parser does, but reads each number with a fraction or an
+// exponent straight from its text into a float (std::from_chars), as the scene keeps it: through a
+// double, a text on the float's rounding midpoint's doorstep could round twice and land on the
+// neighbour. Numbers a float cannot hold (1e39) keep their double, so that the field that holds
+// one is named in the message ("must be a finite number that fits a float").
+struct FloatExactParser : nlohmann::detail::json_sax_dom_parser<json> {
+    using json_sax_dom_parser::json_sax_dom_parser;
+    bool number_float(double value, const std::string& text) {
+        float f = 0.0f;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), f);
+        const bool exact = error == std::errc{} && end == text.data() + text.size() && std::isfinite(f);
+        return json_sax_dom_parser::number_float(exact ? static_cast<double>(f) : value, text);
+    }
+};
 
 // Thrown while reading; caught once in parseScene and turned into the LoadResult message.
 struct FormatError : std::runtime_error {
@@ -164,6 +182,39 @@ Object readObject(const json& j, std::size_t index) {
 
 json vec(glm::vec3 v) { return json::array({v.x, v.y, v.z}); }
 
+// The document as dump(2) lays it out, but arrays of up to four numbers on one line, and
+// every float as floatText writes it (dump writes a float's double: 0.1f as 0.10000000149011612).
+void write(std::string& out, const json& j, int indent) {
+    const auto isNumbers = [](const json& a) {
+        return a.size() <= 4 && std::all_of(a.begin(), a.end(), [](const json& e) { return e.is_number(); });
+    };
+    if (j.is_number_float()) {
+        out += floatText(static_cast<float>(j.get<double>()));  // every float in a scene came from a float
+    } else if (j.is_array() && isNumbers(j)) {
+        out += "[";
+        for (std::size_t i = 0; i < j.size(); ++i) {
+            if (i > 0) out += ", ";
+            write(out, j[i], 0);
+        }
+        out += "]";
+    } else if ((j.is_array() || j.is_object()) && !j.empty()) {
+        out += j.is_array() ? "[\n" : "{\n";
+        bool first = true;
+        for (auto it = j.begin(); it != j.end(); ++it) {
+            out += first ? "" : ",\n";
+            first = false;
+            out.append(static_cast<std::size_t>(indent + 2), ' ');
+            if (j.is_object()) out += json(it.key()).dump() + ": ";
+            write(out, it.value(), indent + 2);
+        }
+        out += "\n";
+        out.append(static_cast<std::size_t>(indent), ' ');
+        out += j.is_array() ? "]" : "}";
+    } else {
+        out += j.dump();
+    }
+}
+
 json objectJson(const Object& o) {
     json j = {{"name", o.name}, {"type", std::string(kindName(o.shape))}, {"color", vec(o.color)}};
     struct Writer {
@@ -202,7 +253,9 @@ json objectJson(const Object& o) {
 
 LoadResult parseScene(const std::string& text, const std::string& source) {
     try {
-        const json root = json::parse(text);
+        json root;
+        FloatExactParser parser(root);
+        json::sax_parse(text, &parser);
         if (!root.is_object()) return {std::nullopt, source + ": the top level must be a JSON object"};
         Scene scene;
         if (root.contains("camera")) scene.camera = readCamera(root.at("camera"));
@@ -269,6 +322,16 @@ LoadResult loadScene(const std::filesystem::path& path) {
     return parseScene(text, name);
 }
 
+std::string floatText(float value) {
+    if (!std::isfinite(value)) return "null";  // as nlohmann writes them; a scene holds none
+    std::array<char, 32> buffer{};
+    const auto [end, error] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
+    std::string text(buffer.data(), end);
+    // A whole number still reads as one with a fraction: 7.0, not 7.
+    if (text.find_first_of(".e") == std::string::npos) text += ".0";
+    return text;
+}
+
 std::string toJsonText(const Scene& scene) {
     const Camera& c = scene.camera;
     json root;
@@ -285,7 +348,9 @@ std::string toJsonText(const Scene& scene) {
     };
     root["objects"] = json::array();
     for (const Object& o : scene.objects) root["objects"].push_back(objectJson(o));
-    return root.dump(2) + "\n";
+    std::string text;
+    write(text, root, 0);
+    return text + "\n";
 }
 
 std::optional<std::string> saveScene(const Scene& scene, const std::filesystem::path& path) {

@@ -31,6 +31,12 @@ struct LoadResult {
 /// The JSON text of a scene (floats written so that they read back bit for bit).
 [[nodiscard]] std::string toJsonText(const Scene& scene);
 
+/// A float as scene files write it: the shortest text that reads back as the same float
+/// (std::to_chars; 0.1f is "0.1", not the double's "0.10000000149011612"), with ".0" on a whole
+/// number ("7.0"); "null" for one that is not finite (no scene holds one). Files are read with
+/// std::from_chars into a float, so load, save, load keeps every float bit for bit.
+[[nodiscard]] std::string floatText(float value);
+
 /// Writes `path.tmp` next to the target, flushes it, then renames it over `path`, so `path` is
 /// either the old file or the complete new one. Returns an error message, or nullopt on success.
 [[nodiscard]] std::optional<std::string> saveScene(const Scene& scene, const std::filesystem::path& path);

@@ -1,9 +1,16 @@
 // SPDX-License-Identifier: MIT
 // Scene files: the default scene loads, errors name file/object/field, save -> load is exact.
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <random>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -181,4 +188,157 @@ TEST(SceneIo, FailedSaveLeavesTheOldFile) {
     in >> text;
     EXPECT_EQ(text, "old");
     std::filesystem::remove_all(dir);
+}
+
+namespace {
+
+// The significant digits of a number's text ("-1.2500e+07" has 3): no sign, exponent, point,
+// leading or trailing zeros, and not the ".0" floatText adds to a whole number.
+int significantDigits(const std::string& text) {
+    std::string digits;
+    for (char c : text.substr(0, text.find('e')))
+        if (c >= '0' && c <= '9') digits += c;
+    const auto first = digits.find_first_not_of('0');
+    if (first == std::string::npos) return 1;  // zero
+    const auto last = digits.find_last_not_of('0');
+    return static_cast<int>(last - first + 1);
+}
+
+std::uint32_t bitsOf(float f) {
+    std::uint32_t bits = 0;
+    std::memcpy(&bits, &f, sizeof bits);
+    return bits;
+}
+
+// Every float a scene holds, as bit patterns, gathered without any text.
+std::vector<std::uint32_t> floatsOf(const ps::Scene& s) {
+    std::vector<std::uint32_t> out;
+    const auto add = [&](auto... values) { (out.push_back(bitsOf(values)), ...); };
+    const auto add3 = [&](glm::vec3 v) { add(v.x, v.y, v.z); };
+    add3(s.camera.eye);
+    add3(s.camera.target);
+    add3(s.camera.up);
+    add(s.camera.fovYDegrees, s.camera.near, s.camera.far, s.camera.orthoHeight);
+    for (const ps::Object& o : s.objects) {
+        add3(o.color);
+        if (const auto* x = std::get_if<pickray::Sphere>(&o.shape)) add3(x->center), add(x->radius);
+        if (const auto* x = std::get_if<pickray::Capsule>(&o.shape)) add3(x->a), add3(x->b), add(x->radius);
+        if (const auto* x = std::get_if<pickray::Cylinder>(&o.shape)) add3(x->a), add3(x->b), add(x->radius);
+        if (const auto* x = std::get_if<pickray::InfiniteCylinder>(&o.shape)) add3(x->p1), add3(x->p2), add(x->radius);
+        if (const auto* x = std::get_if<pickray::Aabb>(&o.shape)) add3(x->min), add3(x->max);
+        if (const auto* x = std::get_if<pickray::OrientedBox>(&o.shape)) {
+            add3(x->local.min), add3(x->local.max);
+            add3(o.placement.position), add3(o.placement.rotationDegrees), add3(o.placement.scale);
+        }
+    }
+    return out;
+}
+
+// A float of random bits, finite.
+float randomFinite(std::mt19937& random) {
+    for (;;) {
+        const auto bits = static_cast<std::uint32_t>(random());
+        float f = 0.0f;
+        std::memcpy(&f, &bits, sizeof f);
+        if (std::isfinite(f)) return f;
+    }
+}
+
+}  // namespace
+
+// Issue 24, point 4. Checked against glibc's strtof and printf (correctly rounded, and no part of
+// the code under test): each text reads back as the same float, is no longer than the float's
+// shortest scientific form (the fewest digits that read back, found by trying each count), and
+// has exactly that many digits unless it is a whole number written out in full.
+TEST(SceneIo, FloatsAreWrittenAsTheShortestTextThatReadsBackBitForBit) {
+    EXPECT_EQ(ps::floatText(0.1f), "0.1");
+    EXPECT_EQ(ps::floatText(7.0f), "7.0");
+    EXPECT_EQ(ps::floatText(-0.0f), "-0.0");
+    EXPECT_EQ(ps::floatText(1.0f / 3.0f), "0.33333334");
+    EXPECT_EQ(ps::floatText(1e30f), "1e+30");
+    EXPECT_EQ(ps::floatText(std::numeric_limits<float>::denorm_min()), "1e-45");
+    EXPECT_EQ(ps::floatText(std::numeric_limits<float>::infinity()), "null");
+
+    std::mt19937 random(24);
+    std::vector<float> floats = {0.0f,
+                                 -0.0f,
+                                 std::numeric_limits<float>::max(),
+                                 std::numeric_limits<float>::lowest(),
+                                 std::numeric_limits<float>::min(),
+                                 std::numeric_limits<float>::denorm_min(),
+                                 16777216.0f,
+                                 16777217.0f,
+                                 1e-7f,
+                                 12345.678f};
+    while (floats.size() < 1'000'000) floats.push_back(randomFinite(random));
+    int checked = 0, shorterTried = 0;
+    std::size_t longest = 0;
+    for (const float f : floats) {
+        const std::string text = ps::floatText(f);
+        longest = std::max(longest, text.size());
+        ASSERT_EQ(bitsOf(std::strtof(text.c_str(), nullptr)), bitsOf(f)) << text;
+        // The fewest significant digits that read back, found by trying each count with printf.
+        int fewest = 0;
+        char scientific[48] = "";
+        for (int precision = 0; precision <= 8 && fewest == 0; ++precision) {
+            std::snprintf(scientific, sizeof scientific, "%.*e", precision, static_cast<double>(f));
+            if (bitsOf(std::strtof(scientific, nullptr)) == bitsOf(f)) fewest = precision + 1;
+        }
+        ASSERT_GT(fewest, 0) << text;
+        // No longer than that in scientific notation (std::to_chars picks the fewest characters, so
+        // a whole number may be written in full: 53394083840.0, not 5.3394084e+10) ...
+        std::string core = text;  // without the ".0" floatText adds to a whole number
+        if (core.size() > 2 && core.find('.') == core.size() - 2 && core.back() == '0') core.resize(core.size() - 2);
+        ASSERT_LE(core.size(), std::strlen(scientific)) << text << " is longer than " << scientific;
+        // ... and with exactly the fewest digits, unless it is a whole number written in full.
+        if (f != std::trunc(f) || core.find('e') != std::string::npos) {
+            ASSERT_EQ(significantDigits(text), fewest) << text << " vs " << scientific;
+            ++shorterTried;
+        }
+        ++checked;
+    }
+    std::printf(
+        "%d floats read back bit for bit (%d with the fewest digits checked); the longest text: %zu characters\n",
+        checked, shorterTried, longest);
+    EXPECT_EQ(checked, 1'000'000);
+    EXPECT_GT(shorterTried, 500'000);
+}
+
+// Through the files: 20,000 spheres of random floats (140,000 of them), and every scene shipped in
+// assets/scenes/: load, save, load keeps every float bit for bit, and nothing is written as the
+// float's double ("0.10000000149011612").
+TEST(SceneIo, LoadSaveLoadKeepsEveryFloatBitForBit) {
+    std::mt19937 random(2024);
+    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+    ps::Scene scene;
+    for (int i = 0; i < 20'000; ++i) {
+        float radius = std::abs(randomFinite(random));
+        if (radius == 0.0f) radius = 1.0f;
+        char name[16];  // not "s" + std::to_string(i): GCC 12 warns of a false overlap (-Wrestrict)
+        std::snprintf(name, sizeof name, "s%d", i);
+        scene.objects.push_back(
+            {name, glm::vec3(unit(random), unit(random), unit(random)),
+             pickray::Sphere{{randomFinite(random), randomFinite(random), randomFinite(random)}, radius}});
+    }
+    const auto path = tempPath("random_floats.json");
+    ASSERT_FALSE(ps::saveScene(scene, path));
+    const auto loaded = ps::loadScene(path);
+    ASSERT_TRUE(loaded.scene) << loaded.error;
+    EXPECT_EQ(floatsOf(*loaded.scene), floatsOf(scene));
+    EXPECT_EQ(floatsOf(scene).size(), 20'000u * 7 + 13);
+    std::filesystem::remove(path);
+
+    int scenes = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(PICKRAY_ASSET_DIR) / "scenes")) {
+        const auto first = ps::loadScene(entry.path());
+        ASSERT_TRUE(first.scene) << first.error;
+        const std::string text = ps::toJsonText(*first.scene);
+        EXPECT_EQ(text.find("0000000"), std::string::npos) << entry.path() << ": a float written as its double";
+        const auto again = ps::parseScene(text, "saved");
+        ASSERT_TRUE(again.scene) << again.error;
+        EXPECT_EQ(floatsOf(*again.scene), floatsOf(*first.scene)) << entry.path();
+        EXPECT_EQ(ps::toJsonText(*again.scene), text) << "the second save is the first";
+        ++scenes;
+    }
+    EXPECT_GE(scenes, 1);
 }
