@@ -40,6 +40,14 @@ struct FloatExactParser : nlohmann::detail::json_sax_dom_parser<json> {
     }
 };
 
+// nlohmann's message without its code: "[json.exception.parse_error.101] parse error at line 2,
+// column 5: syntax error ..." says "at line 2, column 5: syntax error ...".
+std::string plainWords(std::string message) {
+    if (message.rfind("[json.exception.", 0) == 0) message.erase(0, message.find("] ") + 2);
+    if (message.rfind("parse error ", 0) == 0) message.erase(0, std::string("parse error ").size());
+    return message;
+}
+
 // Thrown while reading; caught once in parseScene and turned into the LoadResult message.
 struct FormatError : std::runtime_error {
     using std::runtime_error::runtime_error;
@@ -273,14 +281,14 @@ LoadResult parseScene(const std::string& text, const std::string& source) {
         }
         return {std::move(scene), {}};
     } catch (const json::parse_error& e) {
-        return {std::nullopt, source + ": not valid JSON: " + e.what()};
+        return {std::nullopt, source + ": not valid JSON " + plainWords(e.what())};
     } catch (const json::out_of_range& e) {
         // 406: a number literal such as 1e400 that overflows a double; found while parsing.
-        return {std::nullopt, source + ": not valid JSON: " + e.what()};
+        return {std::nullopt, source + ": not valid JSON: " + plainWords(e.what())};
     } catch (const FormatError& e) {
         return {std::nullopt, source + ": " + e.what()};
     } catch (const json::exception& e) {
-        return {std::nullopt, source + ": " + e.what()};
+        return {std::nullopt, source + ": " + plainWords(e.what())};
     }
 }
 

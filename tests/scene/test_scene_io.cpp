@@ -342,3 +342,14 @@ TEST(SceneIo, LoadSaveLoadKeepsEveryFloatBitForBit) {
     }
     EXPECT_GE(scenes, 1);
 }
+
+// Issue 24, point 6: a JSON error says where in plain words, without the parser's code.
+TEST(SceneIo, JsonErrorsSayTheLineAndColumnInPlainWords) {
+    const std::string e = loadError("{\n  \"objects\": [\n    { \"name\": x }\n  ]\n}");
+    EXPECT_EQ(e.find("[json.exception"), std::string::npos) << e;
+    EXPECT_EQ(e.rfind("test.json: not valid JSON at line 3, column 15: syntax error", 0), 0u) << e;
+    const std::string overflow =
+        loadError(objectsJson(R"({"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": 1e400})"));
+    EXPECT_EQ(overflow.find("[json.exception"), std::string::npos) << overflow;
+    EXPECT_NE(overflow.find("not valid JSON: number overflow parsing '1e400'"), std::string::npos) << overflow;
+}
