@@ -87,9 +87,18 @@ int runFromCommandLine(const std::vector<std::string>& args, std::ostream& out, 
     // attempt loads the scene itself (the first gave its copy to the window that failed).
     for (;;) {
         scene::LoadResult loaded = initialScene(options, scenePath);
-        if (!loaded.scene) {
+        // A window (no script) on a scene that will not load opens anyway, on an empty untitled
+        // scene, and says why: from a desktop's launcher a message on stderr alone shows nothing.
+        // Headless and scripted runs keep their exit code.
+        const bool openEmpty = !loaded.scene && !options.headless && !fallBack && options.script.empty();
+        if (!loaded.scene && !openEmpty) {
             err << "pickray: " << loaded.error << "\n";
             return 1;
+        }
+        const std::string loadError = loaded.error;
+        if (openEmpty) {
+            loaded.scene = scene::Scene{};
+            applyOverrides(options, loaded.scene->camera);
         }
         if (auto e = scene::validate(loaded.scene->camera)) {
             err << "pickray: camera override: " << *e << "\n";
@@ -97,7 +106,9 @@ int runFromCommandLine(const std::vector<std::string>& args, std::ostream& out, 
         }
         if (fallBack) fallBackToScript(options, *loaded.scene, out);
         try {
-            App app(options, std::move(*loaded.scene), scenePath, data, out, err);
+            // The bad file is not the document: Save goes to Save as, never over it.
+            App app(options, std::move(*loaded.scene), openEmpty ? "" : scenePath, data, out, err);
+            if (openEmpty) app.message(loadError + "; an empty, untitled scene instead", true);
             return options.headless ? runScript(app, options) : runInteractive(app, options);
         } catch (const std::exception& e) {
             err << "pickray: " << e.what() << "\n";

@@ -88,7 +88,8 @@ void App::remember(const std::string& path) {
 
 std::string App::title() const {
     const std::string& path = editor_.documentPath();
-    const std::string name = path.empty() ? "generated scene" : std::filesystem::path(path).filename().string();
+    // No file: a generated scene, or the empty one opened instead of a scene that would not load.
+    const std::string name = path.empty() ? "untitled" : std::filesystem::path(path).filename().string();
     return (editor_.unsaved() ? "*" : "") + name + " - pickray";
 }
 

@@ -1680,3 +1680,46 @@ TEST(Gizmo, AfterAHandleDragOfThePickedBallThePickFollowsIt) {
     EXPECT_EQ(r["editor"]["selection"], json::array({"ball"}));
     EXPECT_EQ(r["editor"]["undoSteps"], 1);
 }
+
+// Issue 24, point 5: launched on a scene that will not load, with a display, the window opens on
+// an empty untitled scene and says why (stderr as well); Ctrl+S then asks where (Save as) and never
+// writes over the bad file. The run ends normally (exit code 0).
+TEST(Xvfb, ABadSceneOpensTheWindowOnAnEmptyUntitledSceneThatSavesElsewhere) {
+    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
+        GTEST_SKIP() << "xvfb-run or xdotool not installed";
+    const fs::path dir = tempDir() / "bad_scene_window";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::string bad = "{ \"objects\": [ not json";
+    std::ofstream(dir / "bad.json") << bad;
+    const fs::path sh = dir / "session.sh";
+    std::ofstream(sh) << "set -e\n"
+                      << "unset SDL_VIDEODRIVER\n"
+                      << "cd " << quote(dir.string()) << "\n"
+                      << "export XDG_CONFIG_HOME=" << quote((dir / "config").string()) << "\n"
+                      << quote(PICKRAY_EXE) << " --size 640x360 --scene bad.json --report report.json 2> stderr.txt &\n"
+                      << "PID=$!\n"
+                      << "WID=$(timeout 20 xdotool search --sync --onlyvisible --name 'pickray$' | head -n1)\n"
+                      << "[ -n \"$WID\" ]\n"
+                      << "sleep 0.5\n"
+                      << "xdotool getwindowname \"$WID\" > title.txt\n"
+                      << "xdotool key ctrl+s\nsleep 0.5\n"
+                      << "xdotool type --delay 30 saved.json\nsleep 0.3\n"
+                      << "xdotool key Return\nsleep 0.5\n"
+                      << "xdotool key ctrl+q\nsleep 0.5\n"
+                      << "if kill -0 $PID 2> /dev/null; then xdotool key Return; fi\n"
+                      << "timeout 20 tail --pid=$PID -f /dev/null\n"
+                      << "wait $PID\n";
+    const std::string command = "ASAN_OPTIONS=detect_leaks=0 timeout 90 " + xvfbRun() + " sh " + quote(sh.string()) +
+                                " > " + quote((dir / "output.txt").string()) + " 2>&1";
+    ASSERT_EQ(std::system(command.c_str()), 0) << fileText(dir / "output.txt") << fileText(dir / "stderr.txt");
+    EXPECT_EQ(fileText(dir / "title.txt"), "untitled - pickray\n");
+    const std::string stderrText = fileText(dir / "stderr.txt");
+    EXPECT_NE(stderrText.find("bad.json: not valid JSON at line 1"), std::string::npos) << stderrText;
+    EXPECT_NE(stderrText.find("an empty, untitled scene instead"), std::string::npos) << stderrText;
+    EXPECT_EQ(fileText(dir / "bad.json"), bad) << "the bad file is never written over";
+    const auto saved = ps::loadScene(dir / "saved.json");
+    ASSERT_TRUE(saved.scene) << saved.error;
+    EXPECT_TRUE(saved.scene->objects.empty());
+    EXPECT_EQ(readJson(dir / "report.json")["window"]["title"], "saved.json - pickray");
+}
