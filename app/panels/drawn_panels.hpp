@@ -30,6 +30,15 @@ struct TooltipRect {
     glm::vec2 size{0.0f};
 };
 
+/// A piece of text with numbers, as drawn: its rectangle (one line high unless it wrapped) and the
+/// right edge of the room it had (the panel's, or its table column's).
+struct DrawnText {
+    std::string text;
+    glm::vec2 pos{0.0f};
+    glm::vec2 size{0.0f};
+    float roomRight = 0.0f;
+};
+
 /// Everything the panels drew in one frame (the menus' places are kept from the frame a menu was
 /// last closed in: an open menu's title cannot be measured).
 struct DrawnPanels {
@@ -39,6 +48,8 @@ struct DrawnPanels {
     std::optional<std::string> tooltipShown;  ///< the one under the cursor
     std::vector<std::string> outlinerRows;    ///< the outliner's rows in view (its filter and scroll)
     std::optional<std::string> snapShown;     ///< what the Inspector says Ctrl does to a gizmo drag
+    std::vector<DrawnText> numberTexts;       ///< the pieces of text with numbers (Pick, Capsule pair)
+    float lineHeight = 0.0f;                  ///< one line of text's height, in pixels
 };
 
 }  // namespace pickray::app

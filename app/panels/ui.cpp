@@ -2,6 +2,7 @@
 #include "panels/ui.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -10,6 +11,8 @@
 #include <imgui_stdlib.h>
 
 #include "input/shortcuts.hpp"
+#include "panels/number_text.hpp"
+#include "panels/pick_json.hpp"
 #include "pickray/collision/overlap.hpp"
 #include "scene/generate.hpp"
 #include "scene/overloaded.hpp"
@@ -21,9 +24,7 @@ using scene::Overloaded;
 
 using scene::Object;
 
-void text(const char* label, glm::vec3 v) {
-    ImGui::Text("%s (%.4f, %.4f, %.4f)", label, double(v.x), double(v.y), double(v.z));
-}
+glm::vec2 toVec(ImVec2 v) { return glm::vec2(v.x, v.y); }
 
 // Each editor returns true when the user changed a value; the copy is then sent back as an Edit.
 // In a narrow panel the labels go above their fields, so that the fields keep room for their values.
@@ -327,6 +328,48 @@ void cameraPanel(UiState& state, const UiView& view, const Layout& layout, float
     endPanel();
 }
 
+// A piece of text with numbers, drawn whole (never wrapped) and recorded for the report.
+void numberItem(UiState& state, const std::string& text) {
+    const float roomRight = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    ImGui::PushTextWrapPos(-1.0f);  // no wrapping: a number is never split
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+    state.drawn->numberTexts.push_back(
+        DrawnText{text, toVec(ImGui::GetItemRectMin()), toVec(ImGui::GetItemRectSize()), roomRight});
+}
+
+// Pieces of text on one line while they fit, the next piece on a new line when it would not:
+// a line breaks between numbers, never inside one.
+void numberLine(UiState& state, const std::vector<std::string>& pieces) {
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+        if (i > 0) sameLineIfFits(ImGui::CalcTextSize(pieces[i].c_str()).x);
+        numberItem(state, pieces[i]);
+    }
+}
+
+// How many characters of numbers the room left on this line (or in this table cell) holds.
+int charactersThatFit() {
+    const float digit = ImGui::CalcTextSize("0").x;  // the font is monospaced: every character as wide
+    return std::max(1, static_cast<int>(ImGui::GetContentRegionAvail().x / std::max(digit, 1.0f)));
+}
+
+// "label (x, y, z)", breaking between the components; each number at most 12 characters, fewer
+// if the panel is narrower.
+void vectorLine(UiState& state, const char* label, glm::vec3 v) {
+    const int width = std::min(12, charactersThatFit());
+    const std::array<std::string, 3> parts = vectorParts(v, 4, width);
+    numberLine(state, {label, parts[0], parts[1], parts[2]});
+}
+
+// A number in a table cell: fixed, or scientific where the fixed form would not fit the column.
+void cellNumber(UiState& state, float value) {
+    int width = charactersThatFit();
+    std::string text = numberText(value, 4, width);
+    while (width > 1 && ImGui::CalcTextSize(text.c_str()).x > ImGui::GetContentRegionAvail().x)
+        text = numberText(value, 4, --width);
+    numberItem(state, text);
+}
+
 void pickPanel(UiState& state, const UiView& view, const Layout& layout, float top, std::vector<Command>& out) {
     beginPanel(state, view, "Pick", true, layout.pickAt, layout.pickSize, top);
     const Performance& perf = view.performance;
@@ -336,36 +379,42 @@ void pickPanel(UiState& state, const UiView& view, const Layout& layout, float t
     ImGui::TextDisabled("%zu objects  %d draw calls  %zu instances", perf.objects, perf.drawCalls, perf.instances);
     ImGui::TextDisabled("%zu dots  %zu culled", perf.dots, perf.culled);
     ImGui::TextDisabled("BVH: %zu builds, %zu refits", perf.bvhBuilds, perf.bvhRefits);
-    if (view.hover) {
-        const auto n = view.hover->nearest();
-        ImGui::Text("hover: %s", n ? view.scene.objects[n->object].name.c_str() : "-");
-    }
+    // Always drawn, "-" when the cursor is on no object or on a panel: the lines below stay put
+    // as the cursor moves onto a button of this panel.
+    const auto hovered = view.hover ? view.hover->nearest() : std::nullopt;
+    ImGui::Text("hover: %s", hovered ? view.scene.objects[hovered->object].name.c_str() : "-");
     if (!view.pick) {
         ImGui::TextDisabled("Left-click in the view to pick.");
         endPanel();
         return;
     }
     const Pick& p = *view.pick;
-    ImGui::Text("cursor (%d, %d)  pixel (%.1f, %.1f)", p.cursorWindow.x, p.cursorWindow.y, double(p.cursor.x),
-                double(p.cursor.y));
-    text("ray origin", p.ray.origin);
-    text("ray dir   ", p.ray.direction);
+    numberLine(state, {"cursor (" + std::to_string(p.cursorWindow.x) + ",", std::to_string(p.cursorWindow.y) + ")",
+                       "pixel (" + numberText(p.cursor.x, 1) + ",", numberText(p.cursor.y, 1) + ")"});
+    vectorLine(state, "ray origin", p.ray.origin);
+    vectorLine(state, "ray dir   ", p.ray.direction);
     if (auto n = p.nearest()) {
         const Object& o = view.scene.objects[n->object];
         ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.1f, 1.0f), "picked: %s (%s)", o.name.c_str(),
                            kindLabel(o.shape).c_str());
-        ImGui::Text("t = %.5f", double(n->hit.t));
-        text("point ", n->hit.point);
-        text("normal", n->hit.normal);
+        numberLine(state, {"t =", numberText(n->hit.t, 5, std::min(14, charactersThatFit()))});
+        vectorLine(state, "point ", n->hit.point);
+        vectorLine(state, "normal", n->hit.normal);
     } else {
         ImGui::Text("picked: nothing");
     }
     if (ImGui::Button("Clear pick")) out.push_back(command::ClearPick{});
     shortcutTooltip(state, Action::ClearSelection, "clear the pick (the key clears the selection too)");
+    sameLineIfFits(buttonWidth("Copy as JSON"));
+    if (ImGui::Button("Copy as JSON")) ImGui::SetClipboardText(pickJson(p, view.scene).c_str());
+    tooltip(state, "Copy the ray, the pick and the hits as JSON (every float exact)");
     ImGui::Separator();
     ImGui::Text("Line through the ray (enter / exit):");
+    // The rest of the panel, but room for its header and four rows at the least (the panel scrolls
+    // to it): with none left the table was a sliver no scrolling could show.
+    const float tableHeight = std::max(ImGui::GetContentRegionAvail().y, 5.0f * ImGui::GetFrameHeightWithSpacing());
     if (ImGui::BeginTable("spans", 3, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY,
-                          ImVec2(0, 0))) {
+                          ImVec2(0, tableHeight))) {
         ImGui::TableSetupColumn("object");
         ImGui::TableSetupColumn("enter t");
         ImGui::TableSetupColumn("exit t");
@@ -379,9 +428,9 @@ void pickPanel(UiState& state, const UiView& view, const Layout& layout, float t
                 ImGui::TableNextColumn();
                 ImGui::TextUnformatted(view.scene.objects[s.object].name.c_str());
                 ImGui::TableNextColumn();
-                ImGui::Text("%.4f", double(s.span.enter));
+                cellNumber(state, s.span.enter);
                 ImGui::TableNextColumn();
-                ImGui::Text("%.4f", double(s.span.exit));
+                cellNumber(state, s.span.exit);
             }
         ImGui::EndTable();
     }
@@ -400,13 +449,13 @@ void capsulePanel(UiState& state, const UiView& view, const Layout& layout, floa
     const CapsuleProximity prox = proximity(c1, c2);
     beginPanel(state, view, "Capsule pair", false, layout.capsuleAt, layout.capsuleSize, top);
     ImGui::Text("%s  vs  %s", view.scene.objects[first].name.c_str(), view.scene.objects[second].name.c_str());
-    ImGui::Text("axis distance %.4f", double(prox.axes.distance));
-    ImGui::Text("surface gap   %.4f", double(prox.gap));
+    numberLine(state, {"axis distance", numberText(prox.axes.distance)});
+    numberLine(state, {"surface gap  ", numberText(prox.gap)});
     const bool hit = overlaps(c1, c2);
     ImGui::TextColored(hit ? ImVec4(1, 0.4f, 0.4f, 1) : ImVec4(0.5f, 0.9f, 0.5f, 1), "%s",
                        hit ? "OVERLAP" : "separate");
-    text("p1", prox.axes.p1);
-    text("p2", prox.axes.p2);
+    vectorLine(state, "p1", prox.axes.p1);
+    vectorLine(state, "p2", prox.axes.p2);
     endPanel();
 }
 
@@ -421,6 +470,8 @@ std::vector<Command> drawWindows(UiState& state, const UiView& view, bool panels
     state.drawn->tooltips.clear();
     state.drawn->tooltipShown.reset();
     state.drawn->snapShown.reset();
+    state.drawn->numberTexts.clear();
+    state.drawn->lineHeight = ImGui::GetTextLineHeight();
     escapeClosesPopups(state, view);          // before the menus are drawn: one closed by Esc is not drawn
     if (!panels) state.drawn->menus.clear();  // no menu bar
     if (!panels) {                            // what must be answered, and the messages (a key's result must show)

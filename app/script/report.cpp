@@ -38,6 +38,13 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
         window.tooltipShown ? nlohmann::json(*window.tooltipShown) : nlohmann::json(nullptr);
     out["window"]["messages"] = window.messages;
     out["window"]["snapShown"] = window.snapShown ? nlohmann::json(*window.snapShown) : nlohmann::json(nullptr);
+    out["window"]["numberTexts"] = nlohmann::json::array();
+    for (const DrawnText& t : window.numberTexts)
+        out["window"]["numberTexts"].push_back({{"text", t.text},
+                                                {"pos", {t.pos.x, t.pos.y}},
+                                                {"size", {t.size.x, t.size.y}},
+                                                {"roomRight", t.roomRight}});
+    out["window"]["lineHeight"] = window.lineHeight;
     out["editor"] = {{"picked", window.picked ? nlohmann::json(*window.picked) : nlohmann::json(nullptr)},
                      {"selection", window.selection},
                      {"undoSteps", window.undoSteps},

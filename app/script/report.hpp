@@ -35,6 +35,8 @@ struct WindowReport {
     std::string gizmoMode = "move";        ///< "move", "rotate" or "scale"
     std::string gizmoSpace = "world";      ///< "world" or "local"
     std::optional<std::string> snapShown;  ///< what the Inspector says Ctrl does (none: not drawn)
+    std::vector<DrawnText> numberTexts;    ///< the panels' pieces of text with numbers, as drawn
+    float lineHeight = 0.0f;               ///< one line of text's height
     float uiScale = 1.0f;
 };
 

@@ -232,6 +232,8 @@ bool writeReport(App& app, const std::string& path, const std::vector<std::strin
     window.gizmoMode = kModes[static_cast<int>(ui.gizmoMode)];
     window.gizmoSpace = ui.gizmoSpace == GizmoSpace::World ? "world" : "local";
     if (app.panelsShown()) window.snapShown = drawn.snapShown;
+    if (app.panelsShown()) window.numberTexts = drawn.numberTexts;
+    window.lineHeight = drawn.lineHeight;
     window.uiScale = app.uiScale();
     out << reportJson(app.view().clicks(), app.performance(), errors, window);
     out.flush();

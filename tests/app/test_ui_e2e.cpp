@@ -771,15 +771,16 @@ namespace {
 
 // pickray in a real X window under Xvfb, as a user has it (tests/app/test_editing_e2e.cpp's
 // sessions): the default scene at 640x360 from a folder of its own, `actions` played by xdotool
-// ($WID the window), then Ctrl+Q; the report and the picture (quit.png) are written on quitting.
-json xWindow(const std::string& name, const std::string& options, const std::string& actions) {
+// ($WID the window), then Ctrl+Q (another `size` if given); the report and the picture (quit.png) are written on quitting.
+json xWindow(const std::string& name, const std::string& options, const std::string& actions,
+             const std::string& size = "640x360") {
     const fs::path dir = tempDir() / name;
     fs::remove_all(dir);
     fs::create_directories(dir);
     const fs::path sh = dir / "session.sh";
     std::ofstream(sh) << "set -e\nunset SDL_VIDEODRIVER\ncd " << quote(dir.string()) << "\n"
                       << "export XDG_CONFIG_HOME=" << quote((dir / "config").string()) << "\n"
-                      << quote(PICKRAY_EXE) << " --size 640x360 --scene " << quote(kDefaultScene.string())
+                      << quote(PICKRAY_EXE) << " --size " << size << " --scene " << quote(kDefaultScene.string())
                       << " --no-stats --report report.json --screenshot quit.png " << options << " &\n"
                       << "PID=$!\n"
                       << "WID=$(timeout 20 xdotool search --sync --onlyvisible --name 'pickray$' | head -n1)\n"
@@ -840,4 +841,183 @@ TEST(Xvfb, AfterHHidesThePanelsAHintInTheViewsCornerSaysHowToBringThemBack) {
     // A script's H leaves no hint: its pictures show the scene alone, as --hide-ui's.
     EXPECT_EQ(runForReport("hint_script", {"--headless", "--size", "640x360", "--key", "h"})["window"]["panels"],
               json::array());
+}
+
+namespace {
+
+// A scene whose pick shows numbers at both ends: the camera two million units out on x (its ray
+// origin too wide for fixed notation), a ground ball of radius 1e5 under it (a normal of
+// (-1e-6, 1, 1e-6), "-0.0000" in fixed), and a slab far behind the camera that the line through
+// the ray crosses at t near -1e12 (cells far too narrow for its fixed form).
+fs::path numbersScene() {
+    const fs::path path = tempDir() / "numbers.json";
+    std::ofstream(path) << R"({
+  "camera": {"eye": [-2000000.0, 2.0, 6.0], "target": [-2000000.0, 0.0, 0.0], "fovYDegrees": 45.0,
+             "near": 0.1, "far": 100.0},
+  "objects": [
+    {"name": "ground", "type": "sphere", "color": [0.5, 0.6, 0.5], "center": [-2000000.0, -100000.0, 0.0],
+     "radius": 100000.0},
+    {"name": "slab", "type": "aabb", "color": [0.6, 0.6, 0.7], "min": [-1e13, 1e11, 1e11], "max": [1e13, 1e13, 1e13]}
+  ]
+})";
+    return path;
+}
+
+// Every number in `text` (a piece of a panel's line: "(3.5244,", "-1.2e12)", "t =").
+std::vector<std::string> numbersIn(const std::string& text) {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < text.size();) {
+        const bool starts =
+            std::isdigit(static_cast<unsigned char>(text[i])) ||
+            (text[i] == '-' && i + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[i + 1])));
+        if (!starts) {
+            ++i;
+            continue;
+        }
+        std::size_t end = i + 1;
+        while (end < text.size() && (std::isdigit(static_cast<unsigned char>(text[end])) || text[end] == '.' ||
+                                     text[end] == 'e' || (text[end] == '-' && text[end - 1] == 'e')))
+            ++end;
+        out.push_back(text.substr(i, end - i));
+        i = end;
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST(Ui, ThePickPanelsNumbersAreNeverSplitNeverNegativeZeroAndFitTheirCells) {
+    const fs::path scene = numbersScene();
+    int pieces = 0, numbers = 0, scientific = 0, compared = 0;
+    for (const char* scale : {"1", "1.56"}) {
+        // A click left of the view's middle, low: on the ground, a little left of straight ahead;
+        // then the Pick panel's scrollbar dragged to its end, where the table of spans is.
+        const std::vector<std::string> script = {"--headless", "--size",  "800x500",      "--ui-scale", scale,
+                                                 "--no-stats", "--scene", scene.string(), "--click",    "360,400"};
+        // (Where the Pick panel is depends on the window's size and the UI scale only: measured in
+        // the default scene, quicker to draw.)
+        const json first = runForReport(std::string("numbers_place_") + scale,
+                                        {"--headless", "--size", "800x500", "--ui-scale", scale, "--no-stats"});
+        json pick;
+        for (const json& p : first["window"]["panels"])
+            if (p["name"] == "Pick") pick = p;
+        ASSERT_FALSE(pick.is_null()) << first["window"]["panels"].dump();
+        // The scrollbar's grab, at its top: 7 pixels in from the right edge (it is 14 wide), below
+        // the title bar (under two lines high).
+        const float lineHeight = first["window"]["lineHeight"].get<float>();
+        const int x = static_cast<int>(pick["pos"][0].get<float>() + pick["size"][0].get<float>()) - 7;
+        const int from = static_cast<int>(pick["pos"][1].get<float>() + 2.0f * lineHeight) + 6;
+        const int to = static_cast<int>(pick["pos"][1].get<float>() + pick["size"][1].get<float>()) - 2;
+        std::vector<std::string> args = script;
+        std::string drag = pixelArg({x, from});
+        drag += ',';
+        drag += pixelArg({x, to});
+        args.insert(args.end(), {"--drag", drag});
+        const json r = runForReport(std::string("numbers_") + scale, args);
+        ASSERT_EQ(r["clicks"].size(), 2u) << "the pick's and the scrollbar's";
+        ASSERT_TRUE(r["clicks"][1]["onUi"]);
+        ASSERT_EQ(r["clicks"][0]["picked"], "ground") << r["clicks"][0].dump();
+        const float line = r["window"]["lineHeight"].get<float>();
+        ASSERT_GT(line, 0.0f);
+        const json& texts = r["window"]["numberTexts"];
+        // cursor 4 pieces; ray origin, direction, point, normal 4 each; t 2; the spans' 2 rows of 2 cells.
+        EXPECT_EQ(texts.size(), 4u + 4 * 4 + 2 + 4) << texts.dump();
+        std::vector<std::string> all;
+        for (const json& t : texts) {
+            const std::string text = t["text"];
+            // One line high: ImGui did not wrap it. Inside its room (the panel, or its column).
+            EXPECT_EQ(t["size"][1].get<float>(), line) << "wrapped: " << text;
+            EXPECT_LE(t["pos"][0].get<float>() + t["size"][0].get<float>(), t["roomRight"].get<float>())
+                << "wider than its room: " << text;
+            for (const std::string& n : numbersIn(text)) {
+                ++numbers;
+                scientific += n.find('e') != std::string::npos;
+                if (std::strtod(n.c_str(), nullptr) == 0.0) {
+                    EXPECT_NE(n[0], '-') << "a signed zero: " << text;
+                }
+                all.push_back(n);
+            }
+            ++pieces;
+        }
+        // The pieces hold whole numbers: read back, the ray and the hit are the report's to within
+        // half a unit of each text's last digit (4 decimals, or the scientific form's last digit)
+        // and the float's own rounding in the report (its relative 2^-24).
+        const json& click = r["clicks"][0];
+        const std::vector<double> expected = {
+            click["ray"]["origin"][0],    click["ray"]["origin"][1],     click["ray"]["origin"][2],
+            click["ray"]["direction"][0], click["ray"]["direction"][1],  click["ray"]["direction"][2],
+            click["hits"][0]["t"],        click["hits"][0]["point"][0],  click["hits"][0]["point"][1],
+            click["hits"][0]["point"][2], click["hits"][0]["normal"][0], click["hits"][0]["normal"][1],
+            click["hits"][0]["normal"][2]};
+        ASSERT_GE(all.size(), 4u + expected.size());
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            const std::string& n = all[4 + i];  // after the cursor's four numbers
+            const std::size_t e = n.find('e');
+            const std::string mantissa = n.substr(0, e);
+            const std::size_t point = mantissa.find('.');
+            const int decimals = point == std::string::npos ? 0 : static_cast<int>(mantissa.size() - point - 1);
+            const int exponent = e == std::string::npos ? 0 : std::atoi(n.c_str() + e + 1);
+            const double half = 0.5 * std::pow(10.0, exponent - decimals);
+            EXPECT_LE(std::abs(std::strtod(n.c_str(), nullptr) - expected[i]), half + std::abs(expected[i]) * 0x1p-24)
+                << n << " for " << expected[i];
+            ++compared;
+        }
+    }
+    std::printf("precision: %d pieces of text, %d numbers (%d scientific) read, %d compared with the report\n", pieces,
+                numbers, scientific, compared);
+    EXPECT_EQ(pieces, 2 * 26);
+    EXPECT_EQ(compared, 2 * 13);
+    EXPECT_GE(scientific, 2 * 5) << "the ray origin's x and the slab's enter and exit at least, both scales";
+}
+
+TEST(Xvfb, CopyAsJsonPutsTheRayThePickAndTheHitsOnTheClipboard) {
+    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1 && "
+                    "command -v xclip > /dev/null 2>&1") != 0)
+        GTEST_SKIP() << "xvfb-run, xdotool or xclip not installed";
+    // Where the button is after a click on the ball: the same window, headless.
+    const json layout =
+        runForReport("copy_layout", {"--headless", "--size", "1280x720", "--scene", kDefaultScene.string(),
+                                     "--no-stats", "--ui-scale", "1", "--click", "480,310"});
+    ASSERT_EQ(layout["clicks"][0]["picked"], "ball");
+    std::optional<glm::ivec2> button;
+    for (const json& t : layout["window"]["tooltips"])
+        if (t["text"].get<std::string>().rfind("Copy the ray", 0) == 0) button = centreOf(t);
+    ASSERT_TRUE(button) << layout["window"]["tooltips"].dump();
+    // In a real window: the click, the button, then the clipboard read while the window is open.
+    const json r = xWindow("x_copy", "--ui-scale 1",
+                           "xdotool mousemove --window \"$WID\" 480 310\nsleep 0.3\nxdotool click 1\nsleep 0.5\n"
+                           "xdotool mousemove --window \"$WID\" " +
+                               std::to_string(button->x) + " " + std::to_string(button->y) +
+                               "\nsleep 0.3\nxdotool click 1\nsleep 0.5\n"
+                               "timeout 10 xclip -o -selection clipboard > clipboard.json || true\n",
+                           "1280x720");
+    ASSERT_TRUE(r.contains("clicks") && !r["clicks"].empty()) << r.dump();
+    const std::string text = fileText(tempDir() / "x_copy" / "clipboard.json");
+    ASSERT_FALSE(text.empty()) << "nothing on the clipboard";
+    const json copied = json::parse(text);
+    const json& click = r["clicks"][0];
+    ASSERT_EQ(click["picked"], "ball");
+    // Bit for bit: both are floats written so that they read back exactly (the report's as the
+    // float's double, the copy as the float's shortest text).
+    const auto same = [](const json& a, const json& b) {
+        if (a.size() != b.size()) return false;
+        for (std::size_t i = 0; i < a.size(); ++i)
+            if (a[i].get<float>() != b[i].get<float>()) return false;
+        return true;
+    };
+    EXPECT_TRUE(same(copied["ray"]["origin"], click["ray"]["origin"])) << text;
+    EXPECT_TRUE(same(copied["ray"]["direction"], click["ray"]["direction"])) << text;
+    EXPECT_EQ(copied["cursor"], click["cursor"]);
+    EXPECT_EQ(copied["pick"]["object"], "ball");
+    EXPECT_EQ(copied["pick"]["t"].get<float>(), click["hits"][0]["t"].get<float>());
+    EXPECT_TRUE(same(copied["pick"]["point"], click["hits"][0]["point"])) << text;
+    EXPECT_TRUE(same(copied["pick"]["normal"], click["hits"][0]["normal"])) << text;
+    // Every object the line crosses, the ball among them, each entered before it is left.
+    ASSERT_GE(copied["hits"].size(), click["hits"].size());
+    int spans = 0;
+    for (const json& h : copied["hits"]) {
+        EXPECT_LE(h["enter"].get<float>(), h["exit"].get<float>()) << h.dump();
+        spans += h["object"] == "ball";
+    }
+    EXPECT_EQ(spans, 1);
 }
