@@ -107,6 +107,32 @@ std::optional<Bound> boundOf(const Shape& shape) {
     return std::visit(Visit{}, shape);
 }
 
+// The side of a square with the object's mean projected area: by Cauchy's formula a convex body's
+// projection averaged over all directions has a quarter of its surface area. An approximate frame
+// draws its dots this size (not the bounding sphere's, which makes a thin capsule or a box a
+// blot up to twice as wide); a sphere's is sqrt(pi) r, within 12% of its diameter.
+float meanProjectedSide(const Shape& shape) {
+    constexpr float pi = 3.14159265f;
+    struct Visit {
+        float operator()(const Sphere& s) const { return 4.0f * pi * s.radius * s.radius; }
+        float operator()(const Capsule& c) const {
+            return 2.0f * pi * c.radius * glm::length(c.b - c.a) + 4.0f * pi * c.radius * c.radius;
+        }
+        float operator()(const Cylinder& c) const {
+            return 2.0f * pi * c.radius * glm::length(c.b - c.a) + 2.0f * pi * c.radius * c.radius;
+        }
+        float operator()(const InfiniteCylinder&) const { return 0.0f; }  // never a dot (no bound)
+        float operator()(const Aabb& b) const { return box(b.max - b.min); }
+        float operator()(const OrientedBox& b) const {
+            const glm::vec3 e = b.local.max - b.local.min;
+            return box(glm::vec3(glm::length(glm::vec3(b.toWorld[0])) * e.x, glm::length(glm::vec3(b.toWorld[1])) * e.y,
+                                 glm::length(glm::vec3(b.toWorld[2])) * e.z));
+        }
+        static float box(glm::vec3 e) { return 2.0f * (e.x * e.y + e.y * e.z + e.z * e.x); }
+    };
+    return std::sqrt(std::visit(Visit{}, shape) / 4.0f);
+}
+
 // The stretch of an infinite cylinder's axis that is drawn: the part inside the view frustum
 // (grown by the radius). It reaches the edges of the view, so it looks infinite, and its triangles
 // stay screen-sized (see kLongSideRings for what overly long ones do on llvmpipe).
@@ -171,7 +197,11 @@ void addStyledArea(const Shape& shape, const std::optional<Bound>& bound, const 
 // needs (round kinds).
 class Renderer::Collector {
 public:
-    Collector(Renderer& r, const FrameView& view, FrameStats& stats) : r_(r), stats_(stats) {
+    Collector(Renderer& r, const FrameView& view, bool approximate, FrameStats& stats)
+        : r_(r),
+          stats_(stats),
+          approximate_(approximate),
+          tolerance_(approximate ? kMovingSilhouetteTolerancePixels : kSilhouetteTolerancePixels) {
         const glm::mat4 m = glm::transpose(view.viewProjection);  // rows of viewProjection as columns
         const glm::vec4 planes[6] = {m[3] + m[0], m[3] - m[0], m[3] + m[1], m[3] - m[1], m[3] + m[2], m[3] - m[2]};
         for (int i = 0; i < 6; ++i) {
@@ -193,15 +223,17 @@ public:
     }
 
     /// Culls or draws as a dot the object inside `bound`; false when it still needs its mesh.
-    bool cullOrDot(const Bound& bound, glm::vec4 color, glm::vec4 look) {
+    /// `approximateSide`: the dot's size in world units in an approximate frame (meanProjectedSide).
+    bool cullOrDot(const Bound& bound, float approximateSide, glm::vec4 color, glm::vec4 look) {
         if (outsideView(bound)) {
             ++stats_.culled;
             return true;
         }
-        // A dot of the bound's size is within a pixel of any silhouette inside a 1-pixel bound.
-        if (radiusPixels(bound, bound.radius) > kSilhouetteTolerancePixels) return false;
-        r_.dots_.push_back(
-            {bound.center, 2.0f * bound.radius * pixelsPerNdc_ / depth(bound.center), color, look, object});
+        // A dot of the bound's size is within a pixel of any silhouette inside a 1-pixel bound
+        // (within tolerance_ pixels of one inside a bound of that radius).
+        if (radiusPixels(bound, bound.radius) > tolerance_) return false;
+        const float side = approximate_ ? approximateSide : 2.0f * bound.radius;
+        r_.dots_.push_back({bound.center, side * pixelsPerNdc_ / depth(bound.center), color, look, object});
         ++stats_.dots;
         return true;
     }
@@ -215,7 +247,7 @@ public:
                   glm::vec4 look) {
         const float pixels = radiusPixels(bound, radius);
         std::size_t level = 0;
-        while (level + 1 < kLodCount && lod.deviation[level + 1] * pixels <= kSilhouetteTolerancePixels) ++level;
+        while (level + 1 < kLodCount && lod.deviation[level + 1] * pixels <= tolerance_) ++level;
         ++stats_.perLevel[level];
         add(lod.levels[level], model, color, look);
     }
@@ -243,6 +275,8 @@ private:
     }
 
     FrameStats& stats_;
+    bool approximate_;  ///< DrawStyle::approximate
+    float tolerance_;   ///< kSilhouetteTolerancePixels, or kMovingSilhouetteTolerancePixels when approximate
     glm::vec4 planes_[6];
     glm::vec4 w_;
     float wGrowth_ = 1.0f;
@@ -254,7 +288,7 @@ void collectDraws(Renderer& renderer, const scene::Scene& scene, const FrameView
     for (Renderer::Batch* b : renderer.allBatches()) b->pending.clear();
     renderer.dots_.clear();
     renderer.styledAreas_.clear();
-    Renderer::Collector c(renderer, view, stats);
+    Renderer::Collector c(renderer, view, style.approximate, stats);
     for (std::size_t i = 0; i < scene.objects.size(); ++i) {
         const scene::Object& object = scene.objects[i];
         bool selected = false;
@@ -268,7 +302,8 @@ void collectDraws(Renderer& renderer, const scene::Scene& scene, const FrameView
         // over the whole target for nothing).
         if ((look.x > 0.5f || look.y > 0.5f || look.z > 0.5f) && !(bound && c.outsideView(*bound)))
             addStyledArea(object.shape, bound, view, renderer.styledAreas_);
-        if (bound && c.cullOrDot(*bound, color, look)) continue;
+        if (bound && c.cullOrDot(*bound, style.approximate ? meanProjectedSide(object.shape) : 0.0f, color, look))
+            continue;
         struct Emit {
             Renderer::Collector& c;
             const FrameView& view;

@@ -209,10 +209,18 @@ void Renderer::resizeTarget(glm::ivec2 size) {
     targetSize_ = size;
 }
 
-FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& view, const DrawStyle& style,
+FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& fullView, const DrawStyle& style,
                           const DebugDraw& debug) {
     FrameStats stats;
-    bindWindow(view.drawableSize);
+    bindWindow(fullView.drawableSize);
+    // Approximate: the same view in fewer pixels (everything below measures in the drawn pixels),
+    // scaled up to the drawable by present().
+    FrameView view = fullView;
+    if (style.approximate)
+        view.drawableSize = glm::max(fullView.drawableSize / kMovingResolutionDivisor, glm::ivec2(1));
+    stats.approximate = style.approximate;
+    stats.drawnSize = view.drawableSize;
+    presentedSize_ = fullView.drawableSize;
     resizeTarget(view.drawableSize);
     glBindFramebuffer(GL_FRAMEBUFFER, target_.get());
     glViewport(0, 0, view.drawableSize.x, view.drawableSize.y);
@@ -309,8 +317,10 @@ void Renderer::bindWindow(glm::ivec2 size) {
 void Renderer::present() const {
     glBindFramebuffer(GL_READ_FRAMEBUFFER, target_.get());
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, windowFramebuffer());
-    glBlitFramebuffer(0, 0, targetSize_.x, targetSize_.y, 0, 0, targetSize_.x, targetSize_.y, GL_COLOR_BUFFER_BIT,
-                      GL_NEAREST);
+    // Pixel for pixel when drawn at full size; an approximate frame's fewer pixels scaled up.
+    const bool scaled = presentedSize_ != targetSize_;
+    glBlitFramebuffer(0, 0, targetSize_.x, targetSize_.y, 0, 0, presentedSize_.x, presentedSize_.y, GL_COLOR_BUFFER_BIT,
+                      scaled ? GL_LINEAR : GL_NEAREST);
     glBindFramebuffer(GL_FRAMEBUFFER, windowFramebuffer());
 }
 

@@ -57,11 +57,22 @@ struct FrameStats {
     std::size_t triangles = 0;             ///< triangles submitted
     std::size_t perLevel[kLodCount] = {};  ///< round instances per level of detail, finest first
     std::size_t dots = 0;                  ///< objects drawn as a single point
+    bool approximate = false;              ///< drawn as DrawStyle::approximate asks (coarser)
+    glm::ivec2 drawnSize{0};               ///< the pixels drawn (the drawable's, or fewer when approximate)
 };
 
 /// Largest distance in pixels a round silhouette may lie from the analytic one: within a pixel,
 /// no drawn outline can be told from the exact one.
 inline constexpr float kSilhouetteTolerancePixels = 1.0f;
+
+/// An approximate frame (DrawStyle::approximate, while the camera moves) is drawn at 1/this of the
+/// drawable's width and height and scaled up (linear filtering), with the silhouette tolerance below
+/// in those coarser pixels: an object whose bounding sphere is at most that radius is one dot with
+/// its mean projected area (collect.cpp, meanProjectedSide), the rest coarser levels. On llvmpipe a
+/// frame costs its triangles, its points and its pixels; at 1e5 objects this cuts the frame to about
+/// a fifth (docs/PERFORMANCE.md, issue 24 point 2). The draw calls stay the same fixed list.
+inline constexpr int kMovingResolutionDivisor = 2;
+inline constexpr float kMovingSilhouetteTolerancePixels = 4.0f;
 
 struct DebugLine {
     glm::vec3 a;
@@ -103,6 +114,10 @@ struct DrawStyle {
     std::optional<std::size_t> hovered;
     std::vector<std::size_t> selected;
     bool grid = true;
+    /// The camera is moving (an orbit, pan or zoom in progress): the frame may be approximate, see
+    /// kMovingResolutionDivisor. Every still frame, screenshot and ID buffer is drawn without it;
+    /// being part of the style, a change of it makes a caller that compares styles redraw.
+    bool approximate = false;
     bool operator==(const DrawStyle&) const = default;
 };
 
@@ -138,8 +153,9 @@ public:
     /// overlay such as ImGui may be drawn on top).
     FrameStats draw(const scene::Scene& scene, const FrameView& view, const DrawStyle& style, const DebugDraw& debug);
 
-    /// Copies the scene drawn last to the window's framebuffer again, for frames where nothing in
-    /// it changed (redrawing 100,000 objects on a software rasteriser takes a tenth of a second).
+    /// Copies the scene drawn last to the window's framebuffer again (scaled up to the drawable when
+    /// it was drawn approximate), for frames where nothing in it changed (redrawing 100,000 objects
+    /// on a software rasteriser takes a tenth of a second).
     void present() const;
 
     /// Waits until the GPU has finished the frame (for honest frame timings on a software rasteriser).
@@ -242,6 +258,7 @@ private:
     Texture targetObjects_;
     std::vector<glm::vec4> styledAreas_;  ///< pixels (min x, min y, max x, max y) of each emphasised object
     glm::ivec2 targetSize_{0};
+    glm::ivec2 presentedSize_{0};  ///< the drawable's size in the last draw (targetSize_ is smaller when approximate)
     bool ownWindow_ = false;
     Framebuffer window_;  ///< the window's pixels when ownWindow_ (colour only: ImGui needs no depth)
     Renderbuffer windowColor_;

@@ -82,6 +82,13 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
                     {"triangles", performance.triangles},
                     {"dots", performance.dots},
                     {"levels", performance.levels}};
+    out["frame"]["redraws"] = nlohmann::json::array();
+    for (const Redraw& r : performance.redraws)
+        out["frame"]["redraws"].push_back({{"approximate", r.approximate},
+                                           {"instances", r.instances},
+                                           {"triangles", r.triangles},
+                                           {"dots", r.dots},
+                                           {"levels", r.levels}});
     out["index"] = {{"builds", performance.bvhBuilds}, {"refits", performance.bvhRefits}};
     out["glErrors"] = performance.glErrors;
     out["glWarnings"] = performance.glWarnings;

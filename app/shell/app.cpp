@@ -197,6 +197,7 @@ bool App::drawScene(const FrameMatrices& frame) {
     if (const auto& hover = editor_.hover())
         if (auto n = hover->nearest()) style.hovered = n->object;
     style.selected = editor_.selection();
+    style.approximate = view_.cameraMoving() && !screenshot_;  // a screenshot is always exact
     // A window with no pixels (minimised) or more than the driver's largest target: the scene is
     // not redrawn, the last one drawn is shown (so a too-large window keeps the previous size's).
     const bool drawableOk = frame.pickable && renderer_.canDrawAt(drawable);
@@ -228,6 +229,7 @@ bool App::drawScene(const FrameMatrices& frame) {
     performance_.triangles = stats.triangles;
     performance_.dots = stats.dots;
     performance_.levels.assign(std::begin(stats.perLevel), std::end(stats.perLevel));
+    performance_.noteRedraw(stats.approximate);
     return true;
 }
 

@@ -8,6 +8,15 @@
 
 namespace pickray::app {
 
+/// One redraw of the scene: whether it was approximate (the camera moving) and what it drew.
+struct Redraw {
+    bool approximate = false;
+    std::size_t instances = 0;
+    std::size_t triangles = 0;
+    std::size_t dots = 0;
+    std::vector<std::size_t> levels;
+};
+
 struct Performance {
     double frameMs = 0.0;   ///< wall time of the last frame (events, UI, queries, drawing, swap)
     double redrawMs = 0.0;  ///< the same for the last frame that redrew the scene (not just the UI)
@@ -29,6 +38,14 @@ struct Performance {
     std::size_t rssStartKiB = 0;
     std::size_t rssFirstRoundKiB = 0;
     std::size_t rssEndKiB = 0;
+    /// The scene's redraws in order, the first kMostRedraws of them (a script's report lists them:
+    /// which frames of a drag were approximate, and that the one after it was not).
+    std::vector<Redraw> redraws;
+    static constexpr std::size_t kMostRedraws = 1000;
+    /// Adds the redraw whose statistics were just set (instances, triangles, dots, levels).
+    void noteRedraw(bool approximate) {
+        if (redraws.size() < kMostRedraws) redraws.push_back({approximate, instances, triangles, dots, levels});
+    }
 };
 
 }  // namespace pickray::app

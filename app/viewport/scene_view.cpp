@@ -83,6 +83,8 @@ SceneView::Update SceneView::update(const ViewFrame& frame, Editor& editor, Perf
         if (input_.releasedAfterPress) releasePress(editor);
     }
     updateHover(matrices, frame.mouseOnUi, editor, performance);
+    cameraMoving_ = matrices.pickable && (drag_.mode == Drag::Mode::Orbit || drag_.mode == Drag::Mode::Pan ||
+                                          (!frame.mouseOnUi && input_.wheel != 0.0f));
     return result;
 }
 

@@ -82,6 +82,10 @@ public:
     [[nodiscard]] const scene::Camera& camera(const Editor& editor) const {
         return ownCamera_ ? *ownCamera_ : editor.scene().camera;
     }
+    /// The camera is being moved in this frame: an orbit or pan drag is under way, or the wheel
+    /// zoomed. Such frames may be drawn approximate (render::DrawStyle::approximate); the first
+    /// frame after is not, so it is drawn again exactly.
+    [[nodiscard]] bool cameraMoving() const { return cameraMoving_; }
     /// Ends the drag under way: the objects' indices are about to change (delete, load, undo).
     void cancelDrag() { drag_ = Drag{}; }
     /// The gizmo on the selection, as it is drawn in this frame (none without a selection).
@@ -162,6 +166,7 @@ private:
     std::optional<GizmoHandle> litHandle_;  ///< the gizmo handle under the cursor
     std::vector<ClickRecord> clicks_;
     std::optional<scene::Camera> ownCamera_;  ///< none: the document's camera (Editor::camera)
+    bool cameraMoving_ = false;               ///< set by update(), see cameraMoving()
 };
 
 }  // namespace pickray::app
