@@ -6,6 +6,7 @@
 // brute force over the scene's objects (e2e_support.hpp).
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -588,6 +589,61 @@ TEST(EndToEnd, DrawCallsDoNotGrowWithTheNumberOfObjects) {
     // Every object was considered: drawn as an instance or a dot, or culled.
     const json& m = many["frame"];
     EXPECT_EQ(m["instances"].get<int>() + m["dots"].get<int>() + m["culled"].get<int>(), 500);
+}
+
+// Issue 24, point 2: while the camera moves the view may be approximate, the frame after it is
+// exact. A right drag orbits a generated scene; the report lists every redraw.
+TEST(EndToEnd, OrbitFramesAreApproximateAndTheStillFrameAfterIsExact) {
+    const fs::path dir = tempDir();
+    const fs::path saved = dir / "orbited.json";
+    const fs::path afterOrbit = dir / "after_orbit.png";
+    const json report =
+        frameReport({"--generate", "10000"}, "orbit_10000",
+                    {"--drag", "560,40,620,10,right", "--save", saved.string(), "--screenshot", afterOrbit.string()});
+    ASSERT_TRUE(report.contains("frame") && report["frame"].contains("redraws"));
+    const json& redraws = report["frame"]["redraws"];
+    // The drag's frames: the press and its four moves (script.cpp) are drawn approximate, in a row,
+    // and the release's frame, the first still one, exactly at the same camera as the last move.
+    std::size_t firstMoving = redraws.size();
+    for (std::size_t i = 0; i < redraws.size() && firstMoving == redraws.size(); ++i)
+        if (redraws[i]["approximate"].get<bool>()) firstMoving = i;
+    ASSERT_LT(firstMoving, redraws.size()) << "no redraw was approximate";
+    std::size_t moving = 0;
+    while (firstMoving + moving < redraws.size() && redraws[firstMoving + moving]["approximate"].get<bool>()) ++moving;
+    EXPECT_EQ(moving, 5u);
+    for (std::size_t i = firstMoving + moving; i < redraws.size(); ++i)
+        EXPECT_FALSE(redraws[i]["approximate"].get<bool>()) << "redraw " << i << " after the drag";
+    ASSERT_LT(firstMoving + moving, redraws.size()) << "the frame after the drag was not redrawn";
+    const json& lastMoving = redraws[firstMoving + moving - 1];
+    const json& still = redraws[firstMoving + moving];
+    // Same camera, same scene: approximate means more of the objects as dots, fewer triangles and
+    // other levels of detail.
+    EXPECT_GT(lastMoving["dots"].get<int>(), still["dots"].get<int>());
+    EXPECT_LT(lastMoving["triangles"].get<std::size_t>(), still["triangles"].get<std::size_t>());
+    EXPECT_NE(lastMoving["levels"], still["levels"]);
+    EXPECT_EQ(still["triangles"], report["frame"]["triangles"]);  // the measured frames are exact too
+
+    // The still frame, as the screenshot after it reads it, is the one a run without any orbit
+    // draws at that camera (the saved scene holds it, every float read back bit for bit): equal
+    // byte for byte, no tolerance. The drag ends on the background, so nothing is hovered when it
+    // ends: nothing but the end of the motion makes that frame be drawn again.
+    const fs::path direct = dir / "no_orbit.png";
+    const ProcessResult run = runPickray(
+        {"--headless", "--size", "640x360", "--hide-ui", "--scene", saved.string(), "--screenshot", direct.string()});
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const Image a = loadPng(afterOrbit);
+    const Image b = loadPng(direct);
+    ASSERT_EQ(a.width, 640);
+    ASSERT_EQ(a.height, 360);
+    ASSERT_EQ(b.width, a.width);
+    ASSERT_EQ(b.height, a.height);
+    std::size_t differing = 0;
+    for (std::size_t i = 0; i < a.rgba.size(); i += 4)
+        if (!std::equal(a.rgba.begin() + static_cast<std::ptrdiff_t>(i),
+                        a.rgba.begin() + static_cast<std::ptrdiff_t>(i + 3),
+                        b.rgba.begin() + static_cast<std::ptrdiff_t>(i)))
+            ++differing;
+    EXPECT_EQ(differing, 0u) << "pixels of the still frame after the orbit unlike a frame drawn without it";
 }
 
 TEST(EndToEnd, AGeneratedSceneOf20000IsPickedAsBruteForceSaysWithTheSameDrawCalls) {
