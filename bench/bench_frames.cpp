@@ -8,16 +8,20 @@
 //   Still/N: a frame after the camera moved without a drag (as --orbit does): drawn exactly, as
 //            every frame was drawn before the approximate view, orbit frames included.
 //
-// Counters: triangles and dots of the frame (the last iteration's), and approximate (1 or 0).
+// Counters: median_ms, the median frame of the run; triangles and dots of the frame (the last
+// iteration's); approximate (1 or 0).
 // Time: wall time per frame; CPU: the whole process's (llvmpipe's threads too), which a loaded
 // machine inflates less. The median of repetitions, in ms:
 //   bench_frames --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+#include <algorithm>
 #include <chrono>
+#include <cstddef>
 #include <cstdio>
 #include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <SDL.h>
 #include <benchmark/benchmark.h>
@@ -76,7 +80,15 @@ double timedFrame(App& app) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
-void setCounters(benchmark::State& state, App& app, bool expectApproximate) {
+/// The median of this run's frame times (`ms`, reordered), in ms.
+double median(std::vector<double>& ms) {
+    if (ms.empty()) return 0.0;
+    std::nth_element(ms.begin(), ms.begin() + static_cast<std::ptrdiff_t>(ms.size() / 2), ms.end());
+    return ms[ms.size() / 2];
+}
+
+void setCounters(benchmark::State& state, App& app, bool expectApproximate, std::vector<double>& ms) {
+    state.counters["median_ms"] = median(ms);
     const pickray::app::Performance& p = app.performance();
     if (p.redraws.empty() || p.redraws.back().approximate != expectApproximate) {
         failed = true;
@@ -98,13 +110,15 @@ void Orbit(benchmark::State& state) {
     pushButton(app, SDL_MOUSEBUTTONDOWN, at);
     app.frame();
     int step = 8;
+    std::vector<double> ms;
     for (auto _ : state) {
         if (at.x + step > kSize.x * 3 / 4 || at.x + step < kSize.x / 4) step = -step;
         at.x += step;
         SDL_WarpMouseInWindow(app.window(), at.x, at.y);
-        state.SetIterationTime(timedFrame(app) / 1000.0);
+        ms.push_back(timedFrame(app));
+        state.SetIterationTime(ms.back() / 1000.0);
     }
-    setCounters(state, app, true);
+    setCounters(state, app, true, ms);
     pushButton(app, SDL_MOUSEBUTTONUP, at);
     app.frame();
 }
@@ -112,12 +126,14 @@ void Orbit(benchmark::State& state) {
 // Exact frames at a new camera each: the camera orbits 1.8 degrees a frame without a drag.
 void Still(benchmark::State& state) {
     App& app = appFor(static_cast<std::size_t>(state.range(0)));
+    std::vector<double> ms;
     for (auto _ : state) {
         pickray::scene::Camera& camera = app.editor().camera();
         camera = pickray::app::orbit(camera, glm::radians(1.8f), 0.0f);
-        state.SetIterationTime(timedFrame(app) / 1000.0);
+        ms.push_back(timedFrame(app));
+        state.SetIterationTime(ms.back() / 1000.0);
     }
-    setCounters(state, app, false);
+    setCounters(state, app, false, ms);
 }
 
 // A median needs repetitions; each repetition is a few frames (a 1e5 frame is a tenth of a second
