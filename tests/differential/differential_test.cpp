@@ -4,8 +4,9 @@
 //
 // Every case is random but deterministic (seeded std::mt19937 with our own distributions, so the
 // cases are the same on every standard library). The default run has 140,000 ray cases over all
-// six shapes plus 90,000 closest-point cases; PICKRAY_DIFFERENTIAL_SCALE=<n> in the environment
-// multiplies every count (for long soak runs).
+// six shapes plus 90,000 closest-point cases; PICKRAY_DIFFERENTIAL_SCALE=<x> in the environment
+// multiplies every count (above 1 for long soak runs; scripts/test.sh runs the emulated aarch64
+// stage at 0.35, see tests/support/case_scale.hpp).
 //
 // Acceptance thresholds (all measured against the reference on the same float inputs):
 //   * hit/miss (raycast) and line/no line (intersectLine): zero wrong answers, among the rays whose
@@ -52,6 +53,7 @@
 #include <pickray/collision.hpp>
 
 #include "reference/reference.hpp"
+#include "support/case_scale.hpp"
 
 namespace {
 
@@ -164,14 +166,7 @@ private:
     std::mt19937 gen_;
 };
 
-int scaled(int count) {
-    static const int factor = [] {
-        const char* env = std::getenv("PICKRAY_DIFFERENTIAL_SCALE");
-        const int f = env != nullptr ? std::atoi(env) : 1;
-        return f > 0 ? f : 1;
-    }();
-    return count * factor;
-}
+int scaled(int count) { return pickray::test::scaledCaseCount(count); }
 
 /// Where a shape goes: near the world origin, or (25%) about 1e3 away from it. Far shapes get
 /// sizes from 0.5 up, near ones from 0.1 up (relative float spacing stays well below 1e-4·size).

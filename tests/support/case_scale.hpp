@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// How many random cases the reference-comparing tests run: PICKRAY_DIFFERENTIAL_SCALE=<x> in the
+// environment multiplies their counts. Above 1 for long soak runs; scripts/test.sh sets 0.35 for
+// the aarch64 stage, which runs under qemu, where the long-double reference is IEEE quad precision
+// in software (about 40x slower than natively) and would otherwise take a quarter of CI's budget.
+// The native stages run every case: the emulated one checks that the same code gives the same
+// answers on another CPU, for which a third of the cases is still tens of thousands.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+namespace pickray::test {
+
+/// The factor from the environment; 1 when unset, unreadable or not positive.
+inline double caseScale() {
+    static const double factor = [] {
+        const char* env = std::getenv("PICKRAY_DIFFERENTIAL_SCALE");
+        const double f = env != nullptr ? std::strtod(env, nullptr) : 1.0;
+        return std::isfinite(f) && f > 0.0 ? f : 1.0;
+    }();
+    return factor;
+}
+
+/// `count` scaled by caseScale(), at least 1.
+inline int scaledCaseCount(int count) {
+    return std::max(1, static_cast<int>(std::lround(static_cast<double>(count) * caseScale())));
+}
+
+}  // namespace pickray::test
