@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <limits>
 
 namespace pickray::app {
 namespace {
@@ -11,6 +12,7 @@ constexpr double kToastSeconds = 4.0;
 constexpr double kErrorToastSeconds = 8.0;
 constexpr double kFadeSeconds = 1.0;
 constexpr std::size_t kMostToasts = 5;
+constexpr double kFadeStepSeconds = 1.0 / 30.0;  // smooth enough for a fade; half the frames of 60 Hz
 
 }  // namespace
 
@@ -32,6 +34,15 @@ float toastOpacity(const Toast& toast, double now) {
 
 void dropExpiredToasts(std::vector<Toast>& toasts, double now) {
     std::erase_if(toasts, [&](const Toast& t) { return now - t.shownAt > toastSeconds(t); });
+}
+
+double secondsUntilToastsChange(const std::vector<Toast>& toasts, double now) {
+    double soonest = std::numeric_limits<double>::infinity();
+    for (const Toast& t : toasts) {
+        const double fadeStarts = t.shownAt + toastSeconds(t) - kFadeSeconds;
+        soonest = std::min(soonest, now < fadeStarts ? fadeStarts - now : kFadeStepSeconds);
+    }
+    return soonest;
 }
 
 }  // namespace pickray::app

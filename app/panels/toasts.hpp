@@ -23,5 +23,9 @@ void postToast(std::vector<Toast>& toasts, std::string text, bool isError, doubl
 [[nodiscard]] float toastOpacity(const Toast& toast, double now);
 /// Drops the toasts whose time is up.
 void dropExpiredToasts(std::vector<Toast>& toasts, double now);
+/// When the toasts' picture next changes by itself, in seconds from `now`: when the first fade
+/// starts; while one fades, a 30th of a second (its next step); infinity with no toast. The
+/// window sleeps until then when nothing else happens.
+[[nodiscard]] double secondsUntilToastsChange(const std::vector<Toast>& toasts, double now);
 
 }  // namespace pickray::app

@@ -93,6 +93,7 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
     out["glErrors"] = performance.glErrors;
     out["glWarnings"] = performance.glWarnings;
     out["glDebugOutput"] = performance.glDebugOutput;
+    out["framesRun"] = performance.framesRun;
     out["memory"] = {{"rssStartKiB", performance.rssStartKiB},
                      {"rssFirstRoundKiB", performance.rssFirstRoundKiB},
                      {"rssEndKiB", performance.rssEndKiB}};

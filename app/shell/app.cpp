@@ -13,6 +13,7 @@
 #include <glm/geometric.hpp>
 #include <glm/trigonometric.hpp>
 
+#include "panels/toasts.hpp"
 #include "scene/overloaded.hpp"
 #include "shell/screenshot.hpp"
 #include "shell/sdl_events.hpp"
@@ -62,10 +63,22 @@ void App::runUntilClosed() {
                view_.clicks().size() >= static_cast<std::size_t>(options_.quitAfterClicks);
     };
     while (running_ && framesLeft != 0) {
+        const auto frameStart = std::chrono::steady_clock::now();
         frame();
         if (framesLeft > 0) --framesLeft;
         else if (enoughClicks()) framesLeft = 2;
+        // Then sleep until something may change the picture (frame_pacing.hpp).
+        const FrameActivity activity{hadEvents_, framesLeft > 0, secondsUntilPictureChanges()};
+        const double wait = pacer_.waitAfter(activity);
+        Platform::waitForEvents(FramePacer::capDelay(millisecondsSince(frameStart) / 1000.0), wait);
     }
+}
+
+double App::secondsUntilPictureChanges() const {
+    // ImGui's caret blinks (0.8 s shown, 0.4 s hidden): looked at ten times a second while editing.
+    constexpr double kCaretStepSeconds = 0.1;
+    const double toasts = secondsUntilToastsChange(ui_.toasts, imgui_.time());
+    return imgui_.editingText() ? std::min(toasts, kCaretStepSeconds) : toasts;
 }
 
 void App::message(std::string text, bool isError) {
@@ -97,6 +110,7 @@ std::string App::title() const {
 
 void App::frame() {
     const auto frameStart = std::chrono::steady_clock::now();
+    ++performance_.framesRun;
     const std::vector<InputEvent> events = pollEvents();
     if (ui_.scale != imgui_.scale()) {  // View > UI scale: between frames, as ImGui wants it
         imgui_.setScale(ui_.scale);
@@ -134,7 +148,9 @@ void App::frame() {
 std::vector<InputEvent> App::pollEvents() {
     std::vector<InputEvent> events;
     SDL_Event event;
+    hadEvents_ = false;
     while (SDL_PollEvent(&event)) {
+        hadEvents_ = true;  // any event, an expose or a focus change too: draw a few frames
         imgui_.processEvent(event);
         if (auto e = toInputEvent(event)) events.push_back(*e);
     }

@@ -21,6 +21,7 @@
 #include "input/input_events.hpp"
 #include "panels/ui.hpp"
 #include "render/renderer.hpp"
+#include "shell/frame_pacing.hpp"
 #include "shell/imgui_layer.hpp"
 #include "shell/platform.hpp"
 #include "viewport/performance.hpp"
@@ -36,7 +37,8 @@ public:
     App(const Options& options, scene::Scene scene, const std::string& scenePath, const DataPaths& data,
         std::ostream& out, std::ostream& err);
 
-    /// Frames until the window is closed (or --quit-after-clicks clicks were made).
+    /// Frames until the window is closed (or --quit-after-clicks clicks were made), each drawn
+    /// only when something may have changed: between them it sleeps (frame_pacing.hpp).
     void runUntilClosed();
     /// One frame: events, panels, keys, the view (camera, mouse, hover), drawing.
     void frame();
@@ -90,6 +92,8 @@ private:
     void applyShortcuts();
     /// Returns whether the scene was drawn anew (rather than the last one presented again).
     bool drawScene(const FrameMatrices& frame);
+    /// When the picture changes by itself (a toast's fade, the caret's blink), in seconds.
+    [[nodiscard]] double secondsUntilPictureChanges() const;
     void saveRequestedScreenshot(glm::ivec2 drawable);
 
     /// The window's commands, one function each; `apply` gives the editor's to the Editor.
@@ -124,6 +128,8 @@ private:
     Performance performance_;
     bool measured_ = false;  ///< performance_.frameMs is a measured median (headless report)
     bool running_ = true;
+    bool hadEvents_ = false;  ///< the last frame received an SDL event
+    FramePacer pacer_;
     /// H hid the panels in a window of the user's (not a script): the view says how to get them back.
     bool panelsHiddenByUser_ = false;
     glm::ivec2 refusedDrawable_{-1};      ///< the drawable size last refused as too large (said once)

@@ -85,6 +85,10 @@ bool ImGuiLayer::wantsMouse() const { return ImGui::GetIO().WantCaptureMouse; }
 
 bool ImGuiLayer::wantsKeyboard() const { return ImGui::GetIO().WantCaptureKeyboard; }
 
+bool ImGuiLayer::editingText() const { return ImGui::GetIO().WantTextInput; }
+
+double ImGuiLayer::time() const { return ImGui::GetTime(); }
+
 void ImGuiLayer::render() {
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());

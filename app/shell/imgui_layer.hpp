@@ -28,6 +28,10 @@ public:
     [[nodiscard]] bool wantsMouse() const;
     /// True while an ImGui text field or drag has the keyboard (valid after newFrame).
     [[nodiscard]] bool wantsKeyboard() const;
+    /// True while an ImGui text field is being edited (its caret blinks).
+    [[nodiscard]] bool editingText() const;
+    /// ImGui's clock, in seconds (the toasts' time).
+    [[nodiscard]] double time() const;
     void render();
     /// Scales fonts (rasterised again at 13 * scale pixels) and every size of the style by `scale`
     /// (0.5 to 3), from the unscaled style.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "shell/platform.hpp"
 
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 
@@ -76,6 +77,15 @@ Platform::Platform(const std::string& title, glm::ivec2 size, bool headless) : h
         throw std::runtime_error(error);
     }
     SDL_GL_SetSwapInterval(headless ? 0 : 1);
+}
+
+void Platform::waitForEvents(double sleepSeconds, double waitSeconds) {
+    const auto milliseconds = [](double seconds) { return static_cast<int>(std::ceil(seconds * 1000.0)); };
+    if (sleepSeconds > 0.0) SDL_Delay(static_cast<Uint32>(milliseconds(sleepSeconds)));
+    if (waitSeconds <= 0.0) return;
+    constexpr double kLongestTimedWait = 3600.0;  // SDL takes an int of milliseconds
+    if (waitSeconds > kLongestTimedWait) SDL_WaitEvent(nullptr);
+    else SDL_WaitEventTimeout(nullptr, milliseconds(waitSeconds));
 }
 
 Platform::~Platform() {

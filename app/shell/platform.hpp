@@ -27,6 +27,9 @@ public:
     [[nodiscard]] glm::ivec2 drawableSize() const;
     [[nodiscard]] bool headless() const { return headless_; }
     void swap() const { SDL_GL_SwapWindow(window_); }
+    /// Sleeps `sleepSeconds`, then until an event comes or `waitSeconds` pass (infinity: until an
+    /// event). The event stays queued for the next frame.
+    static void waitForEvents(double sleepSeconds, double waitSeconds);
 
 private:
     bool headless_;

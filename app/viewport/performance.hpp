@@ -34,6 +34,7 @@ struct Performance {
     int glErrors = 0;                 ///< GL errors over the run: glGetError and KHR_debug (checked once per frame)
     int glWarnings = 0;               ///< KHR_debug messages that are not errors (performance, portability, ...)
     bool glDebugOutput = false;       ///< the KHR_debug callback is installed
+    std::size_t framesRun = 0;        ///< frames run since the window opened (a window of the user's sleeps when idle)
     // Resident memory (KiB) of the script: after the first frames, after its first round, at the end.
     std::size_t rssStartKiB = 0;
     std::size_t rssFirstRoundKiB = 0;

@@ -3,6 +3,7 @@
 // last second fading), and a success clearing the errors before it.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,25 @@ TEST(Toasts, AMessageStaysFourSecondsAnErrorEightAndEachFadesInItsLastSecond) {
     EXPECT_EQ(toastOpacity(error, 16.9), 1.0f);
     EXPECT_FLOAT_EQ(toastOpacity(error, 17.5), 0.5f);
     EXPECT_EQ(toastOpacity(error, 18.0), 0.0f);
+}
+
+// The window sleeps while nothing changes; the toasts say when their picture will: at the start of
+// the first fade, then every 30th of a second until the last one is gone.
+TEST(Toasts, SayWhenTheyNextChangeSoThatAnIdleWindowWakesForTheirFade) {
+    EXPECT_TRUE(std::isinf(secondsUntilToastsChange({}, 10.0))) << "no toast: nothing to wake for";
+    const Toast message{"saved", false, 10.0};     // fades from 13 to 14
+    const Toast error{"load failed", true, 11.0};  // fades from 18 to 19
+    EXPECT_DOUBLE_EQ(secondsUntilToastsChange({message}, 10.0), 3.0);
+    EXPECT_DOUBLE_EQ(secondsUntilToastsChange({message}, 12.25), 0.75);
+    EXPECT_DOUBLE_EQ(secondsUntilToastsChange({message}, 13.0), 1.0 / 30.0) << "fading: every 30th of a second";
+    EXPECT_DOUBLE_EQ(secondsUntilToastsChange({message}, 13.9), 1.0 / 30.0);
+    EXPECT_DOUBLE_EQ(secondsUntilToastsChange({message}, 14.01), 1.0 / 30.0) << "one more frame drops it";
+    EXPECT_DOUBLE_EQ(secondsUntilToastsChange({error}, 11.0), 7.0);
+    EXPECT_DOUBLE_EQ(secondsUntilToastsChange({error, message}, 11.0), 2.0) << "the soonest of them";
+    EXPECT_DOUBLE_EQ(secondsUntilToastsChange({error, message}, 13.5), 1.0 / 30.0);
+    std::vector<Toast> toasts{error, message};
+    dropExpiredToasts(toasts, 14.01);
+    EXPECT_DOUBLE_EQ(secondsUntilToastsChange(toasts, 14.01), 18.0 - 14.01) << "then the error's fade";
 }
 
 TEST(Toasts, ASuccessClearsTheErrorsBeforeItAndTheSameMessageIsShownOnce) {
