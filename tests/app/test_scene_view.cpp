@@ -526,6 +526,52 @@ TEST(SceneView, ARightDragOrbitsAroundTheTargetAtTheSameDistance) {
     EXPECT_EQ(checked, 2);
 }
 
+// Issue 24, point 2: the frames in which the camera moves may be drawn approximate; cameraMoving()
+// says which. Each gesture frame by frame: true while an orbit or pan drag is held and in a
+// frame with a wheel step, false for clicks, object drags, hovering and the frame after the
+// motion (the one the renderer must draw exactly).
+TEST(SceneView, TheCameraIsMovingDuringOrbitPanAndWheelOnlyAndNotInTheFrameAfter) {
+    Session s;
+    const glm::ivec2 background{5, 5};  // no sphere there (threeSpheres sits around the centre)
+    const glm::ivec2 ball = s.windowPointOf(centreOf(s.editor, 0));
+    struct Frame {
+        std::vector<InputEvent> events;
+        bool moving;
+        const char* what;
+    };
+    const Modifiers shift{false, true, false};
+    const std::vector<Frame> frames{
+        {{motion(ball), event::ButtonDown{MouseButton::Left, ball, {}}},
+         false,
+         "left press on a ball (before the camera moves)"},
+        {{motion(ball + glm::ivec2(20, 0))}, false, "dragging the ball moves it, not the camera"},
+        {{event::ButtonUp{MouseButton::Left, ball + glm::ivec2(20, 0), {}}}, false, "released"},
+        {{motion(background)}, false, "hover"},
+        {{event::ButtonDown{MouseButton::Right, background, {}}}, true, "right press: orbit held"},
+        {{motion(background + glm::ivec2(20, 0))}, true, "orbit move"},
+        {{}, true, "orbit held still"},
+        {{event::ButtonUp{MouseButton::Right, background + glm::ivec2(20, 0), {}}}, false, "orbit released"},
+        {{event::ButtonDown{MouseButton::Middle, background, {}}}, true, "middle press: pan held"},
+        {{motion(background + glm::ivec2(0, 20))}, true, "pan move"},
+        {{event::ButtonUp{MouseButton::Middle, background + glm::ivec2(0, 20), {}}}, false, "pan released"},
+        {{event::ButtonDown{MouseButton::Left, background, shift}}, true, "shift+left press: pan held"},
+        {{event::ButtonUp{MouseButton::Left, background, shift}}, false, "shift+left released"},
+        {{motion(background), event::Wheel{1.0f}}, true, "wheel step"},
+        {{}, false, "the frame after the wheel"},
+        {{event::ButtonDown{MouseButton::Left, background, {}}}, false, "left press: a click until dragged"},
+        {{motion(background + glm::ivec2(20, 20))}, true, "left drag on the background: orbit"},
+        {{event::ButtonUp{MouseButton::Left, background + glm::ivec2(20, 20), {}}}, false, "released"},
+    };
+    std::size_t checked = 0;
+    for (const Frame& f : frames) {
+        s.step(f.events);
+        EXPECT_EQ(s.view.cameraMoving(), f.moving) << f.what;
+        ++checked;
+    }
+    EXPECT_EQ(checked, 18u);
+    EXPECT_EQ(s.editor.history().steps(), 1u) << "the ball's drag, and nothing else, is an edit";
+}
+
 // A middle drag, or a shift+left one, pans: eye and target slide together so that the point at the
 // target's depth follows the cursor: the old target is drawn, in the new camera, the cursor's move
 // away from where it was drawn before.
