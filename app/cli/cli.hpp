@@ -64,11 +64,16 @@ struct Key {         ///< --key SPEC: a key pressed and released with its modifi
 struct Type {  ///< --type TEXT: the text typed into whatever has the keyboard (a field, a dialog)
     std::string text;
 };
+/// --id-buffer OUT.png: the scene's objects, a pixel each, as a 24-bit RGB PNG: object index + 1
+/// (its place in the scene file's `objects`), R the high byte; 0 the background (docs/DEMO.md).
+struct IdBuffer {
+    std::string path;
+};
 }  // namespace step
 
-using ScriptStep =
-    std::variant<step::Click, step::Drag, step::Hover, step::Select, step::Duplicate, step::Delete, step::Load,
-                 step::Save, step::Screenshot, step::Orbit, step::Resize, step::Minimize, step::Key, step::Type>;
+using ScriptStep = std::variant<step::Click, step::Drag, step::Hover, step::Select, step::Duplicate, step::Delete,
+                                step::Load, step::Save, step::Screenshot, step::Orbit, step::Resize, step::Minimize,
+                                step::Key, step::Type, step::IdBuffer>;
 
 /// The option that makes a step, for messages ("--click").
 [[nodiscard]] const char* optionName(const ScriptStep& step) noexcept;

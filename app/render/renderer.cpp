@@ -346,4 +346,23 @@ std::vector<std::uint8_t> Renderer::readPixels(glm::ivec2 size, Source source) c
     return topDown;
 }
 
+std::vector<std::uint32_t> Renderer::readObjectIds() const {
+    const auto width = static_cast<std::size_t>(targetSize_.x);
+    const auto height = static_cast<std::size_t>(targetSize_.y);
+    // The attachment holds (object, style bits); GL reads integer pixels as RGBA_INTEGER only
+    // portably, so all four channels come back and the first is kept.
+    std::vector<std::uint32_t> rgba(width * height * 4);
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, target_.get());
+    glReadBuffer(GL_COLOR_ATTACHMENT1);
+    glReadPixels(0, 0, targetSize_.x, targetSize_.y, GL_RGBA_INTEGER, GL_UNSIGNED_INT, rgba.data());
+    glReadBuffer(GL_COLOR_ATTACHMENT0);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    // GL rows start at the bottom; PNG rows at the top.
+    std::vector<std::uint32_t> topDown(width * height);
+    for (std::size_t y = 0; y < height; ++y)
+        for (std::size_t x = 0; x < width; ++x) topDown[y * width + x] = rgba[((height - 1 - y) * width + x) * 4];
+    return topDown;
+}
+
 }  // namespace pickray::render

@@ -171,6 +171,11 @@ public:
     /// RGBA8 rows, top row first (PNG order), alpha forced opaque: the scene alone (Source::Scene)
     /// or the window's framebuffer with whatever was drawn over it (Source::Window).
     [[nodiscard]] std::vector<std::uint8_t> readPixels(glm::ivec2 size, Source source) const;
+    /// The object attachment of the last scene drawn, one value a pixel, top row first: object
+    /// index + 1, 0 where no object was drawn, 0xFFFFFFFF under a marker. Its size is the
+    /// drawn target's (the drawable's, unless the frame was approximate).
+    [[nodiscard]] std::vector<std::uint32_t> readObjectIds() const;
+    [[nodiscard]] glm::ivec2 drawnSize() const { return targetSize_; }
 
 private:
     struct Instance {

@@ -192,6 +192,9 @@ void runSteps(App& app, const Options& options, std::vector<std::string>& errors
                            if (!app.screenshot(c.path, !options.hideUi))
                                errors.push_back("--screenshot " + c.path + ": not saved");
                        },
+                       [&](const step::IdBuffer& c) {
+                           if (!app.idBuffer(c.path)) errors.push_back("--id-buffer " + c.path + ": not saved");
+                       },
                        [&](const step::Orbit& o) { orbitCamera(app, o.degrees); },
                        [&](const step::Resize& r) {
                            const glm::ivec2 now = resize(app, r.size);
@@ -276,6 +279,7 @@ int runInteractive(App& app, const Options& options) {
     for (const ScriptStep& s : options.script) {
         if (const auto* shot = std::get_if<step::Screenshot>(&s); shot && !app.screenshot(shot->path, !options.hideUi))
             status = 1;
+        if (const auto* ids = std::get_if<step::IdBuffer>(&s); ids && !app.idBuffer(ids->path)) status = 1;
         if (const auto* save = std::get_if<step::Save>(&s); save && !app.apply(command::Save{save->path})) status = 1;
     }
     if (!options.reportPath.empty() && !writeReport(app, options.reportPath, {})) status = 1;

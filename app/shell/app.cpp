@@ -230,6 +230,7 @@ bool App::drawScene(const FrameMatrices& frame) {
         drawableOk ? overlay(editor_.scene(), editor_.selection(), editor_.lastPick(), frame) : render::DebugDraw{};
     if (const auto g = drawableOk ? view_.gizmoView(frame, editor_) : std::nullopt)
         addGizmo(debug, g->gizmo, g->lit, cam, frame, editor_.lastPick());
+    if (idBuffer_) saveRequestedIdBuffer(drawableOk, view, style);
     DrawnScene next{editor_.revision(), view, style, debug};
     const bool redraw = drawableOk && (forceRedraw_ || !drawn_ || !(*drawn_ == next));
     if (!redraw) {
@@ -247,6 +248,25 @@ bool App::drawScene(const FrameMatrices& frame) {
     performance_.levels.assign(std::begin(stats.perLevel), std::end(stats.perLevel));
     performance_.noteRedraw(stats.approximate);
     return true;
+}
+
+void App::saveRequestedIdBuffer(bool drawable, const render::FrameView& view, render::DrawStyle style) {
+    const std::string path = *idBuffer_;
+    idBuffer_.reset();
+    if (!drawable) {
+        idBufferError_ = "the window has no pixels to draw (minimised, or larger than the driver allows)";
+    } else {
+        // The scene alone, exact: no markers, lines or gizmo (they are not objects). The frame's
+        // own picture is drawn after it.
+        style.approximate = false;
+        renderer_.draw(editor_.scene(), view, style, render::DebugDraw{});
+        drawn_.reset();
+        idBufferError_ = writeIdBuffer(path, renderer_.readObjectIds(), renderer_.drawnSize());
+    }
+    if (idBufferError_) return message("ID buffer not saved: " + *idBufferError_, true);
+    std::error_code error;
+    const std::filesystem::path shown = std::filesystem::absolute(path, error);
+    message("ID buffer saved: " + (error ? path : shown.string()), false);
 }
 
 void App::saveRequestedScreenshot(glm::ivec2 drawable) {
@@ -330,6 +350,12 @@ bool App::screenshot(const std::string& path, bool withUi) {
     screenshot_ = ScreenshotRequest{path, withUi};
     frame();
     return !screenshotError_;
+}
+
+bool App::idBuffer(const std::string& path) {
+    idBuffer_ = path;
+    frame();
+    return !idBufferError_;
 }
 
 void App::measureFrames() {

@@ -48,6 +48,9 @@ public:
     bool apply(const Command& command);
     /// Saves the next frame as a PNG (with the ImGui windows when `withUi`); false on failure.
     bool screenshot(const std::string& path, bool withUi);
+    /// Draws the next frame and saves its scene's object IDs as a PNG (writeIdBuffer); false on
+    /// failure.
+    bool idBuffer(const std::string& path);
     /// Renders a few more frames, waiting for each to finish, and keeps their median time.
     void measureFrames();
     void provokeGlErrorForTests() { renderer_.provokeGlErrorForTests(); }
@@ -95,6 +98,7 @@ private:
     /// When the picture changes by itself (a toast's fade, the caret's blink), in seconds.
     [[nodiscard]] double secondsUntilPictureChanges() const;
     void saveRequestedScreenshot(glm::ivec2 drawable);
+    void saveRequestedIdBuffer(bool drawable, const render::FrameView& view, render::DrawStyle style);
 
     /// The window's commands, one function each; `apply` gives the editor's to the Editor.
     bool run(const command::Open& c);
@@ -123,6 +127,8 @@ private:
     DrawnPanels drawnPanels_;  ///< what the panels drew in the last frame (the report's)
     std::optional<ScreenshotRequest> screenshot_;
     std::optional<std::string> screenshotError_;  ///< why the last requested screenshot failed
+    std::optional<std::string> idBuffer_;         ///< where the next frame's object IDs go
+    std::optional<std::string> idBufferError_;    ///< why the last requested ID buffer failed
     std::optional<DrawnScene> drawn_;
     bool forceRedraw_ = false;  ///< measureFrames: time real redraws
     Performance performance_;

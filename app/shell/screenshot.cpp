@@ -20,4 +20,19 @@ std::optional<std::string> writePng(const std::filesystem::path& path, const std
     return std::nullopt;
 }
 
+std::optional<std::string> writeIdBuffer(const std::filesystem::path& path, const std::vector<std::uint32_t>& ids,
+                                         glm::ivec2 size) {
+    constexpr std::uint32_t kLargest = 0xFFFFFF;
+    std::vector<std::uint8_t> rgba;
+    rgba.reserve(ids.size() * 4);
+    for (const std::uint32_t id : ids) {
+        if (id > kLargest)
+            return "pixel value " + std::to_string(id) + " does not fit the ID buffer's 24 bits (at most " +
+                   std::to_string(kLargest) + " objects)";
+        rgba.insert(rgba.end(), {static_cast<std::uint8_t>(id >> 16), static_cast<std::uint8_t>(id >> 8),
+                                 static_cast<std::uint8_t>(id), std::uint8_t{255}});
+    }
+    return writePng(path, rgba, size);
+}
+
 }  // namespace pickray::app

@@ -119,7 +119,7 @@ TEST(Cli, HelpIsNotAnErrorAndListsEveryStep) {
     const std::string& text = std::get<pickray::app::HelpRequested>(result).text;
     for (const char* option :
          {"--click", "--drag", "--hover", "--select", "--duplicate", "--delete", "--load", "--save", "--screenshot",
-          "--orbit", "--resize", "--minimize", "--key", "--repeat", "--report", "--size", "--no-stats"})
+          "--orbit", "--resize", "--minimize", "--key", "--repeat", "--report", "--size", "--no-stats", "--id-buffer"})
         EXPECT_NE(text.find(option), std::string::npos) << option;
     EXPECT_EQ(text.find("--debug-provoke-gl-error"), std::string::npos) << "a hidden test option";
 }
@@ -161,10 +161,13 @@ TEST(Cli, ARepeatedSingleValueOptionKeepsItsLastValue) {
     EXPECT_EQ(o.reportPath, "r2.json");
 }
 
-TEST(Cli, InteractiveRunsTakeOnlySelectScreenshotAndSave) {
-    const Options o = parsed({"--select", "ball", "--screenshot", "s.png", "--save", "s.json", "--report", "r.json"});
+TEST(Cli, InteractiveRunsTakeOnlySelectScreenshotIdBufferAndSave) {
+    const Options o = parsed({"--select", "ball", "--screenshot", "s.png", "--save", "s.json", "--report", "r.json",
+                              "--id-buffer", "ids.png"});
     EXPECT_FALSE(o.headless);
-    EXPECT_EQ(o.script.size(), 3u);
+    EXPECT_EQ(o.script.size(), 4u);
+    EXPECT_EQ(stepAt<step::IdBuffer>(o, 3).path, "ids.png");
+    EXPECT_TRUE(refused({"--headless", "--id-buffer", ""})) << "a file name is needed";
     for (const char* step : {"--click", "--hover", "--load", "--orbit"}) EXPECT_TRUE(refused({step, "1,1"})) << step;
 }
 

@@ -1081,3 +1081,25 @@ TEST(Xvfb, LeftAloneTheWindowSleepsAndWakesOnlyForEventsAToastsFadeAndTheCaret) 
     EXPECT_GE(caretFrames - frames, 19) << "the caret's blink was not drawn: the window did not wake for it";
     EXPECT_LE(caretFrames - frames, 40);
 }
+
+// --id-buffer in a window of the user's is written on quitting (issue 25), from the same exact
+// pass as a headless run's: the same scene and camera give the same file, pixel for pixel, though
+// the window's picture had the hover's outline and the panels over it.
+TEST(Xvfb, TheIdBufferWrittenOnQuittingAWindowEqualsTheHeadlessOne) {
+    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
+        GTEST_SKIP() << "xvfb-run or xdotool not installed";
+    const json window = xWindow("x_ids", "--id-buffer ids.png", "xdotool mousemove --window \"$WID\" 320 180\n");
+    ASSERT_TRUE(window.contains("window"));
+    const fs::path headless = tempDir() / "x_ids_headless.png";
+    const ProcessResult run = runPickray({"--headless", "--size", "640x360", "--scene", kDefaultScene.string(),
+                                          "--hover", "320,180", "--id-buffer", headless.string()});
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const Image a = loadPng(tempDir() / "x_ids" / "ids.png");
+    const Image b = loadPng(headless);
+    ASSERT_EQ(glm::ivec2(a.width, a.height), glm::ivec2(640, 360));
+    EXPECT_EQ(a.rgba, b.rgba) << differingPixels(a, b) << " pixels differ";
+    int objectPixels = 0;
+    for (int y = 0; y < a.height; ++y)
+        for (int x = 0; x < a.width; ++x) objectPixels += a.at(x, y) != glm::ivec3(0);
+    EXPECT_GT(objectPixels, 640 * 360 / 20) << "the objects are in it";
+}
