@@ -74,6 +74,7 @@ struct Redo {};
 /// The File menu's Open: the window first asks before unsaved changes are lost, then loads.
 struct Open {
     std::string path;
+    bool onlyIfSaved = false;  ///< after "Save first": no opening if that save failed
 };
 /// Save As: the window first asks before an existing file is replaced, then saves.
 struct SaveAs {
@@ -82,6 +83,8 @@ struct SaveAs {
 struct Screenshot {
     bool withUi;
 };
+/// File > Open recent > Remove missing: the recent files that no longer exist are dropped.
+struct ForgetMissingRecent {};
 /// Hide or show the panels (H), the help window (F1).
 struct ToggleUi {};
 struct ToggleHelp {};
@@ -100,7 +103,7 @@ using EditorCommand = std::variant<command::Select, command::Add, command::Dupli
                                    command::Generate, command::DeleteSelection, command::DuplicateSelection,
                                    command::ClearSelection, command::Frame, command::Undo, command::Redo>;
 using WindowCommand = std::variant<command::Open, command::SaveAs, command::Screenshot, command::ToggleUi,
-                                   command::ToggleHelp, command::Quit>;
+                                   command::ToggleHelp, command::Quit, command::ForgetMissingRecent>;
 /// What a panel or a key asks for: either kind (a command converts to it implicitly).
 using Command = std::variant<EditorCommand, WindowCommand>;
 

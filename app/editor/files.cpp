@@ -58,6 +58,15 @@ void RecentFiles::add(const std::filesystem::path& file) {
     items_ = std::move(next);
 }
 
+std::size_t RecentFiles::removeMissing() {
+    return std::erase_if(items_, [](const std::string& item) { return !pathExists(item); });
+}
+
+bool pathExists(const std::string& path) {
+    std::error_code error;
+    return std::filesystem::exists(path, error);
+}
+
 void RecentFiles::load(const std::filesystem::path& from) {
     items_.clear();
     std::ifstream in(from);

@@ -36,6 +36,9 @@ public:
     static constexpr std::size_t kMost = 8;
     void add(const std::filesystem::path& file);
     [[nodiscard]] const std::vector<std::string>& items() const { return items_; }
+    /// Drops the files that no longer exist (File > Open recent > Remove missing); the menu shows
+    /// them marked "(missing)" and disabled until then. Returns how many were dropped.
+    std::size_t removeMissing();
     /// One absolute path a line; a missing or unreadable file is an empty list.
     void load(const std::filesystem::path& from);
     /// Writes them (creating the directory); false when it cannot (the list is a convenience:
@@ -45,6 +48,9 @@ public:
 private:
     std::vector<std::string> items_;
 };
+
+/// Whether a file (or anything) exists at `path`: what the Open recent menu marks "(missing)".
+[[nodiscard]] bool pathExists(const std::string& path);
 
 /// Where the recent files are kept: $XDG_CONFIG_HOME/pickray/recent-files, else
 /// $HOME/.config/pickray/recent-files; nullopt with neither set.

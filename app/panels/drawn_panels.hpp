@@ -30,6 +30,14 @@ struct TooltipRect {
     glm::vec2 size{0.0f};
 };
 
+/// A menu entry as drawn: its label, whether it could be chosen, where it is.
+struct MenuEntry {
+    std::string text;
+    bool enabled = true;
+    glm::vec2 pos{0.0f};
+    glm::vec2 size{0.0f};
+};
+
 /// A piece of text with numbers, as drawn: its rectangle (one line high unless it wrapped) and the
 /// right edge of the room it had (the panel's, or its table column's).
 struct DrawnText {
@@ -48,8 +56,13 @@ struct DrawnPanels {
     std::optional<std::string> tooltipShown;  ///< the one under the cursor
     std::vector<std::string> outlinerRows;    ///< the outliner's rows in view (its filter and scroll)
     std::optional<std::string> snapShown;     ///< what the Inspector says Ctrl does to a gizmo drag
-    std::vector<DrawnText> numberTexts;       ///< the pieces of text with numbers (Pick, Capsule pair)
-    float lineHeight = 0.0f;                  ///< one line of text's height, in pixels
+    std::optional<std::string> sizeWarning;   ///< the Inspector's warning beside the size fields
+    /// File > Open recent: its entry's rectangle (measured while its list is closed) and its list's
+    /// entries as last drawn ("(missing)" marked), kept after the menu closes.
+    std::optional<TooltipRect> recentMenu;
+    std::vector<MenuEntry> recentEntries;
+    std::vector<DrawnText> numberTexts;  ///< the pieces of text with numbers (Pick, Capsule pair)
+    float lineHeight = 0.0f;             ///< one line of text's height, in pixels
 };
 
 }  // namespace pickray::app

@@ -10,6 +10,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "editor/object_size.hpp"
 #include "input/shortcuts.hpp"
 #include "panels/number_text.hpp"
 #include "panels/pick_json.hpp"
@@ -272,6 +273,18 @@ void gizmoBar(UiState& state, const UiView& view, std::vector<Command>& out) {
     state.drawn->snapShown = snap;
 }
 
+// The selected object's size warning (object_size.hpp), computed again only when the objects or
+// the selection change: it reads every object's size.
+const std::optional<std::string>& sizeWarning(UiState& state, const UiView& view, std::size_t index) {
+    UiState::SizeWarningCache& cache = state.sizeWarning;
+    if (cache.revision != view.revision || cache.object != index || view.revision == 0) {
+        const std::optional<Outsized> o = outsizedObject(view.scene, index);
+        cache = {view.revision, index,
+                 o ? std::optional(sizeWarningText(view.scene.objects[index], *o)) : std::nullopt};
+    }
+    return cache.text;
+}
+
 void inspector(UiState& state, const UiView& view, const Layout& layout, float top, std::vector<Command>& out) {
     beginPanel(state, view, "Inspector", false, layout.inspectorAt, layout.inspectorSize, top);
     if (view.selection.empty()) {
@@ -289,6 +302,12 @@ void inspector(UiState& state, const UiView& view, const Layout& layout, float t
         bool changed = fields.color(copy.color);
         changed |= editShape(copy, fields);
         ImGui::PopItemWidth();
+        // Under the shape's fields, whose last is its size (radius, max, scale): a size that
+        // stands out among the others' is said, and stays as it is.
+        if (const std::optional<std::string>& warning = sizeWarning(state, view, index)) {
+            ImGui::TextColored(ImVec4(1.0f, 0.7f, 0.25f, 1.0f), "%s", warning->c_str());  // wraps
+            state.drawn->sizeWarning = *warning;
+        }
         // A field dragged over many frames changes the object every frame: one undo step while
         // the same widget stays held.
         const bool held = ImGui::IsAnyItemActive();
@@ -471,6 +490,7 @@ std::vector<Command> drawWindows(UiState& state, const UiView& view, bool panels
     state.drawn->tooltipShown.reset();
     state.drawn->snapShown.reset();
     state.drawn->numberTexts.clear();
+    state.drawn->sizeWarning.reset();
     state.drawn->lineHeight = ImGui::GetTextLineHeight();
     escapeClosesPopups(state, view);          // before the menus are drawn: one closed by Esc is not drawn
     if (!panels) state.drawn->menus.clear();  // no menu bar

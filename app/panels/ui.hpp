@@ -54,6 +54,16 @@ struct UiState {
     std::optional<std::string> confirmOverwrite;  ///< Save As onto this existing file?
     std::optional<std::string> confirmDiscard;    ///< open this file, losing the unsaved changes?
     bool confirmQuit = false;                     ///< quit, losing the unsaved changes?
+    /// What "Save first" (or Quit's "Save as...") asked for, done once the Save as it went through
+    /// has saved (the window applies it then; a failed or cancelled save drops it).
+    std::optional<Command> afterSave;
+    /// The Inspector's size warning, kept while the scene's revision and the object stay the same
+    /// (it reads every object's size).
+    struct SizeWarningCache {
+        std::uint64_t revision = 0;
+        std::size_t object = 0;
+        std::optional<std::string> text;
+    } sizeWarning;
     std::string renameText;
     std::optional<std::size_t> renameFor;  ///< object whose name renameText was taken from ...
     std::string renameForName;             ///< ... and that name (an index alone may name another object later)
@@ -101,6 +111,9 @@ struct UiView {
     /// The user hid the panels (H, View > Hide panels): a hint in the view's corner says how to
     /// bring them back. Not for --hide-ui or a script: their pictures show the scene alone.
     bool showPanelsHint = false;
+    /// Whether a file exists (the Open recent menu marks one that does not "(missing)").
+    bool (*fileExists)(const std::string& path) = nullptr;
+    std::uint64_t revision = 0;  ///< the scene's revision: changes whenever the objects do
 };
 
 /// Shows `text` as a toast, from now (toasts.hpp).

@@ -114,9 +114,31 @@ float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
     if (!ImGui::BeginMainMenuBar()) return 0.0f;
     if (beginMenu(state, menusBefore, "File")) {
         if (menuItem(state, "Open...", Action::Open)) openFileDialog(state, FileDialog::Mode::Open, view.documentPath);
-        if (ImGui::BeginMenu("Open recent", !view.recentFiles.empty())) {
-            for (const std::string& file : view.recentFiles)
-                if (ImGui::MenuItem(file.c_str())) out.push_back(command::Open{file});
+        // A file that no longer exists stays listed, marked and disabled (as editors do: it may be
+        // on a drive not mounted now), until "Remove missing" drops them.
+        const bool recentOpen = ImGui::BeginMenu("Open recent", !view.recentFiles.empty());
+        if (!recentOpen)
+            state.drawn->recentMenu =
+                TooltipRect{"Open recent", toVec(ImGui::GetItemRectMin()), toVec(ImGui::GetItemRectSize())};
+        if (recentOpen) {
+            state.drawn->recentEntries.clear();
+            const auto record = [&](const std::string& text, bool enabled) {
+                state.drawn->recentEntries.push_back(
+                    MenuEntry{text, enabled, toVec(ImGui::GetItemRectMin()), toVec(ImGui::GetItemRectSize())});
+            };
+            bool anyMissing = false;
+            for (const std::string& file : view.recentFiles) {
+                const bool missing = view.fileExists != nullptr && !view.fileExists(file);
+                anyMissing |= missing;
+                const std::string label = missing ? file + "  (missing)" : file;
+                if (ImGui::MenuItem(label.c_str(), nullptr, false, !missing)) out.push_back(command::Open{file});
+                record(label, !missing);
+            }
+            if (anyMissing) {
+                ImGui::Separator();
+                if (ImGui::MenuItem("Remove missing")) out.push_back(command::ForgetMissingRecent{});
+                record("Remove missing", true);
+            }
             ImGui::EndMenu();
         }
         if (menuItem(state, "Save", Action::Save)) {
@@ -310,14 +332,17 @@ void fileDialog(UiState& state, const UiView& view, std::vector<Command>& out) {
             dialog.mode = FileDialog::Mode::Closed;
         }
     }
-    if (cancel) dialog.mode = FileDialog::Mode::Closed;
+    if (cancel) {
+        dialog.mode = FileDialog::Mode::Closed;
+        state.afterSave.reset();  // "Save first" cancelled: nothing goes on
+    }
     if (dialog.mode == FileDialog::Mode::Closed) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
 }
 
 // A question with buttons, Enter taking the first and Esc the last; returns the one chosen or -1.
 int question(UiState& state, const UiView& view, const char* title, const std::string& text,
-             std::initializer_list<const char*> answers) {
+             std::initializer_list<const char*> answers, std::initializer_list<std::string> tooltips = {}) {
     if (!ImGui::IsPopupOpen(title)) ImGui::OpenPopup(title);
     ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings))
@@ -331,6 +356,7 @@ int question(UiState& state, const UiView& view, const char* title, const std::s
     for (const char* answer : answers) {
         if (index > 0) ImGui::SameLine();
         if (ImGui::Button(answer)) chosen = index;
+        if (static_cast<std::size_t>(index) < tooltips.size()) tooltip(state, *(tooltips.begin() + index));
         ++index;
     }
     if (keyPressed(view, SDLK_RETURN) || keyPressed(view, SDLK_KP_ENTER)) chosen = 0;
@@ -360,13 +386,27 @@ void fileWindows(UiState& state, const UiView& view, std::vector<Command>& out) 
             question(state, view, "Replace the file?", *state.confirmOverwrite + " exists. Replace it with this scene?",
                      {"Replace", "Cancel"});
         if (answer == 0) out.push_back(command::Save{*state.confirmOverwrite});
+        if (answer == 1) state.afterSave.reset();  // not saved: what waited on the save does not go on
         if (answer >= 0) state.confirmOverwrite.reset();
     } else if (state.confirmDiscard) {
+        // "Save first" saves to the document's file, or asks where (Save as) when it has none, and
+        // opens the file only once that save went through.
         const int answer = question(state, view, "Discard the unsaved changes?",
-                                    "The scene has changes that are not saved. Open " + *state.confirmDiscard +
-                                        " and lose them? (Ctrl+Z undoes the open.)",
-                                    {"Open anyway", "Cancel"});
-        if (answer == 0) out.push_back(command::Load{*state.confirmDiscard});
+                                    "The scene has changes that are not saved. Save them first, or open " +
+                                        *state.confirmDiscard + " and lose them? (Ctrl+Z undoes the open.)",
+                                    {"Save first", "Open anyway", "Cancel"},
+                                    {view.documentPath.empty() ? "Save the scene (asks where), then open"
+                                                               : "Save to " + view.documentPath + ", then open",
+                                     "Open, losing the changes", "Keep the scene as it is"});
+        if (answer == 0 && view.documentPath.empty()) {
+            state.afterSave = command::Open{*state.confirmDiscard, true};
+            openFileDialog(state, FileDialog::Mode::SaveAs, "");
+        }
+        if (answer == 0 && !view.documentPath.empty()) {
+            out.push_back(command::Save{view.documentPath});
+            out.push_back(command::Open{*state.confirmDiscard, true});  // only if that save went through
+        }
+        if (answer == 1) out.push_back(command::Load{*state.confirmDiscard});
         if (answer >= 0) state.confirmDiscard.reset();
     } else if (state.confirmQuit) {
         const int answer = question(
@@ -374,7 +414,10 @@ void fileWindows(UiState& state, const UiView& view, std::vector<Command>& out) 
             view.documentPath.empty()
                 ? std::initializer_list<const char*>{"Save as...", "Quit without saving", "Cancel"}
                 : std::initializer_list<const char*>{"Save and quit", "Quit without saving", "Cancel"});
-        if (answer == 0 && view.documentPath.empty()) openFileDialog(state, FileDialog::Mode::SaveAs, "");
+        if (answer == 0 && view.documentPath.empty()) {
+            state.afterSave = command::Quit{true, true};  // quits once the Save as went through
+            openFileDialog(state, FileDialog::Mode::SaveAs, "");
+        }
         if (answer == 0 && !view.documentPath.empty()) {
             out.push_back(command::Save{view.documentPath});
             out.push_back(command::Quit{true, true});  // only if that save went through

@@ -45,6 +45,15 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
                                                 {"size", {t.size.x, t.size.y}},
                                                 {"roomRight", t.roomRight}});
     out["window"]["lineHeight"] = window.lineHeight;
+    out["window"]["sizeWarning"] = window.sizeWarning ? nlohmann::json(*window.sizeWarning) : nlohmann::json(nullptr);
+    out["window"]["recentMenu"] =
+        window.recentMenu ? nlohmann::json({{"pos", {window.recentMenu->pos.x, window.recentMenu->pos.y}},
+                                            {"size", {window.recentMenu->size.x, window.recentMenu->size.y}}})
+                          : nlohmann::json(nullptr);
+    out["window"]["recentEntries"] = nlohmann::json::array();
+    for (const MenuEntry& e : window.recentEntries)
+        out["window"]["recentEntries"].push_back(
+            {{"text", e.text}, {"enabled", e.enabled}, {"pos", {e.pos.x, e.pos.y}}, {"size", {e.size.x, e.size.y}}});
     out["editor"] = {{"picked", window.picked ? nlohmann::json(*window.picked) : nlohmann::json(nullptr)},
                      {"selection", window.selection},
                      {"undoSteps", window.undoSteps},

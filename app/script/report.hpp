@@ -32,11 +32,14 @@ struct WindowReport {
     std::vector<std::string> selection;
     std::size_t undoSteps = 0;
     bool unsaved = false;
-    std::string gizmoMode = "move";        ///< "move", "rotate" or "scale"
-    std::string gizmoSpace = "world";      ///< "world" or "local"
-    std::optional<std::string> snapShown;  ///< what the Inspector says Ctrl does (none: not drawn)
-    std::vector<DrawnText> numberTexts;    ///< the panels' pieces of text with numbers, as drawn
-    float lineHeight = 0.0f;               ///< one line of text's height
+    std::string gizmoMode = "move";          ///< "move", "rotate" or "scale"
+    std::string gizmoSpace = "world";        ///< "world" or "local"
+    std::optional<std::string> snapShown;    ///< what the Inspector says Ctrl does (none: not drawn)
+    std::vector<DrawnText> numberTexts;      ///< the panels' pieces of text with numbers, as drawn
+    std::optional<std::string> sizeWarning;  ///< the Inspector's size warning (none: not shown)
+    std::optional<TooltipRect> recentMenu;   ///< File > Open recent's entry, where it was measured
+    std::vector<MenuEntry> recentEntries;    ///< its list as last drawn
+    float lineHeight = 0.0f;                 ///< one line of text's height
     float uiScale = 1.0f;
 };
 

@@ -237,6 +237,9 @@ bool writeReport(App& app, const std::string& path, const std::vector<std::strin
     if (app.panelsShown()) window.snapShown = drawn.snapShown;
     if (app.panelsShown()) window.numberTexts = drawn.numberTexts;
     window.lineHeight = drawn.lineHeight;
+    if (app.panelsShown()) window.sizeWarning = drawn.sizeWarning;
+    window.recentMenu = drawn.recentMenu;
+    window.recentEntries = drawn.recentEntries;
     window.uiScale = app.uiScale();
     out << reportJson(app.view().clicks(), app.performance(), errors, window);
     out.flush();

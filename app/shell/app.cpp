@@ -189,7 +189,9 @@ void App::runPanels(const std::vector<InputEvent>& events) {
                       &listing_,
                       keys,
                       isDirectory,
-                      panelsHiddenByUser_};
+                      panelsHiddenByUser_,
+                      pathExists,
+                      editor_.revision()};
     for (const Command& c : buildUi(ui_, view, !options_.hideUi, drawnPanels_)) apply(c);
 }
 
@@ -305,10 +307,18 @@ bool App::applyToEditor(const EditorCommand& command) {
         if (const auto* load = std::get_if<command::Load>(&command)) remember(load->path);
         if (const auto* save = std::get_if<command::Save>(&command)) remember(save->path);
     }
+    // "Save first" (and Quit's "Save as...") through Save as: what was asked goes on once that save
+    // went through; a failed save keeps the scene and asks nothing more.
+    if (std::holds_alternative<command::Save>(command) && ui_.afterSave) {
+        const Command next = *ui_.afterSave;
+        ui_.afterSave.reset();
+        if (!outcome.refused) apply(next);
+    }
     return !outcome.refused;
 }
 
 bool App::run(const command::Open& c) {
+    if (c.onlyIfSaved && editor_.unsaved()) return false;  // "Save first" whose save failed
     if (!editor_.unsaved()) return applyToEditor(command::Load{c.path});
     ui_.confirmDiscard = c.path;  // asked first; the answer comes back as a Load
     return true;
@@ -341,6 +351,12 @@ bool App::run(const command::Quit& c) {
     if (c.onlyIfSaved && editor_.unsaved()) return false;  // "Save and quit" whose save failed
     if (!c.force && editor_.unsaved() && !options_.headless) ui_.confirmQuit = true;
     else running_ = false;
+    return true;
+}
+
+bool App::run(const command::ForgetMissingRecent&) {
+    recent_.removeMissing();
+    if (const auto file = recentFilesPath(); file && !options_.headless) recent_.save(*file);
     return true;
 }
 

@@ -107,6 +107,7 @@ private:
     bool run(const command::ToggleUi& c);
     bool run(const command::ToggleHelp& c);
     bool run(const command::Quit& c);
+    bool run(const command::ForgetMissingRecent& c);
     bool applyToEditor(const EditorCommand& command);
 
     /// The file Save writes without asking: the document's, unless it has none (a generated

@@ -77,6 +77,24 @@ TEST(Files, RecentFilesAreNewestFirstEachOnceAtMostEightAndSurviveASession) {
     fs::remove_all(dir);
 }
 
+TEST(Files, RemoveMissingDropsOnlyTheRecentFilesThatNoLongerExist) {
+    const fs::path dir = scratch("recent_missing");
+    std::ofstream(dir / "here.json") << "{}";
+    std::ofstream(dir / "gone.json") << "{}";
+    RecentFiles recent;
+    recent.add(dir / "here.json");
+    recent.add(dir / "gone.json");
+    recent.add(dir / "never.json");
+    fs::remove(dir / "gone.json");
+    EXPECT_TRUE(pathExists((dir / "here.json").string()));
+    EXPECT_FALSE(pathExists((dir / "gone.json").string()));
+    EXPECT_EQ(recent.removeMissing(), 2u);
+    ASSERT_EQ(recent.items().size(), 1u);
+    EXPECT_EQ(recent.items()[0], (dir / "here.json").string());
+    EXPECT_EQ(recent.removeMissing(), 0u) << "nothing more to drop";
+    fs::remove_all(dir);
+}
+
 TEST(Files, RecentFilesLiveInTheUsersConfigFolder) {
     const char* config = std::getenv("XDG_CONFIG_HOME");
     const std::string saved = config != nullptr ? config : "";
