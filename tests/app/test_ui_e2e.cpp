@@ -1150,3 +1150,21 @@ TEST(Xvfb, ARecentFileThatNoLongerExistsIsMarkedMissingAndRemoveMissingDropsIt) 
     ASSERT_TRUE(removed.contains("window"));
     EXPECT_EQ(fileText(tempDir() / "x_recent_removed" / "config" / "pickray" / "recent-files"), here.string() + "\n");
 }
+
+TEST(Xvfb, QuittingAnUntitledSceneThroughSaveAsQuitsOnceItIsSaved) {
+    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
+        GTEST_SKIP() << "xvfb-run or xdotool not installed";
+    // The shipped scene (Save never writes it) with the ball deleted; Ctrl+Q asks, Enter is "Save
+    // as...", Enter in the browser saves scene.json in the session's folder: then the window quits
+    // by itself (before, it stayed open and needed Ctrl+Q again).
+    const json r = xWindow("x_quit_save_as", "--select ball",
+                           "xdotool key Delete\nsleep 0.4\nxdotool key ctrl+q\nsleep 0.5\nxdotool key Return\n"
+                           "sleep 0.5\nxdotool key Return\nsleep 1.5\n"
+                           "if kill -0 $PID 2>/dev/null; then echo running > still-running.txt; fi\n");
+    const fs::path dir = tempDir() / "x_quit_save_as";
+    EXPECT_FALSE(fs::exists(dir / "still-running.txt")) << "saved, but still running";
+    ASSERT_TRUE(fs::exists(dir / "scene.json"));
+    EXPECT_EQ(ps::loadScene(dir / "scene.json").scene->objects.size(), loadDefaultScene().objects.size() - 1);
+    ASSERT_TRUE(r.contains("editor"));
+    EXPECT_FALSE(r["editor"]["unsaved"].get<bool>());
+}
