@@ -33,6 +33,11 @@ double millisecondsSince(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
+// How long the view stays approximate after the camera stops: a wheel's steps come a few tens of
+// milliseconds apart, and an exact frame between two (most of a second at 1e5 objects on
+// software GL) would stall the zoom.
+constexpr double kSettleSeconds = 0.25;
+
 }  // namespace
 
 App::App(const Options& options, scene::Scene scene, const std::string& scenePath, const DataPaths& data,
@@ -77,8 +82,18 @@ void App::runUntilClosed() {
 double App::secondsUntilPictureChanges() const {
     // ImGui's caret blinks (0.8 s shown, 0.4 s hidden): looked at ten times a second while editing.
     constexpr double kCaretStepSeconds = 0.1;
-    const double toasts = secondsUntilToastsChange(ui_.toasts, imgui_.time());
-    return imgui_.editingText() ? std::min(toasts, kCaretStepSeconds) : toasts;
+    double soonest = secondsUntilToastsChange(ui_.toasts, imgui_.time());
+    if (imgui_.editingText()) soonest = std::min(soonest, kCaretStepSeconds);
+    // An approximate view once the camera has settled: drawn exactly then.
+    if (drawn_ && drawn_->style.approximate && !view_.cameraMoving() && cameraMovedAt_)
+        soonest = std::min(soonest, kSettleSeconds - millisecondsSince(*cameraMovedAt_) / 1000.0);
+    return soonest;
+}
+
+bool App::settling() const {
+    // In a window only: a script's frames follow each other at once, and its pictures and report
+    // must not depend on the machine's speed.
+    return !options_.headless && cameraMovedAt_ && millisecondsSince(*cameraMovedAt_) / 1000.0 < kSettleSeconds;
 }
 
 void App::message(std::string text, bool isError) {
@@ -215,7 +230,8 @@ bool App::drawScene(const FrameMatrices& frame) {
     if (const auto& hover = editor_.hover())
         if (auto n = hover->nearest()) style.hovered = n->object;
     style.selected = editor_.selection();
-    style.approximate = view_.cameraMoving() && !screenshot_;  // a screenshot is always exact
+    if (view_.cameraMoving()) cameraMovedAt_ = std::chrono::steady_clock::now();
+    style.approximate = (view_.cameraMoving() || settling()) && !screenshot_;  // a screenshot is always exact
     // A window with no pixels (minimised) or more than the driver's largest target: the scene is
     // not redrawn, the last one drawn is shown (so a too-large window keeps the previous size's).
     const bool drawableOk = frame.pickable && renderer_.canDrawAt(drawable);

@@ -6,6 +6,7 @@
 // Editor, the window's itself. Scripts drive it from outside (script.cpp), with SDL events, as a
 // hand on the mouse would.
 
+#include <chrono>
 #include <filesystem>
 #include <optional>
 #include <ostream>
@@ -97,6 +98,8 @@ private:
     bool drawScene(const FrameMatrices& frame);
     /// When the picture changes by itself (a toast's fade, the caret's blink), in seconds.
     [[nodiscard]] double secondsUntilPictureChanges() const;
+    /// The camera stopped moving a moment ago (in a window): the view is still drawn approximate.
+    [[nodiscard]] bool settling() const;
     void saveRequestedScreenshot(glm::ivec2 drawable);
     void saveRequestedIdBuffer(bool drawable, const render::FrameView& view, render::DrawStyle style);
 
@@ -137,6 +140,7 @@ private:
     bool running_ = true;
     bool hadEvents_ = false;  ///< the last frame received an SDL event
     FramePacer pacer_;
+    std::optional<std::chrono::steady_clock::time_point> cameraMovedAt_;  ///< the last frame the camera moved in
     /// H hid the panels in a window of the user's (not a script): the view says how to get them back.
     bool panelsHiddenByUser_ = false;
     glm::ivec2 refusedDrawable_{-1};      ///< the drawable size last refused as too large (said once)
