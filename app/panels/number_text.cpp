@@ -2,6 +2,7 @@
 #include "panels/number_text.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace pickray::app {
@@ -55,6 +56,13 @@ std::array<std::string, 3> vectorParts(glm::vec3 v, int decimals, int width) {
     parts[1] += ',';
     parts[2] += ')';
     return parts;
+}
+
+const char* fieldFormat(double largest, const char* fixed) {
+    constexpr int kWidestField = 12;
+    char text[400];
+    const int width = std::snprintf(text, sizeof text, fixed, std::fabs(largest));
+    return width >= 0 && width <= kWidestField ? fixed : "%.4e";
 }
 
 }  // namespace pickray::app

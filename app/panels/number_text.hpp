@@ -23,4 +23,9 @@ namespace pickray::app {
 /// "(x,", "y,", "z)", each number numberText(component, decimals, width).
 [[nodiscard]] std::array<std::string, 3> vectorParts(glm::vec3 v, int decimals = 4, int width = 12);
 
+/// The printf format of an editable field (an ImGui drag) showing values up to `largest` in
+/// magnitude: `fixed` while its form of `largest` is at most 12 characters wide, else scientific
+/// with 4 decimals ("%.4e"), so that a radius of 1e30 reads "1.0000e+30", not 31 digits.
+[[nodiscard]] const char* fieldFormat(double largest, const char* fixed = "%.3f");
+
 }  // namespace pickray::app

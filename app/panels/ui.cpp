@@ -32,12 +32,14 @@ glm::vec2 toVec(ImVec2 v) { return glm::vec2(v.x, v.y); }
 struct Fields {
     bool labelsAbove = false;
 
-    bool vec(const char* label, glm::vec3& v, float speed = 0.01f, const char* format = "%.3f") const {
+    bool vec(const char* label, glm::vec3& v, float speed = 0.01f, const char* fixed = "%.3f") const {
+        const char* format = fieldFormat(std::max({std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)}), fixed);
         return withLabel(label, [&](const char* id) { return ImGui::DragFloat3(id, &v.x, speed, 0.0f, 0.0f, format); });
     }
     bool radius(float& r) const {
+        const char* format = fieldFormat(r);
         return withLabel("radius",
-                         [&](const char* id) { return ImGui::DragFloat(id, &r, 0.005f, 0.0f, 0.0f, "%.3f"); });
+                         [&](const char* id) { return ImGui::DragFloat(id, &r, 0.005f, 0.0f, 0.0f, format); });
     }
     bool color(glm::vec3& c) const {
         return withLabel("color", [&](const char* id) { return ImGui::ColorEdit3(id, &c.x); });

@@ -91,5 +91,19 @@ TEST(NumberText, AVectorsPiecesEachHoldOneWholeNumber) {
     EXPECT_EQ(parts[2], "1.0000000e30)");
 }
 
+// An editable field (the Inspector's radius, a vector's components) keeps its fixed format while
+// that is at most 12 characters, and turns scientific past it: a radius of 1e30 is 1.0000e+30,
+// not 31 digits that overflow the field.
+TEST(NumberText, AFieldTurnsScientificWhereItsFixedFormWouldBeWiderThanTwelve) {
+    EXPECT_STREQ(fieldFormat(0.5), "%.3f");
+    EXPECT_STREQ(fieldFormat(-0.5), "%.3f");
+    EXPECT_STREQ(fieldFormat(99999999.0), "%.3f") << "\"99999999.000\": 12 characters";
+    EXPECT_STREQ(fieldFormat(100000000.0), "%.4e") << "\"100000000.000\": 13";
+    EXPECT_STREQ(fieldFormat(-9999999.0), "%.3f") << "the sign is not counted: the largest magnitude is given";
+    EXPECT_STREQ(fieldFormat(1e30), "%.4e");
+    EXPECT_STREQ(fieldFormat(1e30, "%.1f"), "%.4e");
+    EXPECT_STREQ(fieldFormat(123.0, "%.1f"), "%.1f");
+}
+
 }  // namespace
 }  // namespace pickray::app
