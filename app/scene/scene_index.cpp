@@ -39,4 +39,17 @@ std::vector<ObjectSpan> SceneIndex::lineSpans(const Ray& ray) const {
     return out;
 }
 
+void SceneIndex::nearestBatch(std::span<const Ray> rays, std::span<std::optional<ObjectHit>> out) const {
+    std::vector<std::optional<ShapeHit>> hits(rays.size());
+    bvh_.nearestBatch(rays, hits);
+    if (out.size() != rays.size()) throw std::invalid_argument("SceneIndex::nearestBatch: sizes differ");
+    for (std::size_t i = 0; i < rays.size(); ++i)
+        out[i] = hits[i] ? std::optional(ObjectHit{hits[i]->index, hits[i]->hit}) : std::nullopt;
+}
+
+std::optional<RayHit> SceneIndex::hitOn(const Ray& ray, std::size_t object) const {
+    if (object >= bvh_.size()) return std::nullopt;
+    return raycast(ray, bvh_.shape(static_cast<std::uint32_t>(object)));
+}
+
 }  // namespace pickray::scene

@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "pickray/query.hpp"
@@ -48,6 +49,12 @@ public:
     [[nodiscard]] std::vector<ObjectHit> allHits(const Ray& ray) const;
     /// Every object the ray's infinite line passes through, sorted by where it enters.
     [[nodiscard]] std::vector<ObjectSpan> lineSpans(const Ray& ray) const;
+    /// nearestHit() for many rays on all cores (Bvh::nearestBatch): out[i] for rays[i].
+    void nearestBatch(std::span<const Ray> rays, std::span<std::optional<ObjectHit>> out) const;
+    /// How many objects the ray hits at t <= tMax.
+    [[nodiscard]] std::size_t hitCount(const Ray& ray, float tMax) const { return bvh_.allHits(ray, tMax).size(); }
+    /// Object `object`'s own first hit along the ray (none: it misses, or there is no such object).
+    [[nodiscard]] std::optional<RayHit> hitOn(const Ray& ray, std::size_t object) const;
 
 private:
     Bvh bvh_;

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: MIT
+#include "editor/audit.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include <glm/geometric.hpp>
+
+namespace pickray::app {
+namespace {
+
+// fn(i) for i in [0, n), spread over the machine's cores in contiguous runs.
+template <class Fn>
+void parallelFor(std::size_t n, const Fn& fn) {
+    const std::size_t threads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 64);
+    const std::size_t run = (n + threads - 1) / threads;
+    std::vector<std::thread> pool;
+    for (std::size_t begin = run; begin < n; begin += run)
+        pool.emplace_back([&fn, begin, end = std::min(n, begin + run)] {
+            for (std::size_t i = begin; i < end; ++i) fn(i);
+        });
+    for (std::size_t i = 0; i < std::min(n, run); ++i) fn(i);
+    for (std::thread& t : pool) t.join();
+}
+
+// The probe points' offsets from a pixel's centre: left, right, above, below.
+constexpr glm::vec2 kProbes[4] = {
+    {-kAuditProbePixels, 0.0f}, {kAuditProbePixels, 0.0f}, {0.0f, -kAuditProbePixels}, {0.0f, kAuditProbePixels}};
+constexpr std::size_t kRaysPerPixel = 5;  // the centre, then the probes
+
+std::uint32_t idOf(const std::optional<scene::ObjectHit>& hit, float tFar) {
+    return hit && hit->hit.t <= tFar ? static_cast<std::uint32_t>(hit->object + 1) : 0u;
+}
+
+}  // namespace
+
+AuditRay auditRay(glm::vec2 cursor, const FrameMatrices& frame) noexcept {
+    AuditRay r;
+    r.ray = cursorRay(cursor, frame.view, frame.projection, frame.viewport, frame.clipDepth);
+    // The far plane's point under the same cursor: the GPU draws nothing beyond it.
+    const glm::vec3 far = screenToWorld(glm::vec3(cursor, frame.viewport.maxZ), frame.view, frame.projection,
+                                        frame.viewport, frame.clipDepth);
+    r.tFar = glm::dot(far - r.ray.origin, r.ray.direction);
+    return r;
+}
+
+std::vector<CpuPixel> cpuPicks(const scene::SceneIndex& index, const FrameMatrices& frame) {
+    const auto width = static_cast<std::size_t>(std::max(0.0f, frame.viewport.width));
+    const auto height = static_cast<std::size_t>(std::max(0.0f, frame.viewport.height));
+    const std::size_t pixels = width * height;
+    std::vector<Ray> rays(pixels * kRaysPerPixel);
+    std::vector<float> tFar(rays.size());
+    parallelFor(pixels, [&](std::size_t p) {
+        const glm::vec2 centre(static_cast<float>(p % width) + 0.5f, static_cast<float>(p / width) + 0.5f);
+        for (std::size_t k = 0; k < kRaysPerPixel; ++k) {
+            const AuditRay r = auditRay(k == 0 ? centre : centre + kProbes[k - 1], frame);
+            rays[p * kRaysPerPixel + k] = r.ray;
+            tFar[p * kRaysPerPixel + k] = r.tFar;
+        }
+    });
+    std::vector<std::optional<scene::ObjectHit>> hits(rays.size());
+    index.nearestBatch(rays, hits);
+    std::vector<CpuPixel> out(pixels);
+    parallelFor(pixels, [&](std::size_t p) {
+        const std::size_t first = p * kRaysPerPixel;
+        CpuPixel& c = out[p];
+        c.id = idOf(hits[first], tFar[first]);
+        for (std::size_t k = 0; k < 4; ++k) c.probes[k] = idOf(hits[first + 1 + k], tFar[first + 1 + k]);
+        if (c.id == 0) return;
+        c.t = hits[first]->hit.t;
+        float tieLimit = c.t;
+        for (int step = 0; step < kDepthTieSteps; ++step) tieLimit = std::nextafter(tieLimit, INFINITY);
+        c.depthTie = index.hitCount(rays[first], std::min(tieLimit, tFar[first])) >= 2;
+    });
+    return out;
+}
+
+AuditCounts compareIds(std::span<const std::uint32_t> gpu, glm::ivec2 size, std::span<const CpuPixel> cpu,
+                       const GpuHitT& gpuT) {
+    const std::size_t pixels =
+        static_cast<std::size_t>(std::max(size.x, 0)) * static_cast<std::size_t>(std::max(size.y, 0));
+    if (gpu.size() != pixels || cpu.size() != pixels)
+        throw std::invalid_argument("compareIds: " + std::to_string(gpu.size()) + " GPU and " +
+                                    std::to_string(cpu.size()) + " CPU answers for " + std::to_string(pixels) +
+                                    " pixels");
+    AuditCounts counts;
+    counts.size = size;
+    counts.pixels = pixels;
+    std::vector<AuditMismatch> robust;
+    for (std::size_t i = 0; i < pixels; ++i) {
+        const CpuPixel& c = cpu[i];
+        counts.depthTies += c.depthTie;
+        if (gpu[i] == c.id) continue;
+        ++counts.mismatches;
+        if (!c.robust()) continue;
+        ++counts.robustMismatches;
+        const glm::ivec2 pixel(static_cast<int>(i % static_cast<std::size_t>(size.x)),
+                               static_cast<int>(i / static_cast<std::size_t>(size.x)));
+        AuditMismatch m{pixel, gpu[i], c.id, std::nullopt, c.id ? std::optional(c.t) : std::nullopt, std::nullopt};
+        // The nearest pixel, in rings, whose centre the CPU gives what the GPU drew here.
+        for (int r = 1; r <= kAuditSearchPixels && !m.distance; ++r)
+            for (int y = pixel.y - r; y <= pixel.y + r && !m.distance; ++y)
+                for (int x = pixel.x - r; x <= pixel.x + r; ++x) {
+                    if (std::max(std::abs(x - pixel.x), std::abs(y - pixel.y)) != r) continue;
+                    if (x < 0 || y < 0 || x >= size.x || y >= size.y) continue;
+                    if (cpu[static_cast<std::size_t>(y) * static_cast<std::size_t>(size.x) +
+                            static_cast<std::size_t>(x)]
+                            .id == gpu[i]) {
+                        m.distance = r;
+                        break;
+                    }
+                }
+        robust.push_back(m);
+    }
+    // The farthest from agreement first; ties in reading order (the loop's).
+    std::stable_sort(robust.begin(), robust.end(), [](const AuditMismatch& a, const AuditMismatch& b) {
+        return a.distance.value_or(kAuditSearchPixels + 1) > b.distance.value_or(kAuditSearchPixels + 1);
+    });
+    if (robust.size() > kAuditWorst) robust.resize(kAuditWorst);
+    for (AuditMismatch& m : robust)
+        if (m.gpuId != 0 && gpuT) m.gpuT = gpuT(m.pixel, m.gpuId);
+    counts.worst = std::move(robust);
+    return counts;
+}
+
+AuditCounts auditFrame(std::span<const std::uint32_t> gpu, const scene::SceneIndex& index, const FrameMatrices& frame) {
+    const glm::ivec2 size(static_cast<int>(frame.viewport.width), static_cast<int>(frame.viewport.height));
+    const std::vector<CpuPixel> cpu = cpuPicks(index, frame);
+    AuditCounts counts = compareIds(gpu, size, cpu, [&](glm::ivec2 pixel, std::uint32_t id) -> std::optional<float> {
+        const AuditRay r = auditRay(glm::vec2(pixel) + 0.5f, frame);
+        const auto hit = index.hitOn(r.ray, id - 1);
+        if (!hit || hit->t > r.tFar) return std::nullopt;
+        return hit->t;
+    });
+    counts.objects = index.size();
+    counts.perspective = frame.projection[3][3] == 0.0f;  // w' = -z: a perspective divide
+    counts.clipDepth = frame.clipDepth;
+    return counts;
+}
+
+}  // namespace pickray::app

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// The pick audit (issue 25): every pixel of a frame's ID buffer (what the GPU drew there: object
+// index + 1, 0 the background) against the CPU's pick through that pixel's centre, the route a
+// click takes: cursorRay with the frame's matrices, then the BVH's nearest hit, hits beyond the
+// far plane left out (the GPU clips there).
+//
+//   * A pixel is a mismatch when the GPU's ID differs from the CPU's.
+//   * It is robust when the CPU answers the same for the rays through the four points
+//     kAuditProbePixels from its centre (left, right, above, below): no float rounding of the ray
+//     can change its answer. A robust mismatch is the picture being wrong, not an edge.
+//   * It is a depth tie when the CPU's two nearest hits are within kDepthTieSteps float steps in t
+//     (either object may be drawn there).
+//
+// compareIds() is the comparison alone, pure (no GL, no scene): the unit tests plant buffers.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+#include "editor/pick.hpp"
+#include "scene/scene_index.hpp"
+
+namespace pickray::app {
+
+/// How far from a pixel's centre the robustness probes are, in drawable pixels.
+inline constexpr float kAuditProbePixels = 1e-3f;
+/// Two hits are a depth tie when their t are at most this many floats apart (t2 <= t1 stepped up
+/// kDepthTieSteps times with nextafter). Measured: one surface given twice (a sphere and a
+/// zero-length capsule; an Aabb and the same box as an OrientedBox, identity, moved into place,
+/// or turned 90 degrees with its sizes swapped), seen through every pixel of a view at 2.5, 6 and
+/// 30 from it, gives two t at most 6 float steps apart (Audit.OneSurfaceGivenTwice...); 8 covers
+/// that with a third to spare, and is 1.5e-5 at t = 30, far below any depth a picture shows.
+inline constexpr int kDepthTieSteps = 8;
+/// How far `worst` looks for a pixel where the CPU gives the GPU's answer, in pixels.
+inline constexpr int kAuditSearchPixels = 16;
+
+/// The CPU's answers at one pixel.
+struct CpuPixel {
+    std::uint32_t id = 0;  ///< object index + 1 the centre's ray hits first (0: nothing before the far plane)
+    float t = std::numeric_limits<float>::quiet_NaN();  ///< that hit's t (NaN for none)
+    std::array<std::uint32_t, 4> probes{};              ///< the same for the four probe rays
+    bool depthTie = false;                              ///< the two nearest hits within kDepthTieSteps
+    [[nodiscard]] bool robust() const noexcept {
+        return probes[0] == id && probes[1] == id && probes[2] == id && probes[3] == id;
+    }
+};
+
+struct AuditMismatch {
+    glm::ivec2 pixel{0};
+    std::uint32_t gpuId = 0;
+    std::uint32_t cpuId = 0;
+    std::optional<float> gpuT;  ///< the CPU's t on the GPU's object along the same ray (none: it misses)
+    std::optional<float> cpuT;
+    /// Chebyshev distance in pixels to the nearest pixel whose centre the CPU gives the GPU's
+    /// answer (none: not within kAuditSearchPixels): how far the picture is off there.
+    std::optional<int> distance;
+};
+
+struct AuditCounts {
+    glm::ivec2 size{0};
+    std::size_t objects = 0;  ///< the scene's (auditFrame)
+    bool perspective = true;  ///< the frame's projection (auditFrame)
+    ClipDepth clipDepth = ClipDepth::NegativeOneToOne;
+    std::size_t pixels = 0;
+    std::size_t mismatches = 0;
+    std::size_t robustMismatches = 0;
+    std::size_t depthTies = 0;
+    /// Up to 20 robust mismatches, the farthest from agreement first (no distance counts as the
+    /// farthest), then by row and column.
+    std::vector<AuditMismatch> worst;
+};
+inline constexpr std::size_t kAuditWorst = 20;
+
+/// The CPU's t on object `id - 1` along the ray of `pixel`'s centre (none: missed or no object).
+using GpuHitT = std::function<std::optional<float>(glm::ivec2 pixel, std::uint32_t id)>;
+
+/// Compares an ID buffer (`size.x * size.y` values, top row first) with the CPU's answers at the
+/// same pixels. std::invalid_argument when the sizes differ.
+[[nodiscard]] AuditCounts compareIds(std::span<const std::uint32_t> gpu, glm::ivec2 size, std::span<const CpuPixel> cpu,
+                                     const GpuHitT& gpuT);
+
+/// The ray a click at drawable point `cursor` gets, and the t of the far plane along it.
+struct AuditRay {
+    Ray ray;
+    float tFar = 0.0f;
+};
+[[nodiscard]] AuditRay auditRay(glm::vec2 cursor, const FrameMatrices& frame) noexcept;
+
+/// The CPU's answers at every pixel of `frame`'s viewport (top row first), the rays through all
+/// cores (the BVH's batch query).
+[[nodiscard]] std::vector<CpuPixel> cpuPicks(const scene::SceneIndex& index, const FrameMatrices& frame);
+
+/// The whole audit of a frame's ID buffer (whose size is the frame's viewport).
+[[nodiscard]] AuditCounts auditFrame(std::span<const std::uint32_t> gpu, const scene::SceneIndex& index,
+                                     const FrameMatrices& frame);
+
+}  // namespace pickray::app

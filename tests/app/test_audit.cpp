@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: MIT
+// The pick audit's comparison (editor/audit.hpp, issue 25) on planted buffers: the CPU's answers
+// and the GPU's IDs are written here by hand, so every count is known in advance; and the CPU's
+// side (cpuPicks) on scenes whose answer at every pixel is known without the BVH: the far plane,
+// a depth tie between two copies of one sphere.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "editor/audit.hpp"
+
+namespace pa = pickray::app;
+namespace ps = pickray::scene;
+
+namespace {
+
+constexpr glm::ivec2 kSize{12, 8};
+
+// Left of column 6 the CPU says object 1, from column 6 on object 2; the pixels of columns 5 and
+// 6 are not robust (a probe crosses the edge), every other pixel is.
+std::vector<pa::CpuPixel> twoHalves() {
+    std::vector<pa::CpuPixel> cpu(static_cast<std::size_t>(kSize.x * kSize.y));
+    for (int y = 0; y < kSize.y; ++y)
+        for (int x = 0; x < kSize.x; ++x) {
+            pa::CpuPixel& c = cpu[static_cast<std::size_t>(y * kSize.x + x)];
+            c.id = x < 6 ? 1u : 2u;
+            c.t = 10.0f + static_cast<float>(x);
+            c.probes = {c.id, c.id, c.id, c.id};
+            if (x == 5) c.probes[1] = 2;  // the right probe is over the edge
+            if (x == 6) c.probes[0] = 1;  // the left one
+        }
+    return cpu;
+}
+
+std::vector<std::uint32_t> idsOf(const std::vector<pa::CpuPixel>& cpu) {
+    std::vector<std::uint32_t> ids;
+    for (const pa::CpuPixel& c : cpu) ids.push_back(c.id);
+    return ids;
+}
+
+std::size_t at(int x, int y) { return static_cast<std::size_t>(y * kSize.x + x); }
+
+// The GPU's t the audit asks for: a value that tells which pixel and ID it was asked about.
+std::optional<float> plantedT(glm::ivec2 pixel, std::uint32_t id) {
+    return static_cast<float>(1000u * id) + static_cast<float>(10 * pixel.x + pixel.y);
+}
+
+}  // namespace
+
+TEST(Audit, TheCpusOwnAnswersAsTheBufferGiveNoMismatch) {
+    const auto cpu = twoHalves();
+    const pa::AuditCounts c = pa::compareIds(idsOf(cpu), kSize, cpu, plantedT);
+    EXPECT_EQ(c.pixels, 96u);
+    EXPECT_EQ(c.mismatches, 0u);
+    EXPECT_EQ(c.robustMismatches, 0u);
+    EXPECT_EQ(c.depthTies, 0u);
+    EXPECT_TRUE(c.worst.empty());
+}
+
+TEST(Audit, AWrongIdAtARobustPixelIsARobustMismatchListedWithBothAnswersAndBothT) {
+    const auto cpu = twoHalves();
+    auto gpu = idsOf(cpu);
+    gpu[at(2, 3)] = 2;  // the CPU says 1 there, robustly
+    const pa::AuditCounts c = pa::compareIds(gpu, kSize, cpu, plantedT);
+    EXPECT_EQ(c.mismatches, 1u);
+    EXPECT_EQ(c.robustMismatches, 1u);
+    ASSERT_EQ(c.worst.size(), 1u);
+    const pa::AuditMismatch& m = c.worst[0];
+    EXPECT_EQ(m.pixel, glm::ivec2(2, 3));
+    EXPECT_EQ(m.gpuId, 2u);
+    EXPECT_EQ(m.cpuId, 1u);
+    EXPECT_EQ(m.cpuT, std::optional(12.0f));
+    EXPECT_EQ(m.gpuT, std::optional(2023.0f)) << "the GPU's object's t at that pixel";
+    EXPECT_EQ(m.distance, std::optional(4)) << "column 6, the nearest where the CPU says 2, is 4 pixels away";
+}
+
+TEST(Audit, AWrongIdAtAPixelOnAnEdgeIsAMismatchButNotARobustOne) {
+    const auto cpu = twoHalves();
+    auto gpu = idsOf(cpu);
+    gpu[at(5, 0)] = 2;  // the edge's pixels: the probes disagree
+    gpu[at(6, 7)] = 1;
+    const pa::AuditCounts c = pa::compareIds(gpu, kSize, cpu, plantedT);
+    EXPECT_EQ(c.mismatches, 2u);
+    EXPECT_EQ(c.robustMismatches, 0u);
+    EXPECT_TRUE(c.worst.empty());
+}
+
+TEST(Audit, DepthTiesAreCountedWhateverTheBufferSays) {
+    auto cpu = twoHalves();
+    for (const std::size_t i : {at(0, 0), at(5, 5), at(11, 7)}) cpu[i].depthTie = true;
+    auto gpu = idsOf(cpu);
+    gpu[at(0, 0)] = 2;
+    const pa::AuditCounts c = pa::compareIds(gpu, kSize, cpu, plantedT);
+    EXPECT_EQ(c.depthTies, 3u);
+    EXPECT_EQ(c.mismatches, 1u);
+}
+
+TEST(Audit, TheWorstAreTwentyFarthestFromAgreementFirstAndTheBackgroundHasNoGpuT) {
+    const auto cpu = twoHalves();
+    auto gpu = idsOf(cpu);
+    int planted = 0;
+    // Every robust pixel of object 1 (columns 0 to 4) drawn as background (0): no pixel of the
+    // CPU's says 0, so none has a distance, and they come first; and one pixel of object 2 drawn
+    // as 1, at column 9: the CPU says 1 in column 5, 4 pixels away, so it comes after them all.
+    for (int y = 0; y < kSize.y; ++y)
+        for (int x = 0; x < 5; ++x, ++planted) gpu[at(x, y)] = 0;
+    gpu[at(9, 4)] = 1;
+    ++planted;
+    ASSERT_EQ(planted, 41);
+    const pa::AuditCounts c = pa::compareIds(gpu, kSize, cpu, plantedT);
+    EXPECT_EQ(c.mismatches, 41u);
+    EXPECT_EQ(c.robustMismatches, 41u);
+    ASSERT_EQ(c.worst.size(), pa::kAuditWorst);
+    for (std::size_t i = 0; i < pa::kAuditWorst; ++i) {
+        EXPECT_EQ(c.worst[i].gpuId, 0u) << i;
+        EXPECT_FALSE(c.worst[i].distance) << i;
+        EXPECT_FALSE(c.worst[i].gpuT) << "the background has no t";
+    }
+    EXPECT_EQ(c.worst[0].pixel, glm::ivec2(0, 0)) << "ties in reading order";
+    EXPECT_EQ(c.worst[19].pixel, glm::ivec2(4, 3));
+}
+
+TEST(Audit, BuffersOfTheWrongSizeAreRefused) {
+    const auto cpu = twoHalves();
+    auto gpu = idsOf(cpu);
+    gpu.pop_back();
+    EXPECT_THROW((void)pa::compareIds(gpu, kSize, cpu, plantedT), std::invalid_argument);
+}
+
+// The CPU's side on a real index: a sphere filling the middle of the view.
+namespace {
+
+ps::Scene sphereAhead(float distance, int copies) {
+    ps::Scene scene;
+    scene.camera.eye = {0.0f, 0.0f, distance};
+    scene.camera.target = {0.0f, 0.0f, 0.0f};
+    scene.camera.far = 20.0f;
+    for (int i = 0; i < copies; ++i)
+        scene.objects.push_back({"ball", glm::vec3(0.5f), pickray::Sphere{{0, 0, 0}, 1.0f}, {}});
+    return scene;
+}
+
+}  // namespace
+
+TEST(Audit, CpuPicksStopAtTheFarPlaneAndSeeTwoCopiesOfASphereAsADepthTie) {
+    const glm::ivec2 size(32, 24);
+    const auto count = [&](const ps::Scene& scene) {
+        const ps::SceneIndex index(scene);
+        const auto cpu = pa::cpuPicks(index, pa::frameMatrices(scene.camera, size, size));
+        EXPECT_EQ(cpu.size(), 32u * 24u);
+        std::size_t hit = 0, ties = 0, robust = 0;
+        for (const pa::CpuPixel& c : cpu) {
+            hit += c.id == 1;
+            ties += c.depthTie;
+            robust += c.robust();
+        }
+        return std::array<std::size_t, 3>{hit, ties, robust};
+    };
+    // At 5 from the eye the sphere (radius 1) fills pixels around the middle; every one of its
+    // pixels is found (ID 1: index 0 + 1), none a tie; the centre pixel's ray hits at t < far.
+    const auto near = count(sphereAhead(5.0f, 1));
+    EXPECT_GT(near[0], 20u);
+    EXPECT_EQ(near[1], 0u);
+    EXPECT_GT(near[2], 32u * 24u / 2) << "most pixels are not on the edge";
+    // Two copies: index 0 wins (ties go to the lower index) and every hit pixel is a tie (the
+    // same routine on the same numbers: t equal, 0 float steps apart).
+    const auto twice = count(sphereAhead(5.0f, 2));
+    EXPECT_EQ(twice[0], near[0]);
+    EXPECT_EQ(twice[1], near[0]);
+    // Beyond the far plane (20): 25 from the eye, nothing is drawn, nothing picked.
+    const auto far = count(sphereAhead(25.0f, 1));
+    EXPECT_EQ(far[0], 0u);
+}
+
+// kDepthTieSteps, measured: one surface given twice, by two of the library's routines or by the
+// same routine on differently rounded numbers (a sphere and a zero-length capsule; an Aabb and the
+// same box as an OrientedBox: of identity placement, centred and moved into place, and turned 90
+// degrees about y with its x and z sizes swapped, where cos 90 rounds to -4.4e-8), seen through
+// every pixel of a 160x90 view at three distances: how many float steps apart the two t are. The
+// largest is what rounding puts between one surface's two answers, and a depth tie must cover it:
+// every pixel of such a pair is a tie.
+TEST(Audit, OneSurfaceGivenTwiceIsADepthTieAtEveryPixelAndKCoversTheLargestGap) {
+    const glm::ivec2 size(160, 90);
+    int largest = 0;
+    std::size_t pairs = 0, hitPixels = 0, tiePixels = 0;
+    const pickray::Aabb box{{-0.7f, -0.4f, -0.9f}, {0.6f, 0.5f, 0.8f}};
+    const glm::vec3 centre = 0.5f * (box.min + box.max), half = 0.5f * (box.max - box.min);
+    const std::vector<pickray::Shape> twins{
+        pickray::OrientedBox{box, glm::mat4(1.0f)},
+        pickray::OrientedBox{{-half, half}, glm::translate(glm::mat4(1.0f), centre)},
+        pickray::OrientedBox{
+            {{-half.z, -half.y, -half.x}, {half.z, half.y, half.x}},
+            glm::rotate(glm::translate(glm::mat4(1.0f), centre), glm::radians(90.0f), glm::vec3(0.0f, 1.0f, 0.0f))}};
+    for (const float distance : {2.5f, 6.0f, 30.0f})
+        for (std::size_t pair = 0; pair <= twins.size(); ++pair) {
+            ps::Scene scene;
+            scene.camera.eye = glm::vec3(0.3f, 0.4f, 1.0f) * distance;
+            scene.camera.target = {0.0f, 0.0f, 0.0f};
+            if (pair == twins.size()) {
+                scene.objects.push_back({"s", glm::vec3(0.5f), pickray::Sphere{{0.1f, 0.2f, 0.0f}, 0.8f}, {}});
+                scene.objects.push_back(
+                    {"c", glm::vec3(0.5f), pickray::Capsule{{0.1f, 0.2f, 0.0f}, {0.1f, 0.2f, 0.0f}, 0.8f}, {}});
+            } else {
+                scene.objects.push_back({"a", glm::vec3(0.5f), box, {}});
+                scene.objects.push_back({"o", glm::vec3(0.5f), twins[pair], {}});
+            }
+            ++pairs;
+            const pa::FrameMatrices frame = pa::frameMatrices(scene.camera, size, size);
+            const ps::SceneIndex index(scene);
+            const auto cpu = pa::cpuPicks(index, frame);
+            for (int y = 0; y < size.y; ++y)
+                for (int x = 0; x < size.x; ++x) {
+                    const pa::AuditRay r = pa::auditRay(glm::vec2(x, y) + 0.5f, frame);
+                    const auto a = pickray::raycast(r.ray, scene.objects[0].shape);
+                    const auto b = pickray::raycast(r.ray, scene.objects[1].shape);
+                    if (!a || !b) continue;
+                    ++hitPixels;
+                    int steps = 0;
+                    for (float t = std::min(a->t, b->t); t < std::max(a->t, b->t) && steps < 1000;
+                         t = std::nextafter(t, INFINITY))
+                        ++steps;
+                    largest = std::max(largest, steps);
+                    tiePixels += cpu[static_cast<std::size_t>(y * size.x + x)].depthTie;
+                }
+        }
+    std::printf("precision: one surface given twice: at most %d float steps apart in t over %zu pixels\n", largest,
+                hitPixels);
+    EXPECT_EQ(pairs, 12u);
+    EXPECT_GT(hitPixels, 12u * 500u);
+    EXPECT_LE(largest, pa::kDepthTieSteps);
+    EXPECT_EQ(tiePixels, hitPixels);
+}
