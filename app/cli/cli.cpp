@@ -127,6 +127,7 @@ ScriptStep makeStep(const std::string& option, const std::string& value) {
     if (option == "--save") return step::Save{nonEmpty(option, value)};
     if (option == "--screenshot") return step::Screenshot{nonEmpty(option, value)};
     if (option == "--id-buffer") return step::IdBuffer{nonEmpty(option, value)};
+    if (option == "--audit") return step::Audit{nonEmpty(option, value)};
     if (option == "--orbit") {
         const auto n = numbers<float>(value, ',', 2);
         if (!n) refuse(option, value, "expects YAW,PITCH in degrees");
@@ -193,6 +194,9 @@ void addOptions(CLI::App& cli, Options& o, Values& v) {
     step("--id-buffer", "OUT.png",
          "save the scene's object IDs, a pixel each (index + 1 as 24-bit RGB, R high; 0 background; "
          "interactive: on quitting)");
+    step("--audit", "OUT.json",
+         "audit the next frame's object IDs against the CPU's pick at every pixel: counts of mismatches, "
+         "robust mismatches and depth ties as JSON (interactive: on quitting)");
     step("--orbit", "YAW,PITCH", "orbit the camera by these degrees (the pick ray stays)");
     step("--resize", "WxH", "resize the window (0 to 16384; SDL may refuse or clamp)");
     cli.add_flag("--minimize")->description("minimise the window, draw, restore")->group(steps);
@@ -274,7 +278,8 @@ std::optional<std::string> checkTogether(const Options& o) {
     if (!o.headless) {
         for (const ScriptStep& s : o.script) {
             if (!std::holds_alternative<step::Select>(s) && !std::holds_alternative<step::Screenshot>(s) &&
-                !std::holds_alternative<step::Save>(s) && !std::holds_alternative<step::IdBuffer>(s))
+                !std::holds_alternative<step::Save>(s) && !std::holds_alternative<step::IdBuffer>(s) &&
+                !std::holds_alternative<step::Audit>(s))
                 return std::string(optionName(s)) + " is a script step: it needs --headless";
         }
         if (o.repeat != 1) return "--repeat repeats the script: it needs --headless";
@@ -300,9 +305,9 @@ std::string oneLine(const std::string& text) {
 }  // namespace
 
 const char* optionName(const ScriptStep& s) noexcept {
-    constexpr const char* kNames[] = {"--click",  "--drag",     "--hover", "--select",     "--duplicate",
-                                      "--delete", "--load",     "--save",  "--screenshot", "--orbit",
-                                      "--resize", "--minimize", "--key",   "--type",       "--id-buffer"};
+    constexpr const char* kNames[] = {"--click", "--drag", "--hover",      "--select", "--duplicate", "--delete",
+                                      "--load",  "--save", "--screenshot", "--orbit",  "--resize",    "--minimize",
+                                      "--key",   "--type", "--id-buffer",  "--audit"};
     static_assert(std::size(kNames) == std::variant_size_v<ScriptStep>);
     return kNames[s.index()];
 }
@@ -314,7 +319,7 @@ ParseResult parseCommandLine(const std::vector<std::string>& args) {
     cli.footer(
         "The script steps run in the order given, then --report is written; --repeat N runs the whole\n"
         "list N times. Without --headless, --select gives the starting selection and --screenshot,\n"
-        "--id-buffer and --save act on quitting.\n"
+        "--id-buffer, --audit and --save act on quitting.\n"
         "Example: pickray --headless --size 640x360 --click 320,180 --report r.json --screenshot s.png");
     addOptions(cli, o, values);
     // CLI11 takes its arguments last first.

@@ -69,11 +69,16 @@ struct Type {  ///< --type TEXT: the text typed into whatever has the keyboard (
 struct IdBuffer {
     std::string path;
 };
+/// --audit OUT.json: the pick audit of the next frame (editor/audit.hpp): its ID buffer against
+/// the CPU's pick at every pixel, the counts as JSON (docs/DEMO.md).
+struct Audit {
+    std::string path;
+};
 }  // namespace step
 
 using ScriptStep = std::variant<step::Click, step::Drag, step::Hover, step::Select, step::Duplicate, step::Delete,
                                 step::Load, step::Save, step::Screenshot, step::Orbit, step::Resize, step::Minimize,
-                                step::Key, step::Type, step::IdBuffer>;
+                                step::Key, step::Type, step::IdBuffer, step::Audit>;
 
 /// The option that makes a step, for messages ("--click").
 [[nodiscard]] const char* optionName(const ScriptStep& step) noexcept;

@@ -11,11 +11,14 @@
 
 #include "editor/orbit_camera.hpp"
 #include "scene/overloaded.hpp"
+#include "script/audit_json.hpp"
 #include "script/report.hpp"
 #include "shell/platform.hpp"
 
 namespace pickray::app {
 namespace {
+
+bool writeAudit(App& app, const std::string& path);
 
 // ---- a hand on the mouse and the keyboard, as SDL events ----------------------------------------
 
@@ -195,6 +198,9 @@ void runSteps(App& app, const Options& options, std::vector<std::string>& errors
                        [&](const step::IdBuffer& c) {
                            if (!app.idBuffer(c.path)) errors.push_back("--id-buffer " + c.path + ": not saved");
                        },
+                       [&](const step::Audit& c) {
+                           if (!writeAudit(app, c.path)) errors.push_back("--audit " + c.path + ": not saved");
+                       },
                        [&](const step::Orbit& o) { orbitCamera(app, o.degrees); },
                        [&](const step::Resize& r) {
                            const glm::ivec2 now = resize(app, r.size);
@@ -211,6 +217,26 @@ void runSteps(App& app, const Options& options, std::vector<std::string>& errors
 }
 
 // ---- the end of a run -----------------------------------------------------------------------------
+
+// --audit: the next frame audited (App::audit), its counts written as JSON.
+bool writeAudit(App& app, const std::string& path) {
+    const std::optional<AuditCounts> counts = app.audit();
+    if (!counts) return false;  // the app said why
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << auditJson(*counts);
+    out.flush();
+    if (!out) {
+        app.message("audit not saved: " + path + ": could not write the file", true);
+        return false;
+    }
+    std::error_code error;
+    const std::filesystem::path shown = std::filesystem::absolute(path, error);
+    app.message("audit saved: " + (error ? path : shown.string()) + " (" + std::to_string(counts->pixels) +
+                    " pixels, " + std::to_string(counts->mismatches) + " mismatches, " +
+                    std::to_string(counts->robustMismatches) + " robust)",
+                false);
+    return true;
+}
 
 bool writeReport(App& app, const std::string& path, const std::vector<std::string>& errors) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -283,6 +309,7 @@ int runInteractive(App& app, const Options& options) {
         if (const auto* shot = std::get_if<step::Screenshot>(&s); shot && !app.screenshot(shot->path, !options.hideUi))
             status = 1;
         if (const auto* ids = std::get_if<step::IdBuffer>(&s); ids && !app.idBuffer(ids->path)) status = 1;
+        if (const auto* audit = std::get_if<step::Audit>(&s); audit && !writeAudit(app, audit->path)) status = 1;
         if (const auto* save = std::get_if<step::Save>(&s); save && !app.apply(command::Save{save->path})) status = 1;
     }
     if (!options.reportPath.empty() && !writeReport(app, options.reportPath, {})) status = 1;

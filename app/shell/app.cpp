@@ -249,6 +249,7 @@ bool App::drawScene(const FrameMatrices& frame) {
     if (const auto g = drawableOk ? view_.gizmoView(frame, editor_) : std::nullopt)
         addGizmo(debug, g->gizmo, g->lit, cam, frame, editor_.lastPick());
     if (idBuffer_) saveRequestedIdBuffer(drawableOk, view, style);
+    if (auditRequested_) runRequestedAudit(drawableOk, view, style, frame);
     DrawnScene next{editor_.revision(), view, style, debug};
     const bool redraw = drawableOk && (forceRedraw_ || !drawn_ || !(*drawn_ == next));
     if (!redraw) {
@@ -268,23 +269,45 @@ bool App::drawScene(const FrameMatrices& frame) {
     return true;
 }
 
+std::optional<std::vector<std::uint32_t>> App::drawObjectIds(bool drawable, const render::FrameView& view,
+                                                             render::DrawStyle style,
+                                                             std::optional<std::string>& error) {
+    if (!drawable) {
+        error = "the window has no pixels to draw (minimised, or larger than the driver allows)";
+        return std::nullopt;
+    }
+    // The scene alone, exact: no markers, lines or gizmo (they are not objects). The frame's own
+    // picture is drawn after it.
+    style.approximate = false;
+    renderer_.draw(editor_.scene(), view, style, render::DebugDraw{});
+    drawn_.reset();
+    error.reset();
+    return renderer_.readObjectIds();
+}
+
 void App::saveRequestedIdBuffer(bool drawable, const render::FrameView& view, render::DrawStyle style) {
     const std::string path = *idBuffer_;
     idBuffer_.reset();
-    if (!drawable) {
-        idBufferError_ = "the window has no pixels to draw (minimised, or larger than the driver allows)";
-    } else {
-        // The scene alone, exact: no markers, lines or gizmo (they are not objects). The frame's
-        // own picture is drawn after it.
-        style.approximate = false;
-        renderer_.draw(editor_.scene(), view, style, render::DebugDraw{});
-        drawn_.reset();
-        idBufferError_ = writeIdBuffer(path, renderer_.readObjectIds(), renderer_.drawnSize());
-    }
+    if (const auto ids = drawObjectIds(drawable, view, style, idBufferError_))
+        idBufferError_ = writeIdBuffer(path, *ids, renderer_.drawnSize());
     if (idBufferError_) return message("ID buffer not saved: " + *idBufferError_, true);
     std::error_code error;
     const std::filesystem::path shown = std::filesystem::absolute(path, error);
     message("ID buffer saved: " + (error ? path : shown.string()), false);
+}
+
+void App::runRequestedAudit(bool drawable, const render::FrameView& view, render::DrawStyle style,
+                            const FrameMatrices& frame) {
+    auditRequested_ = false;
+    audit_.reset();
+    std::optional<std::string> error;
+    const auto ids = drawObjectIds(drawable, view, style, error);
+    const glm::ivec2 size = renderer_.drawnSize();
+    if (ids && size != glm::ivec2(frame.viewport.width, frame.viewport.height))
+        error = "the drawn target is " + std::to_string(size.x) + "x" + std::to_string(size.y) +
+                ", not the frame's viewport";
+    if (error) return message("audit not made: " + *error, true);
+    audit_ = auditFrame(*ids, editor_.index(), frame);
 }
 
 void App::saveRequestedScreenshot(glm::ivec2 drawable) {
@@ -388,6 +411,12 @@ bool App::idBuffer(const std::string& path) {
     idBuffer_ = path;
     frame();
     return !idBufferError_;
+}
+
+std::optional<AuditCounts> App::audit() {
+    auditRequested_ = true;
+    frame();
+    return audit_;
 }
 
 void App::measureFrames() {

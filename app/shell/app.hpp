@@ -16,6 +16,7 @@
 #include <glm/vec2.hpp>
 
 #include "cli/cli.hpp"
+#include "editor/audit.hpp"
 #include "editor/commands.hpp"
 #include "editor/editor.hpp"
 #include "editor/files.hpp"
@@ -52,6 +53,9 @@ public:
     /// Draws the next frame and saves its scene's object IDs as a PNG (writeIdBuffer); false on
     /// failure.
     bool idBuffer(const std::string& path);
+    /// Draws the next frame and audits its object IDs against the CPU's pick (editor/audit.hpp);
+    /// nullopt on failure (said in a message).
+    std::optional<AuditCounts> audit();
     /// Renders a few more frames, waiting for each to finish, and keeps their median time.
     void measureFrames();
     void provokeGlErrorForTests() { renderer_.provokeGlErrorForTests(); }
@@ -101,7 +105,13 @@ private:
     /// The camera stopped moving a moment ago (in a window): the view is still drawn approximate.
     [[nodiscard]] bool settling() const;
     void saveRequestedScreenshot(glm::ivec2 drawable);
+    /// The object IDs of the scene alone, drawn exact (the ID buffer's and the audit's); nullopt
+    /// with `error` set when the window has no pixels to draw.
+    std::optional<std::vector<std::uint32_t>> drawObjectIds(bool drawable, const render::FrameView& view,
+                                                            render::DrawStyle style, std::optional<std::string>& error);
     void saveRequestedIdBuffer(bool drawable, const render::FrameView& view, render::DrawStyle style);
+    void runRequestedAudit(bool drawable, const render::FrameView& view, render::DrawStyle style,
+                           const FrameMatrices& frame);
 
     /// The window's commands, one function each; `apply` gives the editor's to the Editor.
     bool run(const command::Open& c);
@@ -133,6 +143,8 @@ private:
     std::optional<std::string> screenshotError_;  ///< why the last requested screenshot failed
     std::optional<std::string> idBuffer_;         ///< where the next frame's object IDs go
     std::optional<std::string> idBufferError_;    ///< why the last requested ID buffer failed
+    bool auditRequested_ = false;                 ///< the next frame is audited
+    std::optional<AuditCounts> audit_;            ///< the last audit's counts (none: it failed)
     std::optional<DrawnScene> drawn_;
     bool forceRedraw_ = false;  ///< measureFrames: time real redraws
     Performance performance_;

@@ -117,9 +117,9 @@ TEST(Cli, HelpIsNotAnErrorAndListsEveryStep) {
     const auto result = parseCommandLine({"--help"});
     ASSERT_TRUE(std::holds_alternative<pickray::app::HelpRequested>(result));
     const std::string& text = std::get<pickray::app::HelpRequested>(result).text;
-    for (const char* option :
-         {"--click", "--drag", "--hover", "--select", "--duplicate", "--delete", "--load", "--save", "--screenshot",
-          "--orbit", "--resize", "--minimize", "--key", "--repeat", "--report", "--size", "--no-stats", "--id-buffer"})
+    for (const char* option : {"--click", "--drag", "--hover", "--select", "--duplicate", "--delete", "--load",
+                               "--save", "--screenshot", "--orbit", "--resize", "--minimize", "--key", "--repeat",
+                               "--report", "--size", "--no-stats", "--id-buffer", "--audit"})
         EXPECT_NE(text.find(option), std::string::npos) << option;
     EXPECT_EQ(text.find("--debug-provoke-gl-error"), std::string::npos) << "a hidden test option";
 }
@@ -161,12 +161,14 @@ TEST(Cli, ARepeatedSingleValueOptionKeepsItsLastValue) {
     EXPECT_EQ(o.reportPath, "r2.json");
 }
 
-TEST(Cli, InteractiveRunsTakeOnlySelectScreenshotIdBufferAndSave) {
+TEST(Cli, InteractiveRunsTakeOnlySelectScreenshotIdBufferAuditAndSave) {
     const Options o = parsed({"--select", "ball", "--screenshot", "s.png", "--save", "s.json", "--report", "r.json",
-                              "--id-buffer", "ids.png"});
+                              "--id-buffer", "ids.png", "--audit", "a.json"});
     EXPECT_FALSE(o.headless);
-    EXPECT_EQ(o.script.size(), 4u);
+    EXPECT_EQ(o.script.size(), 5u);
     EXPECT_EQ(stepAt<step::IdBuffer>(o, 3).path, "ids.png");
+    EXPECT_EQ(stepAt<step::Audit>(o, 4).path, "a.json");
+    EXPECT_TRUE(refused({"--headless", "--audit", ""})) << "a file name is needed";
     EXPECT_TRUE(refused({"--headless", "--id-buffer", ""})) << "a file name is needed";
     for (const char* step : {"--click", "--hover", "--load", "--orbit"}) EXPECT_TRUE(refused({step, "1,1"})) << step;
 }
