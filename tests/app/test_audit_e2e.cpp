@@ -130,12 +130,22 @@ void auditAgainstBruteForce(const std::string& name, const std::vector<std::stri
     }
 }
 
+// Issue 25: the audit's end-to-end runs are not in the sanitizer stage (their brute force over
+// every pixel takes long under ASan; the audit's code runs there in its unit tests).
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+
 }  // namespace
 
 TEST(PickAudit, PerspectiveDefaultSceneCountsEqualABruteForceOverTheLibrarysRoutines) {
+    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
     auditAgainstBruteForce("audit_perspective", {});
 }
 
 TEST(PickAudit, OrthographicOpenGlDepthDefaultSceneCountsEqualABruteForceOverTheLibrarysRoutines) {
+    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
     auditAgainstBruteForce("audit_orthographic", {"--projection", "orthographic", "--clip-depth", "opengl"});
 }
