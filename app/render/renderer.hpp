@@ -175,7 +175,7 @@ public:
     /// index + 1, 0 where no object was drawn, 0xFFFFFFFF under a marker. Its size is the
     /// drawn target's (the drawable's, unless the frame was approximate).
     [[nodiscard]] std::vector<std::uint32_t> readObjectIds() const;
-    [[nodiscard]] glm::ivec2 drawnSize() const { return targetSize_; }
+    [[nodiscard]] glm::ivec2 drawnSize() const { return drawnSize_; }
 
 private:
     struct Instance {
@@ -263,7 +263,8 @@ private:
     Texture targetObjects_;
     std::vector<glm::vec4> styledAreas_;  ///< pixels (min x, min y, max x, max y) of each emphasised object
     glm::ivec2 targetSize_{0};
-    glm::ivec2 presentedSize_{0};  ///< the drawable's size in the last draw (targetSize_ is smaller when approximate)
+    glm::ivec2 presentedSize_{0};  ///< the drawable's size in the last draw
+    glm::ivec2 drawnSize_{0};  ///< the pixels the last draw filled, from the target's corner (fewer when approximate)
     bool ownWindow_ = false;
     Framebuffer window_;  ///< the window's pixels when ownWindow_ (colour only: ImGui needs no depth)
     Renderbuffer windowColor_;
