@@ -311,6 +311,13 @@ inline Image loadPng(const fs::path& path) {
     return image;
 }
 
+// The object ID a pixel of an --id-buffer PNG holds: index + 1 as 24-bit RGB, R the high byte.
+inline std::uint32_t idAt(const Image& image, int x, int y) {
+    const glm::ivec3 c = image.at(x, y);
+    return static_cast<std::uint32_t>(c.r) << 16 | static_cast<std::uint32_t>(c.g) << 8 |
+           static_cast<std::uint32_t>(c.b);
+}
+
 // How many pixels of the rectangle [min, max) differ by more than 2/255 in a channel (as the docs'
 // pictures are compared) between two pictures; the whole picture by default. -1 when the sizes differ.
 inline int differingPixels(const Image& a, const Image& b, glm::ivec2 min = glm::ivec2(0),

@@ -23,12 +23,6 @@ namespace {
 
 using namespace e2e;
 
-std::uint32_t idAt(const Image& image, int x, int y) {
-    const glm::ivec3 c = image.at(x, y);
-    return static_cast<std::uint32_t>(c.r) << 16 | static_cast<std::uint32_t>(c.g) << 8 |
-           static_cast<std::uint32_t>(c.b);
-}
-
 struct Matrices {
     glm::mat4 view;
     glm::mat4 projection;

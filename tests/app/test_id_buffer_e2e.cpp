@@ -20,13 +20,6 @@ namespace {
 
 using namespace e2e;
 
-// The ID a pixel of the PNG holds.
-std::uint32_t idAt(const Image& image, int x, int y) {
-    const glm::ivec3 c = image.at(x, y);
-    return static_cast<std::uint32_t>(c.r) << 16 | static_cast<std::uint32_t>(c.g) << 8 |
-           static_cast<std::uint32_t>(c.b);
-}
-
 // The reference's answer for the ray through window point (x, y): object index + 1, or 0.
 std::uint32_t referenceId(const ReferenceScene& scene, const Frame& f, long double x, long double y) {
     const auto hit = scene.nearestHit(pickref::cursorRay(f.camera, x, y));
