@@ -10,6 +10,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "pickray/picking.hpp"
+#include "reference/camera_reference.hpp"
 #include "support/geometry_asserts.hpp"
 
 namespace pickray {
@@ -266,6 +267,140 @@ TEST(CursorRay, DirectionAccurateAtExtremeDepthRatiosAndFarCameras) {
     // from the origin, adds about as much (measured in all: 2.4·2^-24). Allowed: 8·2^-24 = 4.8e-7.
     EXPECT_LT(worst, 8 * kUlp);
     EXPECT_GT(worstNaive, worst);  // the naive method really is worse here
+}
+
+// The exact origin of a ray, from the reference camera (long double, no matrix) of the same
+// float eye, target, field of view and near plane.
+pickref::Camera referenceCamera(glm::vec3 eye, glm::vec3 target, bool perspective, float fovY, float orthoHeight,
+                                double nearZ) {
+    pickref::Camera c;
+    c.eye = {eye.x, eye.y, eye.z};
+    c.target = {target.x, target.y, target.z};
+    c.perspective = perspective;
+    c.fovYDegrees = static_cast<long double>(glm::degrees(double{fovY}));
+    c.orthoHeight = orthoHeight;
+    c.near = nearZ;
+    c.width = kViewport.width;
+    c.height = kViewport.height;
+    return c;
+}
+
+// Half a float step of x: the most rounding x to float can move it.
+double halfUlp(long double x) {
+    int exponent = 0;
+    std::frexp(static_cast<double>(std::abs(x)), &exponent);  // |x| in [2^(e-1), 2^e)
+    return std::ldexp(1.0, exponent - 1 - 24);
+}
+
+TEST(CursorRayFromEye, OriginWithinHalfAFloatStepOfTheExactOneFarFromTheOrigin) {
+    // Cameras 1e4 from the world origin, far/near 1e6 (the configuration): the ray built
+    // from the view's rotation and the eye against the exact one (the reference camera in long
+    // double), and the full view matrix's cursorRay measured alongside.
+    std::mt19937 rng(15);
+    double worstFromEye = 0.0, worstFull = 0.0, sumFromEye = 0.0, sumFull = 0.0, worstDirection = 0.0;
+    double worstAbsFromEye = 0.0, worstAbsFull = 0.0;  // world units
+    int checked = 0;
+    for (const bool perspective : {true, false}) {
+        for (const ClipDepth depth : {ClipDepth::NegativeOneToOne, ClipDepth::ZeroToOne}) {
+            for (int i = 0; i < 100; ++i) {
+                const glm::vec3 eye = test::randomUnit(rng) * 1e4f;
+                // Not within 25 degrees of straight up or down: there lookAt's float cross product
+                // with the up vector (|f × up| >= sin 25° = 0.42) loses up to 2.4 times 2^-24 of
+                // the basis, in both routes alike; nearer the pole more (not what is measured here).
+                glm::vec3 forward = test::randomUnit(rng);
+                while (std::abs(forward.y) > 0.9f) forward = test::randomUnit(rng);
+                const glm::vec3 target = eye + forward * 12.0f;
+                const float fovY = glm::radians(45.0f), orthoHeight = 8.0f, nearZ = 0.01f, farZ = 1e4f;
+                const glm::mat4 proj =
+                    perspective ? (depth == ClipDepth::ZeroToOne ? glm::perspectiveZO(fovY, kAspect, nearZ, farZ)
+                                                                 : glm::perspectiveNO(fovY, kAspect, nearZ, farZ))
+                                : (depth == ClipDepth::ZeroToOne
+                                       ? glm::orthoZO(-4.0f * kAspect, 4.0f * kAspect, -4.0f, 4.0f, nearZ, farZ)
+                                       : glm::orthoNO(-4.0f * kAspect, 4.0f * kAspect, -4.0f, 4.0f, nearZ, farZ));
+                const glm::mat4 rotation = glm::lookAt(glm::vec3(0.0f), target - eye, glm::vec3(0, 1, 0));
+                const glm::vec2 cursor(std::floor(std::uniform_real_distribution<float>(0, 1280)(rng)) + 0.5f,
+                                       std::floor(std::uniform_real_distribution<float>(0, 720)(rng)) + 0.5f);
+                const Ray fromEye = cursorRayFromEye(cursor, glm::dvec3(eye), rotation, proj, kViewport, depth);
+                const Ray full =
+                    cursorRay(cursor, glm::lookAt(eye, target, glm::vec3(0, 1, 0)), proj, kViewport, depth);
+                // The near plane as the float matrix has it (its entries' rounding moves the
+                // orthographic one of OpenGL's convention by 5% at far/near 1e6: -1 - P32 cancels),
+                // which both routes invert: the reference camera gets that plane.
+                const double matrixNear =
+                    perspective
+                        ? planesOf(proj, depth).first
+                        : (double{proj[3][2]} - (depth == ClipDepth::ZeroToOne ? 0.0 : -1.0)) / double{proj[2][2]};
+                const pickref::Ray exact = pickref::cursorRay(
+                    referenceCamera(eye, target, perspective, fovY, orthoHeight, matrixNear), cursor.x, cursor.y);
+                // The direction is cursorRay's with the rotation alone, bit for bit (the contract).
+                const Ray rotated = cursorRay(cursor, rotation, proj, kViewport, depth);
+                EXPECT_EQ(fromEye.direction, rotated.direction) << i;
+                worstDirection =
+                    std::max(worstDirection,
+                             static_cast<double>(pickref::angleDegrees(
+                                 {fromEye.direction.x, fromEye.direction.y, fromEye.direction.z}, exact.direction)));
+                // Each coordinate's error in units of half a float step of the exact coordinate.
+                const long double exactOrigin[3] = {exact.origin.x, exact.origin.y, exact.origin.z};
+                const auto error = [&](glm::vec3 origin) {
+                    double worst = 0.0;
+                    for (int k = 0; k < 3; ++k)
+                        worst = std::max(
+                            worst, static_cast<double>(std::abs(origin[k] - exactOrigin[k])) / halfUlp(exactOrigin[k]));
+                    return worst;
+                };
+                const double eFromEye = error(fromEye.origin), eFull = error(full.origin);
+                for (int k = 0; k < 3; ++k) {
+                    worstAbsFromEye =
+                        std::max(worstAbsFromEye, static_cast<double>(std::abs(fromEye.origin[k] - exactOrigin[k])));
+                    worstAbsFull =
+                        std::max(worstAbsFull, static_cast<double>(std::abs(full.origin[k] - exactOrigin[k])));
+                }
+                worstFromEye = std::max(worstFromEye, eFromEye);
+                worstFull = std::max(worstFull, eFull);
+                sumFromEye += eFromEye;
+                sumFull += eFull;
+                // Allowed: the one rounding to float (half a step), plus the relative point's error
+                // from the float matrices: lookAt's and the projection's entries each within a few
+                // 2^-24 of the exact camera's, moving a point at most |origin − eye| <= 4·1280/720 + 0.01
+                // = 7.1 from the eye by about 8·2^-24·7.1 = 3.4e-6, against half a step of 1e4's
+                // components (|c| >= 1: at least 2^-24) — 0.1 half-steps allows it for any coordinate
+                // of 2^4 or more; smaller ones (a component near 0) get the absolute 8·2^-24·7.1 below.
+                for (int k = 0; k < 3; ++k)
+                    EXPECT_LE(std::abs(fromEye.origin[k] - exactOrigin[k]), halfUlp(exactOrigin[k]) + 8 * kUlp * 7.2)
+                        << i << " coordinate " << k;
+                ++checked;
+            }
+        }
+    }
+    std::printf(
+        "precision: ray origins 1e4 from the world origin, far/near 1e6, in half float steps of the exact origin: "
+        "cursorRayFromEye worst %.3g mean %.3g; cursorRay with the full view matrix worst %.3g mean %.3g; "
+        "direction within %.3g degrees; worst in world units %.3g (from the eye) and %.3g (full matrix)\n",
+        worstFromEye, sumFromEye / checked, worstFull, sumFull / checked, worstDirection, worstAbsFromEye,
+        worstAbsFull);
+    EXPECT_EQ(checked, 400);
+    // The full matrix's route is measurably worse there (why the app builds its rays from the eye).
+    EXPECT_GT(worstFull, 2 * worstFromEye);
+    EXPECT_GT(sumFull, 2 * sumFromEye);
+    // The direction as cursorRay's: 8·2^-24 rad (DirectionAccurateAtExtremeDepthRatiosAndFarCameras).
+    EXPECT_LT(worstDirection, glm::degrees(8 * kUlp));
+}
+
+TEST(CursorRayFromEye, NonFiniteEyeGivesNaNNearTheOriginItIsCursorRays) {
+    const glm::mat4 rotation = glm::lookAt(glm::vec3(0.0f), kCamera.target - kCamera.eye, kCamera.up);
+    const glm::mat4 proj = kCamera.perspective(ClipDepth::ZeroToOne, kAspect);
+    const Ray ray =
+        cursorRayFromEye({640, 360}, glm::dvec3(NAN, 0, 0), rotation, proj, kViewport, ClipDepth::ZeroToOne);
+    EXPECT_TRUE(std::isnan(ray.origin.x));
+    // With the eye at the camera's place it is cursorRay's ray, but for rounding: the origin within
+    // a few float steps of |eye| + near = 9.53 (each rounds once; the full matrix's route also
+    // cancels its float translation, 2^-24·|eye| a coordinate): 8·2^-24·9.9 allows it. The
+    // directions: both unit vectors from matrices whose entries differ only by rounding, 4·2^-24.
+    const Ray here =
+        cursorRayFromEye({640, 360}, glm::dvec3(kCamera.eye), rotation, proj, kViewport, ClipDepth::ZeroToOne);
+    const Ray full = cursorRay({640, 360}, kCamera.view(), proj, kViewport, ClipDepth::ZeroToOne);
+    EXPECT_VEC_NEAR(here.origin, full.origin, 8 * 0x1p-24f * 9.9f);
+    EXPECT_VEC_NEAR(here.direction, full.direction, 4 * 0x1p-24f);
 }
 
 TEST(PickingSetup, RejectsWhatCannotBeInverted) {

@@ -70,6 +70,24 @@ struct Viewport {
 [[nodiscard]] Ray cursorRay(glm::vec2 cursor, const glm::mat4& view, const glm::mat4& proj, const Viewport& viewport,
                             ClipDepth depth) noexcept;
 
+/// The picking ray under a cursor built relative to the camera, for views far from the world
+/// origin: `rotationView` is the view matrix of the camera moved to the origin (glm::lookAt from
+/// (0, 0, 0) towards target − eye: the rotation alone, no translation) and `eye` the camera's
+/// position. The ray is cursorRay's with the view lookAt(eye, target, up) worked out exactly:
+///   * the direction is cursorRay(cursor, rotationView, proj, viewport, depth)'s, bit for bit (the
+///     translation never changes a direction);
+///   * the origin is the near-plane point under the cursor relative to the eye (worked out in
+///     double from the rotation and the projection, as cursorRay does), plus `eye`, the sum in
+///     double and rounded to float once: within half a float step per coordinate of the exact
+///     point for these matrices (plus the double arithmetic's ~1e-16 relative), where cursorRay
+///     with the full view matrix first rounds the view's translation −R·eye to float (half a
+///     step of |eye|) and then cancels it against the eye in its inverse.
+///   * `rotationView` may be any invertible matrix: the result is then `eye` plus the ray that
+///     view gives. A non-finite `eye`, or matrices and viewport isValidPickingSetup() refuses,
+///     give NaN coordinates, as cursorRay.
+[[nodiscard]] Ray cursorRayFromEye(glm::vec2 cursor, glm::dvec3 eye, const glm::mat4& rotationView,
+                                   const glm::mat4& proj, const Viewport& viewport, ClipDepth depth) noexcept;
+
 /// True when the matrices are finite and invertible and the viewport has a finite, positive size.
 [[nodiscard]] bool isValidPickingSetup(const glm::mat4& view, const glm::mat4& proj, const Viewport& viewport) noexcept;
 

@@ -89,8 +89,17 @@ glm::vec3 worldToScreen(glm::vec3 world, const glm::mat4& view, const glm::mat4&
         static_cast<double>(vp.minZ) + unitDepth * (static_cast<double>(vp.maxZ) - static_cast<double>(vp.minZ)));
 }
 
-Ray cursorRay(glm::vec2 cursor, const glm::mat4& view, const glm::mat4& proj, const Viewport& vp,
-              ClipDepth depth) noexcept {
+namespace {
+
+/// cursorRay's work, unrounded: the near-plane point under the cursor (in `view`'s world) and the
+/// unit direction, in double.
+struct DoubleRay {
+    glm::dvec3 origin;
+    glm::dvec3 direction;
+};
+
+DoubleRay doubleCursorRay(glm::vec2 cursor, const glm::mat4& view, const glm::mat4& proj, const Viewport& vp,
+                          ClipDepth depth) noexcept {
     const InverseCamera camera = invert(view, proj);
     const glm::dvec2 ndc = cursorToNdc(cursor, vp);
     const glm::dvec4 nearPoint = camera.toWorld({ndc, nearNdcDepth(depth), 1.0});
@@ -103,7 +112,21 @@ Ray cursorRay(glm::vec2 cursor, const glm::mat4& view, const glm::mat4& proj, co
     // overflows double and glm::normalize returns zero.
     const double largest = std::max(std::abs(direction.x), std::max(std::abs(direction.y), std::abs(direction.z)));
     direction /= largest;
-    return Ray{glm::vec3(glm::dvec3(nearPoint) / nearPoint.w), glm::vec3(direction / glm::length(direction))};
+    return {glm::dvec3(nearPoint) / nearPoint.w, direction / glm::length(direction)};
+}
+
+}  // namespace
+
+Ray cursorRay(glm::vec2 cursor, const glm::mat4& view, const glm::mat4& proj, const Viewport& vp,
+              ClipDepth depth) noexcept {
+    const DoubleRay ray = doubleCursorRay(cursor, view, proj, vp, depth);
+    return Ray{glm::vec3(ray.origin), glm::vec3(ray.direction)};
+}
+
+Ray cursorRayFromEye(glm::vec2 cursor, glm::dvec3 eye, const glm::mat4& rotationView, const glm::mat4& proj,
+                     const Viewport& vp, ClipDepth depth) noexcept {
+    const DoubleRay relative = doubleCursorRay(cursor, rotationView, proj, vp, depth);
+    return Ray{glm::vec3(eye + relative.origin), glm::vec3(relative.direction)};
 }
 
 bool isValidPickingSetup(const glm::mat4& view, const glm::mat4& proj, const Viewport& vp) noexcept {
