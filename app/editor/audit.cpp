@@ -40,10 +40,7 @@ std::uint32_t idOf(const std::optional<scene::ObjectHit>& hit, float tFar) {
 AuditRay auditRay(glm::vec2 cursor, const FrameMatrices& frame) noexcept {
     AuditRay r;
     r.ray = cursorRay(cursor, frame.view, frame.projection, frame.viewport, frame.clipDepth);
-    // The far plane's point under the same cursor: the GPU draws nothing beyond it.
-    const glm::vec3 far = screenToWorld(glm::vec3(cursor, frame.viewport.maxZ), frame.view, frame.projection,
-                                        frame.viewport, frame.clipDepth);
-    r.tFar = glm::dot(far - r.ray.origin, r.ray.direction);
+    r.tFar = farPlaneT(r.ray, cursor, frame);
     return r;
 }
 

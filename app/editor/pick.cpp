@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "editor/pick.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <limits>
 
 #include <glm/common.hpp>
+#include <glm/geometric.hpp>
 
 #include "scene/camera_math.hpp"
 
@@ -35,18 +39,34 @@ glm::vec2 cursorPixel(glm::ivec2 window, const FrameMatrices& frame) noexcept {
     return (glm::vec2(window) + 0.5f) * frame.pixelsPerWindowUnit;
 }
 
-Pick pickAt(const scene::SceneIndex& index, const FrameMatrices& frame, glm::ivec2 cursorWindow) {
+float farPlaneT(const Ray& ray, glm::vec2 cursor, const FrameMatrices& frame) noexcept {
+    const glm::vec3 far = screenToWorld(glm::vec3(cursor, frame.viewport.maxZ), frame.view, frame.projection,
+                                        frame.viewport, frame.clipDepth);
+    const float t = glm::dot(far - ray.origin, ray.direction);
+    // An infinite far plane (or none) puts its point at infinity or NaN: nothing is clipped.
+    return std::isfinite(t) ? t : std::numeric_limits<float>::infinity();
+}
+
+Pick pickAtPixel(const scene::SceneIndex& index, const FrameMatrices& frame, glm::vec2 cursor) {
     Pick p;
-    p.cursorWindow = cursorWindow;
-    p.cursor = cursorPixel(cursorWindow, frame);
+    p.cursor = cursor;
+    p.cursorWindow = glm::ivec2(glm::floor(cursor / frame.pixelsPerWindowUnit));
     p.ray = cursorRay(p.cursor, frame.view, frame.projection, frame.viewport, frame.clipDepth);
+    p.tFar = farPlaneT(p.ray, p.cursor, frame);
     refresh(p, index);
+    return p;
+}
+
+Pick pickAt(const scene::SceneIndex& index, const FrameMatrices& frame, glm::ivec2 cursorWindow) {
+    Pick p = pickAtPixel(index, frame, cursorPixel(cursorWindow, frame));
+    p.cursorWindow = cursorWindow;
     return p;
 }
 
 void refresh(Pick& pick, const scene::SceneIndex& index) {
     const auto start = std::chrono::steady_clock::now();
     pick.hits = index.allHits(pick.ray);
+    std::erase_if(pick.hits, [&](const scene::ObjectHit& h) { return h.hit.t > pick.tFar; });
     pick.spans = index.lineSpans(pick.ray);
     pick.queryMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }

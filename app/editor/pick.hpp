@@ -2,6 +2,7 @@
 #pragma once
 // One frame's matrices and what a cursor picks with them.
 
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,7 +40,10 @@ struct Pick {
     glm::ivec2 cursorWindow{0};
     glm::vec2 cursor{0.0f};  ///< drawable pixels
     Ray ray;
-    std::vector<scene::ObjectHit> hits;    ///< each object's first hit, by t
+    /// The far plane's t along the ray: hits beyond it are left out of `hits`, as the GPU clips
+    /// them there (a click picks what it sees). Infinite for a ray with no far plane.
+    float tFar = std::numeric_limits<float>::infinity();
+    std::vector<scene::ObjectHit> hits;    ///< each object's first hit up to tFar, by t
     std::vector<scene::ObjectSpan> spans;  ///< every object the line crosses, by enter
     double queryMs = 0.0;                  ///< time the scene queries took (hits and spans)
 
@@ -48,10 +52,18 @@ struct Pick {
     }
 };
 
-/// The ray under the cursor and what it meets, from the scene's BVH index.
+/// The t along `ray` (the ray through drawable point `cursor`) of the far plane's point under the
+/// same cursor: the GPU draws nothing beyond it.
+[[nodiscard]] float farPlaneT(const Ray& ray, glm::vec2 cursor, const FrameMatrices& frame) noexcept;
+
+/// The ray under the cursor and what it meets up to the far plane, from the scene's BVH index.
 [[nodiscard]] Pick pickAt(const scene::SceneIndex& index, const FrameMatrices& frame, glm::ivec2 cursorWindow);
 
-/// Recomputes hits and spans of the same ray after the scene changed (the ray itself stays, so it
+/// The same for a point of the drawable (pixels) rather than of the window; cursorWindow is the
+/// window point it lies in.
+[[nodiscard]] Pick pickAtPixel(const scene::SceneIndex& index, const FrameMatrices& frame, glm::vec2 cursor);
+
+/// Recomputes hits (up to pick.tFar) and spans of the same ray after the scene changed (the ray itself stays, so it
 /// can be looked at from elsewhere after orbiting).
 void refresh(Pick& pick, const scene::SceneIndex& index);
 

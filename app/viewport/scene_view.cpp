@@ -276,12 +276,7 @@ void SceneView::pickThrough(glm::vec3 point, const FrameMatrices& frame, Editor&
     if (!(std::isfinite(s.x) && std::isfinite(s.y) && std::isfinite(s.z)) || s.z < frame.viewport.minZ ||
         s.z > frame.viewport.maxZ)
         return;
-    Pick pick;
-    pick.cursor = glm::vec2(s);
-    pick.cursorWindow = glm::ivec2(glm::floor(pick.cursor / frame.pixelsPerWindowUnit));
-    pick.ray = cursorRay(pick.cursor, frame.view, frame.projection, frame.viewport, frame.clipDepth);
-    refresh(pick, editor.index());
-    editor.keepPick(std::move(pick));
+    editor.keepPick(pickAtPixel(editor.index(), frame, glm::vec2(s)));
 }
 
 void SceneView::moveDragged(const FrameMatrices& matrices, Editor& editor) {

@@ -90,3 +90,42 @@ TEST(DegenerateWindow, ZeroSizedFramesAreNotPickableAndHaveNoNaNScale) {
     EXPECT_TRUE(pa::frameMatrices(ps::Camera{}, {1, 1}, {1, 1}).pickable);
     EXPECT_TRUE(pa::frameMatrices(ps::Camera{}, {1280, 720}, {1280, 720}).pickable);
 }
+
+// Issue 25: a click picks what it sees, and the GPU clips at the far plane. The camera looks down
+// -z from the origin with far = 100, so the plane is 100 from the eye on the view axis. Spheres of
+// radius 0.5 on that axis whose near side is 0.1 before the plane (seen) or 0.1 beyond it (clipped,
+// not picked); a sphere straddling the plane is seen by its near side. 0.1 is 2^16 float steps at
+// 100, far beyond any rounding of the ray or of the plane's t. In all four conventions.
+TEST(FarPlane, AClickPicksNothingBeyondTheFarPlaneInEveryConvention) {
+    int checked = 0;
+    for (const ps::Projection projection : {ps::Projection::Perspective, ps::Projection::Orthographic})
+        for (const pickray::ClipDepth depth : {pickray::ClipDepth::NegativeOneToOne, pickray::ClipDepth::ZeroToOne}) {
+            ps::Camera camera;
+            camera.eye = glm::vec3(0.0f);
+            camera.target = glm::vec3(0.0f, 0.0f, -1.0f);
+            camera.projection = projection;
+            camera.clipDepth = depth;
+            const pa::FrameMatrices frame = pa::frameMatrices(camera, {640, 360}, {640, 360});
+            const glm::vec2 centre(320.0f, 180.0f);  // on the view axis
+            struct Case {
+                float nearSide;  // distance from the eye to the sphere's near side
+                bool picked;
+            };
+            for (const Case c : {Case{99.9f, true}, Case{100.1f, false}, Case{99.8f, true}}) {
+                ps::Scene scene;
+                scene.camera = camera;
+                scene.objects.push_back(
+                    {"ball", glm::vec3(1.0f), pickray::Sphere{glm::vec3(0.0f, 0.0f, -(c.nearSide + 0.5f)), 0.5f}});
+                const ps::SceneIndex index(scene);
+                const pa::Pick pick = pa::pickAtPixel(index, frame, centre);
+                // The far plane's t from the ray's origin, which is on the near plane; within 1e-4
+                // (13 float steps at 100: the plane's point and the origin are each rounded once).
+                EXPECT_NEAR(pick.tFar, camera.far - camera.near, 1e-4f);
+                EXPECT_EQ(pick.nearest().has_value(), c.picked) << "near side at " << c.nearSide;
+                // The line still crosses it: the spans are the line's, not clipped.
+                EXPECT_EQ(pick.spans.size(), 1u);
+                ++checked;
+            }
+        }
+    EXPECT_EQ(checked, 12);
+}
