@@ -8,6 +8,11 @@
 //   Still/N: a frame after the camera moved without a drag (as --orbit does): drawn exactly, as
 //            every frame was drawn before the approximate view, orbit frames included.
 //
+//   Audit/N: the pick audit of a still frame (issue 25, `--audit`): the frame, its exact ID pass
+//            read back, and the CPU's pick through every pixel (5 rays each: the centre and the
+//            four robustness probes) on all cores, compared.
+//   AuditCpu/N: the CPU's part alone (cpuPicks: the rays, the BVH's batch query, the depth ties).
+//
 // Counters: median_ms, the median frame of the run; triangles and dots of the frame (the last
 // iteration's); approximate (1 or 0).
 // Time: wall time per frame; CPU: the whole process's (llvmpipe's threads too), which a loaded
@@ -18,6 +23,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -28,7 +34,9 @@
 #include <glad/gl.h>
 #include <glm/trigonometric.hpp>
 
+#include "editor/audit.hpp"
 #include "editor/orbit_camera.hpp"
+#include "editor/pick.hpp"
 #include "scene/generate.hpp"
 #include "shell/app.hpp"
 
@@ -136,13 +144,67 @@ void Still(benchmark::State& state) {
     setCounters(state, app, false, ms);
 }
 
+// The audit of the same still view every iteration (the camera is not moved: one view's cost).
+void Audit(benchmark::State& state) {
+    App& app = appFor(static_cast<std::size_t>(state.range(0)));
+    std::vector<double> ms;
+    std::optional<pickray::app::AuditCounts> counts;
+    for (auto _ : state) {
+        const auto start = std::chrono::steady_clock::now();
+        counts = app.audit();
+        glFinish();
+        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+        state.SetIterationTime(ms.back() / 1000.0);
+    }
+    if (!counts || counts->size != kSize) {
+        failed = true;
+        state.SkipWithError("the audit was not made at the window's size");
+        return;
+    }
+    state.counters["median_ms"] = median(ms);
+    state.counters["mismatches"] = static_cast<double>(counts->mismatches);
+    state.counters["robust"] = static_cast<double>(counts->robustMismatches);
+    state.counters["rays_per_s"] =
+        benchmark::Counter(static_cast<double>(counts->pixels) * 5.0 * static_cast<double>(state.iterations()),
+                           benchmark::Counter::kIsRate);
+}
+
+void AuditCpu(benchmark::State& state) {
+    App& app = appFor(static_cast<std::size_t>(state.range(0)));
+    const pickray::app::FrameMatrices frame = pickray::app::frameMatrices(app.editor().camera(), kSize, kSize);
+    std::vector<double> ms;
+    std::size_t pixels = 0;
+    for (auto _ : state) {
+        const auto start = std::chrono::steady_clock::now();
+        const std::vector<pickray::app::CpuPixel> cpu = pickray::app::cpuPicks(app.editor().index(), frame);
+        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+        state.SetIterationTime(ms.back() / 1000.0);
+        pixels = cpu.size();
+        benchmark::DoNotOptimize(cpu.data());
+    }
+    if (pixels != static_cast<std::size_t>(kSize.x) * static_cast<std::size_t>(kSize.y)) {
+        failed = true;
+        state.SkipWithError("the CPU's picks do not cover the view");
+        return;
+    }
+    state.counters["median_ms"] = median(ms);
+    state.counters["rays_per_s"] = benchmark::Counter(
+        static_cast<double>(pixels) * 5.0 * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+}
+
 // A median needs repetitions; each repetition is a few frames (a 1e5 frame is a tenth of a second
 // or more on llvmpipe).
 // Each size's two benchmarks one after the other, so they share one App.
 BENCHMARK(Orbit)->Arg(10000)->Unit(benchmark::kMillisecond)->UseManualTime()->MeasureProcessCPUTime()->MinTime(1.0);
 BENCHMARK(Still)->Arg(10000)->Unit(benchmark::kMillisecond)->UseManualTime()->MeasureProcessCPUTime()->MinTime(1.0);
+BENCHMARK(Audit)->Arg(10000)->Unit(benchmark::kMillisecond)->UseManualTime()->MeasureProcessCPUTime()->MinTime(1.0);
+BENCHMARK(AuditCpu)->Arg(10000)->Unit(benchmark::kMillisecond)->UseManualTime()->MeasureProcessCPUTime()->MinTime(1.0);
 BENCHMARK(Orbit)->Arg(100000)->Unit(benchmark::kMillisecond)->UseManualTime()->MeasureProcessCPUTime()->MinTime(1.0);
 BENCHMARK(Still)->Arg(100000)->Unit(benchmark::kMillisecond)->UseManualTime()->MeasureProcessCPUTime()->MinTime(1.0);
+BENCHMARK(Audit)->Arg(100000)->Unit(benchmark::kMillisecond)->UseManualTime()->MeasureProcessCPUTime()->MinTime(1.0);
+BENCHMARK(AuditCpu)->Arg(100000)->Unit(benchmark::kMillisecond)->UseManualTime()->MeasureProcessCPUTime()->MinTime(1.0);
+BENCHMARK(Audit)->Arg(1000)->Unit(benchmark::kMillisecond)->UseManualTime()->MeasureProcessCPUTime()->MinTime(1.0);
+BENCHMARK(AuditCpu)->Arg(1000)->Unit(benchmark::kMillisecond)->UseManualTime()->MeasureProcessCPUTime()->MinTime(1.0);
 
 }  // namespace
 
