@@ -86,14 +86,18 @@ AuditCounts compareIds(std::span<const std::uint32_t> gpu, glm::ivec2 size, std:
     AuditCounts counts;
     counts.size = size;
     counts.pixels = pixels;
+    counts.classes.assign(pixels, 0);
     std::vector<AuditMismatch> robust;
     for (std::size_t i = 0; i < pixels; ++i) {
         const CpuPixel& c = cpu[i];
         counts.depthTies += c.depthTie;
+        if (c.depthTie) counts.classes[i] |= kAuditDepthTie;
         if (gpu[i] == c.id) continue;
         ++counts.mismatches;
+        counts.classes[i] |= kAuditMismatch;
         if (!c.robust()) continue;
         ++counts.robustMismatches;
+        counts.classes[i] |= kAuditRobust;
         const glm::ivec2 pixel(static_cast<int>(i % static_cast<std::size_t>(size.x)),
                                static_cast<int>(i / static_cast<std::size_t>(size.x)));
         AuditMismatch m{pixel, gpu[i], c.id, std::nullopt, c.id ? std::optional(c.t) : std::nullopt, std::nullopt};

@@ -64,6 +64,13 @@ struct AuditMismatch {
     std::optional<int> distance;
 };
 
+/// Each pixel's class in AuditCounts::classes: bits, agreeing pixels 0.
+enum AuditPixel : std::uint8_t {
+    kAuditMismatch = 1,  ///< the GPU's ID differs from the CPU's
+    kAuditRobust = 2,    ///< ... and the probes agree with the centre (set only with kAuditMismatch)
+    kAuditDepthTie = 4,  ///< the CPU's two nearest hits are a depth tie (whatever the GPU says)
+};
+
 struct AuditCounts {
     glm::ivec2 size{0};
     std::size_t objects = 0;  ///< the scene's (auditFrame)
@@ -76,6 +83,8 @@ struct AuditCounts {
     /// Up to 20 robust mismatches, the farthest from agreement first (no distance counts as the
     /// farthest), then by row and column.
     std::vector<AuditMismatch> worst;
+    /// Every pixel's AuditPixel bits, top row first (size.x * size.y): the heat map's.
+    std::vector<std::uint8_t> classes;
 };
 inline constexpr std::size_t kAuditWorst = 20;
 

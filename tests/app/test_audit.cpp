@@ -8,8 +8,10 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <initializer_list>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -54,6 +56,13 @@ std::optional<float> plantedT(glm::ivec2 pixel, std::uint32_t id) {
     return static_cast<float>(1000u * id) + static_cast<float>(10 * pixel.x + pixel.y);
 }
 
+// The classes a test planted: every pixel agrees (0) but those listed, with the bits given.
+std::vector<std::uint8_t> plantedClasses(std::initializer_list<std::pair<std::size_t, std::uint8_t>> planted) {
+    std::vector<std::uint8_t> classes(static_cast<std::size_t>(kSize.x * kSize.y), 0);
+    for (const auto& [pixel, bits] : planted) classes[pixel] = bits;
+    return classes;
+}
+
 }  // namespace
 
 TEST(Audit, TheCpusOwnAnswersAsTheBufferGiveNoMismatch) {
@@ -64,6 +73,7 @@ TEST(Audit, TheCpusOwnAnswersAsTheBufferGiveNoMismatch) {
     EXPECT_EQ(c.robustMismatches, 0u);
     EXPECT_EQ(c.depthTies, 0u);
     EXPECT_TRUE(c.worst.empty());
+    EXPECT_EQ(c.classes, plantedClasses({})) << "every pixel agrees";
 }
 
 TEST(Audit, AWrongIdAtARobustPixelIsARobustMismatchListedWithBothAnswersAndBothT) {
@@ -81,6 +91,8 @@ TEST(Audit, AWrongIdAtARobustPixelIsARobustMismatchListedWithBothAnswersAndBothT
     EXPECT_EQ(m.cpuT, std::optional(12.0f));
     EXPECT_EQ(m.gpuT, std::optional(2023.0f)) << "the GPU's object's t at that pixel";
     EXPECT_EQ(m.distance, std::optional(4)) << "column 6, the nearest where the CPU says 2, is 4 pixels away";
+    EXPECT_EQ(c.classes, plantedClasses({{at(2, 3), pa::kAuditMismatch | pa::kAuditRobust}}))
+        << "that pixel alone, a robust mismatch";
 }
 
 TEST(Audit, AWrongIdAtAPixelOnAnEdgeIsAMismatchButNotARobustOne) {
@@ -92,6 +104,8 @@ TEST(Audit, AWrongIdAtAPixelOnAnEdgeIsAMismatchButNotARobustOne) {
     EXPECT_EQ(c.mismatches, 2u);
     EXPECT_EQ(c.robustMismatches, 0u);
     EXPECT_TRUE(c.worst.empty());
+    EXPECT_EQ(c.classes, plantedClasses({{at(5, 0), pa::kAuditMismatch}, {at(6, 7), pa::kAuditMismatch}}))
+        << "those two pixels, mismatches but not robust";
 }
 
 TEST(Audit, DepthTiesAreCountedWhateverTheBufferSays) {
@@ -102,6 +116,10 @@ TEST(Audit, DepthTiesAreCountedWhateverTheBufferSays) {
     const pa::AuditCounts c = pa::compareIds(gpu, kSize, cpu, plantedT);
     EXPECT_EQ(c.depthTies, 3u);
     EXPECT_EQ(c.mismatches, 1u);
+    EXPECT_EQ(c.classes, plantedClasses({{at(0, 0), pa::kAuditDepthTie | pa::kAuditMismatch | pa::kAuditRobust},
+                                         {at(5, 5), pa::kAuditDepthTie},
+                                         {at(11, 7), pa::kAuditDepthTie}}))
+        << "the ties flagged whether or not they agree; (0,0) a robust mismatch too";
 }
 
 TEST(Audit, TheWorstAreTwentyFarthestFromAgreementFirstAndTheBackgroundHasNoGpuT) {
@@ -127,6 +145,15 @@ TEST(Audit, TheWorstAreTwentyFarthestFromAgreementFirstAndTheBackgroundHasNoGpuT
     }
     EXPECT_EQ(c.worst[0].pixel, glm::ivec2(0, 0)) << "ties in reading order";
     EXPECT_EQ(c.worst[19].pixel, glm::ivec2(4, 3));
+    std::size_t robustPixels = 0;  // the classes: the 41 planted, robust mismatches all
+    for (int y = 0; y < kSize.y; ++y)
+        for (int x = 0; x < kSize.x; ++x) {
+            const bool plantedHere = x < 5 || (x == 9 && y == 4);
+            EXPECT_EQ(c.classes[at(x, y)], plantedHere ? pa::kAuditMismatch | pa::kAuditRobust : 0) << x << "," << y;
+            robustPixels += plantedHere;
+        }
+    EXPECT_EQ(robustPixels, 41u);
+    EXPECT_EQ(c.classes.size(), 96u);
 }
 
 TEST(Audit, BuffersOfTheWrongSizeAreRefused) {
