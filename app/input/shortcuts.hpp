@@ -33,6 +33,7 @@ enum class Action {
     GizmoRotate,
     GizmoScale,
     GizmoSpace,
+    PickAudit,
 };
 
 /// A key with the modifiers held (left or right alike).

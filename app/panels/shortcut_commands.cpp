@@ -34,6 +34,7 @@ std::optional<Command> commandFor(Action action, UiState& state, const ShortcutC
         case Action::GizmoSpace:
             state.gizmoSpace = state.gizmoSpace == GizmoSpace::World ? GizmoSpace::Local : GizmoSpace::World;
             return std::nullopt;
+        case Action::PickAudit: state.pickAudit = !state.pickAudit; return std::nullopt;
     }
     return std::nullopt;
 }

@@ -17,6 +17,7 @@
 #include "pickray/collision/overlap.hpp"
 #include "scene/generate.hpp"
 #include "scene/overloaded.hpp"
+#include "viewport/audit_heat_map.hpp"
 
 namespace pickray::app {
 namespace {
@@ -129,9 +130,9 @@ float checkWidth(const char* label) {
 /// Every panel's default place (Reset layout): the scene's panels down the left, the pick and the
 /// camera down the right, each column shrunk to fit a small window.
 struct Layout {
-    glm::vec2 sceneSize, inspectorSize, capsuleSize, pickSize, cameraSize;
-    glm::vec2 sceneAt, inspectorAt, capsuleAt;  // from the top-left corner
-    glm::vec2 pickAt, cameraAt;                 // x measured from the right edge
+    glm::vec2 sceneSize, inspectorSize, capsuleSize, pickSize, cameraSize, auditSize;
+    glm::vec2 sceneAt, inspectorAt, capsuleAt, auditAt;  // from the top-left corner
+    glm::vec2 pickAt, cameraAt;                          // x measured from the right edge
 };
 
 Layout defaultLayout(glm::ivec2 window, float top) {
@@ -153,6 +154,10 @@ Layout defaultLayout(glm::ivec2 window, float top) {
     l.capsuleAt = {gap, l.inspectorAt.y + l.inspectorSize.y + gap};
     l.pickAt = {width + gap, top + gap};
     l.cameraAt = {width + gap, l.pickAt.y + l.pickSize.y + gap};
+    // The pick audit's, at the bottom of the view between the two columns (the heat map is the
+    // view: the panel covers as little of it as it can).
+    l.auditSize = {std::max(200.0f * s, static_cast<float>(window.x) - 2.0f * (width + 2.0f * gap)), 165.0f * s};
+    l.auditAt = {width + 2.0f * gap, static_cast<float>(window.y) - l.auditSize.y - gap};
     return l;
 }
 
@@ -480,6 +485,53 @@ void capsulePanel(UiState& state, const UiView& view, const Layout& layout, floa
     endPanel();
 }
 
+// A colour's square, as in the legend of the heat map.
+void swatch(const char* id, glm::vec4 color) {
+    const float side = ImGui::GetTextLineHeight();
+    ImGui::ColorButton(id, ImVec4(color.r, color.g, color.b, color.a),
+                       ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoPicker | ImGuiColorEditFlags_NoDragDrop,
+                       ImVec2(side, side));
+    ImGui::SameLine();
+}
+
+std::string auditObjectName(const UiView& view, std::uint32_t id) {
+    if (id == 0) return "background";
+    const std::size_t index = id - 1;
+    return index < view.scene.objects.size() ? view.scene.objects[index].name + " (" + std::to_string(id) + ")"
+                                             : "? (" + std::to_string(id) + ")";
+}
+
+void auditPanel(UiState& state, const UiView& view, const Layout& layout, float top) {
+    if (!state.pickAudit) return;
+    beginPanel(state, view, "Pick audit", false, layout.auditAt, layout.auditSize, top);
+    swatch("##robust", kAuditRobustColor);
+    ImGui::TextUnformatted("robust mismatch");
+    tooltip(state, "The GPU drew another object than a click there picks, whatever the float rounding of its ray");
+    sameLineIfFits(ImGui::GetTextLineHeight() + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize("on an edge").x);
+    swatch("##edge", kAuditEdgeColor);
+    ImGui::TextUnformatted("on an edge");
+    tooltip(state, "A mismatch where rays 1e-3 px from the pixel's centre pick differently: an edge's rounding");
+    const AuditStatus& audit = view.audit;
+    if (!audit.counts) {
+        ImGui::TextUnformatted(audit.running ? "Auditing..." : "Waiting for a still view.");
+        endPanel();
+        return;
+    }
+    const AuditCounts& c = *audit.counts;
+    ImGui::Text("%zu pixels  %zu mismatches  %zu robust  %zu depth ties", c.pixels, c.mismatches, c.robustMismatches,
+                c.depthTies);
+    if (state.noStats) ImGui::Text("probe %g px", static_cast<double>(kAuditProbePixels));
+    else ImGui::Text("probe %g px  audit %.0f ms", static_cast<double>(kAuditProbePixels), audit.ms);
+    if (!c.worst.empty()) ImGui::TextDisabled("worst robust mismatches (pixel: GPU / CPU):");
+    constexpr std::size_t kShown = 3;
+    for (std::size_t i = 0; i < std::min(kShown, c.worst.size()); ++i) {
+        const AuditMismatch& m = c.worst[i];
+        ImGui::Text("(%d,%d): %s / %s", m.pixel.x, m.pixel.y, auditObjectName(view, m.gpuId).c_str(),
+                    auditObjectName(view, m.cpuId).c_str());
+    }
+    endPanel();
+}
+
 }  // namespace
 
 namespace {
@@ -509,6 +561,7 @@ std::vector<Command> drawWindows(UiState& state, const UiView& view, bool panels
     cameraPanel(state, view, layout, top, out);
     pickPanel(state, view, layout, top, out);
     capsulePanel(state, view, layout, top);
+    auditPanel(state, view, layout, top);
     helpWindow(state);
     fileWindows(state, view, out);
     toastWindow(state, view);

@@ -13,6 +13,7 @@
 
 #include <glm/vec2.hpp>
 
+#include "editor/audit.hpp"
 #include "editor/commands.hpp"
 #include "editor/files.hpp"
 #include "editor/history.hpp"
@@ -73,6 +74,7 @@ struct UiState {
     bool editHeld = false;           ///< an inspector field is held and has changed the object
     std::size_t editHeldObject = 0;  ///< ... this object
     bool showHelp = false;
+    bool pickAudit = false;   ///< View > Pick audit: the view's audit and its heat map are shown
     bool noStats = false;     ///< leave timings out (pictures that must not change from run to run)
     float scale = 1.0f;       ///< the UI scale (View > UI scale; the window applies it next frame)
     float scaleShown = 1.0f;  ///< the slider's value while it is held (taken when let go)
@@ -90,6 +92,13 @@ struct UiState {
     /// Where the panels write what they drew, while buildUi runs (the caller's record, not kept
     /// here: the panels' state is theirs, the record is for whoever describes the window).
     DrawnPanels* drawn = nullptr;
+};
+
+/// The pick audit of the view (View > Pick audit), for its panel: the window's.
+struct AuditStatus {
+    const AuditCounts* counts = nullptr;  ///< the audit of the view shown (null: none yet, or out of date)
+    double ms = 0.0;                      ///< how long it took (the CPU's rays and the comparison)
+    bool running = false;                 ///< an audit is under way
 };
 
 /// Read-only view of what the panels show.
@@ -114,6 +123,7 @@ struct UiView {
     /// Whether a file exists (the Open recent menu marks one that does not "(missing)").
     bool (*fileExists)(const std::string& path) = nullptr;
     std::uint64_t revision = 0;  ///< the scene's revision: changes whenever the objects do
+    AuditStatus audit{};
 };
 
 /// Shows `text` as a toast, from now (toasts.hpp).

@@ -184,6 +184,7 @@ float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
         if (menuItem(state, "Gizmo: local axes", Action::GizmoSpace, true, state.gizmoSpace == GizmoSpace::Local))
             state.gizmoSpace = state.gizmoSpace == GizmoSpace::World ? GizmoSpace::Local : GizmoSpace::World;
         ImGui::Separator();
+        if (menuItem(state, "Pick audit", Action::PickAudit, true, state.pickAudit)) state.pickAudit = !state.pickAudit;
         if (menuItem(state, "Hide panels", Action::ToggleUi)) out.push_back(command::ToggleUi{});
         if (ImGui::MenuItem("Reset layout")) state.resetLayout = true;
         showTooltip(state, "Reset layout: every panel back in its place, at its size for this window", true);

@@ -328,6 +328,33 @@ void Renderer::present() const {
     glBindFramebuffer(GL_FRAMEBUFFER, windowFramebuffer());
 }
 
+void Renderer::drawOverScene(const std::vector<ScreenRect>& rects, glm::ivec2 drawable) {
+    if (rects.empty() || !canDrawAt(drawable)) return;
+    std::vector<LineVertex> triangles;
+    triangles.reserve(rects.size() * 6);
+    for (const ScreenRect& r : rects) {
+        const glm::vec3 a(r.min.x, r.min.y, 0.0f), b(r.max.x, r.min.y, 0.0f);
+        const glm::vec3 c(r.max.x, r.max.y, 0.0f), d(r.min.x, r.max.y, 0.0f);
+        for (const glm::vec3& corner : {a, b, c, a, c, d}) triangles.push_back({corner, r.color});
+    }
+    bindWindow(drawable);
+    glViewport(0, 0, drawable.x, drawable.y);
+    // Pixels from the top-left corner to GL's clip space (y up).
+    const glm::mat4 pixels = glm::ortho(0.0f, static_cast<float>(drawable.x), static_cast<float>(drawable.y), 0.0f);
+    glUseProgram(lineProgram_.get());
+    glUniformMatrix4fv(glGetUniformLocation(lineProgram_.get(), "uViewProjection"), 1, GL_FALSE,
+                       glm::value_ptr(pixels));
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_CULL_FACE);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    FrameStats unused;
+    drawLines(triangles, unused, Primitive::Triangles);
+    glDisable(GL_BLEND);
+    glBindVertexArray(0);
+    glUseProgram(0);
+}
+
 void Renderer::finish() const { glFinish(); }
 
 void Renderer::provokeGlErrorForTests() const { glBindBuffer(0x1234, 0); }

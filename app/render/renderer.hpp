@@ -107,6 +107,16 @@ struct DebugDraw {
     bool operator==(const DebugDraw&) const = default;
 };
 
+/// A rectangle of the window's pixels drawn over the scene in its colour's alpha (the pick
+/// audit's heat map, viewport/audit_heat_map.hpp): `min` inclusive, `max` exclusive, in drawable
+/// pixels from the top-left corner.
+struct ScreenRect {
+    glm::ivec2 min{0};
+    glm::ivec2 max{0};
+    glm::vec4 color{0.0f};
+    bool operator==(const ScreenRect&) const = default;
+};
+
 /// How objects are emphasised: each keeps its colour and gets an outline, the picked one in the
 /// highlight colour, the selected ones blue, the hovered one a thin light line.
 struct DrawStyle {
@@ -157,6 +167,11 @@ public:
     /// it was drawn approximate), for frames where nothing in it changed (redrawing 100,000 objects
     /// on a software rasteriser takes a tenth of a second).
     void present() const;
+
+    /// Draws `rects` in order over what the window shows now (the scene presented, before ImGui),
+    /// blended in their alpha; the window's framebuffer is `drawable` pixels. Not part of the
+    /// scene: Source::Scene does not see them.
+    void drawOverScene(const std::vector<ScreenRect>& rects, glm::ivec2 drawable);
 
     /// Waits until the GPU has finished the frame (for honest frame timings on a software rasteriser).
     void finish() const;

@@ -17,6 +17,7 @@
 #include "scene/overloaded.hpp"
 #include "shell/screenshot.hpp"
 #include "shell/sdl_events.hpp"
+#include "viewport/audit_heat_map.hpp"
 #include "viewport/overlay.hpp"
 
 namespace pickray::app {
@@ -84,6 +85,9 @@ double App::secondsUntilPictureChanges() const {
     constexpr double kCaretStepSeconds = 0.1;
     double soonest = secondsUntilToastsChange(ui_.toasts, imgui_.time());
     if (imgui_.editingText()) soonest = std::min(soonest, kCaretStepSeconds);
+    // An audit under way: looked at ten times a second, its heat map shown when it is done.
+    constexpr double kAuditPollSeconds = 0.1;
+    if (auditJob_.valid()) soonest = std::min(soonest, kAuditPollSeconds);
     // An approximate view once the camera has settled: drawn exactly then.
     if (drawn_ && drawn_->style.approximate && !view_.cameraMoving() && cameraMovedAt_)
         soonest = std::min(soonest, kSettleSeconds - millisecondsSince(*cameraMovedAt_) / 1000.0);
@@ -144,6 +148,7 @@ void App::frame() {
     for (const std::string& error : update.errors) message(error, true);
     const bool redrawn = drawScene(update.matrices);
     renderer_.bindWindow(platform_.drawableSize());  // ImGui draws over the scene, in the window's pixels
+    if (heatMapShown_) renderer_.drawOverScene(viewAudit_->heatMap, platform_.drawableSize());
     imgui_.render();
     saveRequestedScreenshot(platform_.drawableSize());
     platform_.swap();
@@ -191,22 +196,12 @@ void App::runPanels(const std::vector<InputEvent>& events) {
     std::vector<KeyChord> keys;
     for (const InputEvent& e : events)
         if (const auto* key = std::get_if<event::KeyDown>(&e)) keys.push_back(key->chord);
-    const UiView view{editor_.scene(),
-                      editor_.selection(),
-                      editor_.lastPick(),
-                      editor_.hover(),
-                      platform_.windowSize(),
-                      performance_,
-                      editor_.history(),
-                      editor_.unsaved(),
-                      recent_.items(),
-                      savablePath(),
-                      &listing_,
-                      keys,
-                      isDirectory,
-                      panelsHiddenByUser_,
-                      pathExists,
-                      editor_.revision()};
+    const UiView view{editor_.scene(), editor_.selection(), editor_.lastPick(), editor_.hover(), platform_.windowSize(),
+                      performance_, editor_.history(), editor_.unsaved(), recent_.items(), savablePath(), &listing_,
+                      keys, isDirectory, panelsHiddenByUser_, pathExists, editor_.revision(),
+                      // The counts of the heat map the last frame showed (none while it is hidden).
+                      AuditStatus{heatMapShown_ ? &viewAudit_->counts : nullptr, heatMapShown_ ? viewAudit_->ms : 0.0,
+                                  auditJob_.valid()}};
     for (const Command& c : buildUi(ui_, view, !options_.hideUi, drawnPanels_)) apply(c);
 }
 
@@ -250,6 +245,7 @@ bool App::drawScene(const FrameMatrices& frame) {
         addGizmo(debug, g->gizmo, g->lit, cam, frame, editor_.lastPick());
     if (idBuffer_) saveRequestedIdBuffer(drawableOk, view, style);
     if (auditRequested_) runRequestedAudit(drawableOk, view, style, frame);
+    updateViewAudit(drawableOk, view, style, frame);
     DrawnScene next{editor_.revision(), view, style, debug};
     const bool redraw = drawableOk && (forceRedraw_ || !drawn_ || !(*drawn_ == next));
     if (!redraw) {
@@ -308,6 +304,45 @@ void App::runRequestedAudit(bool drawable, const render::FrameView& view, render
                 ", not the frame's viewport";
     if (error) return message("audit not made: " + *error, true);
     audit_ = auditFrame(*ids, editor_.index(), frame);
+}
+
+void App::collectViewAudit(bool wait) {
+    if (!auditJob_.valid()) return;
+    if (!wait && auditJob_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
+    ViewAudit done = auditJob_.get();
+    done.heatMap = auditHeatMap(done.counts.classes, done.counts.size);
+    viewAudit_ = std::move(done);
+}
+
+void App::updateViewAudit(bool drawable, const render::FrameView& view, const render::DrawStyle& style,
+                          const FrameMatrices& frame) {
+    heatMapShown_ = false;
+    collectViewAudit(false);
+    if (!ui_.pickAudit) return;
+    const AuditedView now{editor_.revision(), view};
+    // The heat map of a moving view (an approximate frame) or of an edited scene would lie over
+    // a different picture: not shown until this view's audit is done.
+    const bool still = drawable && !style.approximate;
+    if (still && !(viewAudit_ && viewAudit_->of == now)) {
+        // One audit at a time (they take all cores): a worker on an older view finishes first.
+        if (auditJob_.valid() && !(auditJobOf_ == now) && (options_.headless || screenshot_)) collectViewAudit(true);
+        if (!auditJob_.valid()) {
+            std::optional<std::string> error;
+            auto ids = drawObjectIds(true, view, style, error);
+            if (!ids || renderer_.drawnSize() != view.drawableSize) return;
+            auditJobOf_ = now;
+            auditJob_ = std::async(std::launch::async, [ids = std::move(*ids), index = editor_.index(), frame, now] {
+                const auto start = std::chrono::steady_clock::now();
+                ViewAudit done{now, auditFrame(ids, index, frame), 0.0, {}};
+                done.ms = millisecondsSince(start);
+                return done;
+            });
+        }
+        // A script's pictures must not depend on the machine's speed, and a screenshot shows the
+        // view's heat map: both wait for it.
+        if (auditJobOf_ == now && (options_.headless || screenshot_)) collectViewAudit(true);
+    }
+    heatMapShown_ = still && viewAudit_ && viewAudit_->of == now && !viewAudit_->heatMap.empty();
 }
 
 void App::saveRequestedScreenshot(glm::ivec2 drawable) {

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <future>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -112,6 +113,14 @@ private:
     void saveRequestedIdBuffer(bool drawable, const render::FrameView& view, render::DrawStyle style);
     void runRequestedAudit(bool drawable, const render::FrameView& view, render::DrawStyle style,
                            const FrameMatrices& frame);
+    /// View > Pick audit: audits each still, exact view not audited yet (on a worker thread in a
+    /// window; waited for headless and before a screenshot), and decides whether this frame shows
+    /// the heat map: only over the view it was made of.
+    void updateViewAudit(bool drawable, const render::FrameView& view, const render::DrawStyle& style,
+                         const FrameMatrices& frame);
+    /// Takes the worker's audit when it has finished (`wait`: waits for it); one of a view no
+    /// longer shown is dropped.
+    void collectViewAudit(bool wait);
 
     /// The window's commands, one function each; `apply` gives the editor's to the Editor.
     bool run(const command::Open& c);
@@ -146,7 +155,25 @@ private:
     bool auditRequested_ = false;                 ///< the next frame is audited
     std::optional<AuditCounts> audit_;            ///< the last audit's counts (none: it failed)
     std::optional<DrawnScene> drawn_;
-    bool forceRedraw_ = false;  ///< measureFrames: time real redraws
+    /// View > Pick audit: what an audit of the view was made of (a different one is out of date).
+    struct AuditedView {
+        std::uint64_t revision = 0;
+        render::FrameView view;
+        bool operator==(const AuditedView&) const = default;
+    };
+    struct ViewAudit {
+        AuditedView of;
+        AuditCounts counts;
+        double ms = 0.0;
+        std::vector<render::ScreenRect> heatMap;  ///< auditHeatMap of its classes
+    };
+    std::optional<ViewAudit> viewAudit_;  ///< the last finished audit of the view
+    /// The audit under way on a worker thread (its result owns everything it reads: a copy of the
+    /// index, the matrices, the ID buffer). A future of std::async: the App's end waits for it.
+    std::future<ViewAudit> auditJob_;
+    AuditedView auditJobOf_;
+    bool heatMapShown_ = false;  ///< this frame draws viewAudit_'s heat map over the view
+    bool forceRedraw_ = false;   ///< measureFrames: time real redraws
     Performance performance_;
     bool measured_ = false;  ///< performance_.frameMs is a measured median (headless report)
     bool running_ = true;

@@ -33,6 +33,7 @@ TEST(Shortcuts, TheChordsOfTheThreeJsEditorBlenderAndGodot) {
         {"e", Action::GizmoRotate},
         {"r", Action::GizmoScale},
         {"q", Action::GizmoSpace},
+        {"p", Action::PickAudit},
     };
     for (const auto& [spec, action] : expected) {
         const auto chord = parseKeySpec(spec);
