@@ -20,7 +20,7 @@ namespace pickray::app {
 
 /// The scene under the heat map: black at this alpha over it (the picture stays recognisable,
 /// the markers are brighter than anything left of it).
-inline constexpr glm::vec4 kAuditDim{0.0f, 0.0f, 0.0f, 0.6f};
+inline constexpr glm::vec4 kAuditDim{0.0f, 0.0f, 0.0f, 0.5f};
 /// Robust mismatches: magenta, a hue no object of the demo's palette has, nor its outlines.
 inline constexpr glm::vec4 kAuditRobustColor{1.0f, 0.2f, 1.0f, 1.0f};
 /// Non-robust mismatches (on an edge, within the probes' 1e-3 px): yellow.

@@ -26,7 +26,7 @@ constexpr bool kSanitized = false;
 
 // The heat map's colours, as the panel's legend shows them (viewport/audit_heat_map.hpp), drawn
 // opaque: robust mismatches magenta (255, 51, 255), others yellow (255, 230, 51). The scene under
-// them is dimmed to 40%, at most 102 in a channel; 8 covers a rounding of the blend.
+// them is dimmed to half, at most 128 in a channel; 8 covers a rounding of the blend.
 bool isColor(glm::ivec3 c, glm::ivec3 want) { return glm::all(glm::lessThanEqual(glm::abs(c - want), glm::ivec3(8))); }
 constexpr glm::ivec3 kRobustColor{255, 51, 255};
 constexpr glm::ivec3 kEdgeColor{255, 230, 51};
