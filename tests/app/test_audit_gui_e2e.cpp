@@ -3,7 +3,8 @@
 // audit on (the window audits the still view on a worker thread); on quitting the window writes
 // its picture with the panels, the same view's --audit JSON and its --id-buffer. The pixels the
 // JSON lists as robust mismatches must be magenta in the picture, and pixels well inside one
-// object's area of the ID buffer (no edge within 3 pixels) must be neither marker colour.
+// object's area of the ID buffer (no edge within 3 pixels) must be neither marker colour. And
+// headless, after an edit: the heat map is the edited scene's.
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
@@ -39,37 +40,13 @@ bool underAPanel(int x, int y, const json& panels) {
     return false;
 }
 
-}  // namespace
-
-TEST(Xvfb, PickAuditKeyShowsTheHeatMapWithItsRobustMismatchesInMagentaAndItsPanel) {
-    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
-    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
-        GTEST_SKIP() << "xvfb-run or xdotool not installed";
-    const fs::path dir = tempDir() / "x_pick_audit";
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    const fs::path sh = dir / "session.sh";
-    // The pointer on the sky (nothing hovered), P, a second for the worker's audit of 640x360
-    // (the quitting picture waits for it in any case), then Ctrl+Q.
-    std::ofstream(sh) << "set -e\nunset SDL_VIDEODRIVER\ncd " << quote(dir.string()) << "\n"
-                      << "export XDG_CONFIG_HOME=" << quote((dir / "config").string()) << "\n"
-                      << quote(PICKRAY_EXE) << " --size 640x360 --scene " << quote(kDefaultScene.string())
-                      << " --no-stats --report report.json --screenshot quit.png --audit audit.json"
-                      << " --id-buffer ids.png &\nPID=$!\n"
-                      << "WID=$(timeout 20 xdotool search --sync --onlyvisible --name 'pickray$' | head -n1)\n"
-                      << "[ -n \"$WID\" ]\nsleep 0.5\n"
-                      << "xdotool mousemove --window \"$WID\" 630 40\nsleep 0.3\nxdotool key p\nsleep 1.5\n"
-                      << "xdotool key ctrl+q\ntimeout 30 tail --pid=$PID -f /dev/null\nwait $PID\n";
-    const std::string command = "ASAN_OPTIONS=detect_leaks=0 timeout 120 " + xvfbRun() + " sh " + quote(sh.string()) +
-                                " > " + quote((dir / "output.txt").string()) + " 2>&1";
-    ASSERT_EQ(std::system(command.c_str()), 0) << fileText(dir / "output.txt");
-    const json report = readJson(dir / "report.json");
-    const json audit = readJson(dir / "audit.json");
-    const Image shot = loadPng(dir / "quit.png");
-    const Image ids = loadPng(dir / "ids.png");
-    ASSERT_EQ(shot.width, 640);
-    ASSERT_EQ(ids.width, 640);
-    const json& panels = report["window"]["panels"];
+// The checks of a picture with the heat map (`shot`) against the same view's --audit JSON and
+// --id-buffer PNG, the panels the report lists: the Pick audit panel is one of them; the listed
+// robust mismatches not under a panel are magenta; pixels away from every ID-buffer edge are
+// neither marker colour.
+void expectHeatMapOfThisView(const json& panels, const json& audit, const Image& shot, const Image& ids) {
+    ASSERT_EQ(shot.width, ids.width);
+    ASSERT_EQ(shot.height, ids.height);
     const bool panelShown =
         std::any_of(panels.begin(), panels.end(), [](const json& p) { return p["name"] == "Pick audit"; });
     EXPECT_TRUE(panelShown) << panels.dump();
@@ -100,6 +77,73 @@ TEST(Xvfb, PickAuditKeyShowsTheHeatMapWithItsRobustMismatchesInMagentaAndItsPane
             ++away;
             marked += isColor(shot.at(x, y), kRobustColor) || isColor(shot.at(x, y), kEdgeColor);
         }
-    EXPECT_GT(away, 640 * 360 / 8) << "the open view between the panels is mostly away from edges";
+    EXPECT_GT(away, shot.width * shot.height / 8) << "the open view between the panels is mostly away from edges";
     EXPECT_EQ(marked, 0) << "of " << away << " pixels away from edges";
+}
+
+}  // namespace
+
+TEST(Xvfb, PickAuditKeyShowsTheHeatMapWithItsRobustMismatchesInMagentaAndItsPanel) {
+    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
+    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
+        GTEST_SKIP() << "xvfb-run or xdotool not installed";
+    const fs::path dir = tempDir() / "x_pick_audit";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path sh = dir / "session.sh";
+    // The pointer on the sky (nothing hovered), P, a second for the worker's audit of 640x360
+    // (the quitting picture waits for it in any case), then Ctrl+Q.
+    std::ofstream(sh) << "set -e\nunset SDL_VIDEODRIVER\ncd " << quote(dir.string()) << "\n"
+                      << "export XDG_CONFIG_HOME=" << quote((dir / "config").string()) << "\n"
+                      << quote(PICKRAY_EXE) << " --size 640x360 --scene " << quote(kDefaultScene.string())
+                      << " --no-stats --report report.json --screenshot quit.png --audit audit.json"
+                      << " --id-buffer ids.png &\nPID=$!\n"
+                      << "WID=$(timeout 20 xdotool search --sync --onlyvisible --name 'pickray$' | head -n1)\n"
+                      << "[ -n \"$WID\" ]\nsleep 0.5\n"
+                      << "xdotool mousemove --window \"$WID\" 630 40\nsleep 0.3\nxdotool key p\nsleep 1.5\n"
+                      << "xdotool key ctrl+q\ntimeout 30 tail --pid=$PID -f /dev/null\nwait $PID\n";
+    const std::string command = "ASAN_OPTIONS=detect_leaks=0 timeout 120 " + xvfbRun() + " sh " + quote(sh.string()) +
+                                " > " + quote((dir / "output.txt").string()) + " 2>&1";
+    ASSERT_EQ(std::system(command.c_str()), 0) << fileText(dir / "output.txt");
+    const json report = readJson(dir / "report.json");
+    const json audit = readJson(dir / "audit.json");
+    const Image shot = loadPng(dir / "quit.png");
+    const Image ids = loadPng(dir / "ids.png");
+    ASSERT_EQ(shot.width, 640);
+    ASSERT_EQ(ids.width, 640);
+    expectHeatMapOfThisView(report["window"]["panels"], audit, shot, ids);
+}
+
+TEST(PickAudit, AfterAnEditTheHeatMapIsOfTheEditedSceneNotTheOneBefore) {
+    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
+    // P, then the ball deleted: the next picture's heat map must be the edited scene's (the
+    // ball's silhouette markers, over what is now background, are gone), a script's frame
+    // waiting for its audit.
+    const fs::path dir = tempDir() / "pick_audit_edit";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const ProcessResult run = runPickray({"--headless",
+                                          "--size",
+                                          "640x360",
+                                          "--scene",
+                                          kDefaultScene.string(),
+                                          "--no-stats",
+                                          "--key",
+                                          "p",
+                                          "--select",
+                                          "ball",
+                                          "--key",
+                                          "delete",
+                                          "--screenshot",
+                                          (dir / "shot.png").string(),
+                                          "--audit",
+                                          (dir / "audit.json").string(),
+                                          "--id-buffer",
+                                          (dir / "ids.png").string(),
+                                          "--report",
+                                          (dir / "report.json").string()});
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const json report = readJson(dir / "report.json");
+    expectHeatMapOfThisView(report["window"]["panels"], readJson(dir / "audit.json"), loadPng(dir / "shot.png"),
+                            loadPng(dir / "ids.png"));
 }
