@@ -31,7 +31,7 @@ constexpr Shortcut kShortcuts[] = {
     {key(SDLK_e), Action::GizmoRotate, "gizmo: rotate (about an axis)"},
     {key(SDLK_r), Action::GizmoScale, "gizmo: scale (a box's sides, a round shape's radius)"},
     {key(SDLK_q), Action::GizmoSpace, "gizmo: world or local axes"},
-    {key(SDLK_p), Action::PickAudit, "pick audit: where the picture and a click's pick disagree, over the view"},
+    {key(SDLK_p), Action::PickAudit, "pick audit: where the picture and a click disagree"},
     {ctrl(SDLK_q), Action::Quit, "quit (asks first when there are unsaved changes)"},
 };
 
