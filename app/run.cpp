@@ -23,6 +23,8 @@ void applyOverrides(const Options& o, scene::Camera& c) {
     if (o.target) c.target = *o.target;
     if (o.fovYDegrees) c.fovYDegrees = *o.fovYDegrees;
     if (o.orthoHeight) c.orthoHeight = *o.orthoHeight;
+    if (o.nearPlane) c.near = *o.nearPlane;
+    if (o.farPlane) c.far = *o.farPlane;
 }
 
 // Where the first object's interior is drawn (the window centre for an empty scene): the
@@ -61,6 +63,7 @@ scene::LoadResult initialScene(const Options& o, const std::string& scenePath) {
     if (o.generate) result.scene = scene::generateStressScene(*o.generate);
     else result = scene::loadScene(scenePath);
     if (result.scene) applyOverrides(o, result.scene->camera);
+    if (result.scene && o.moveAll) result.scene = scene::movedAll(*result.scene, *o.moveAll);
     return result;
 }
 
@@ -99,6 +102,7 @@ int runFromCommandLine(const std::vector<std::string>& args, std::ostream& out, 
         if (openEmpty) {
             loaded.scene = scene::Scene{};
             applyOverrides(options, loaded.scene->camera);
+            if (options.moveAll) loaded.scene = scene::movedAll(*loaded.scene, *options.moveAll);
         }
         if (auto e = scene::validate(loaded.scene->camera)) {
             err << "pickray: camera override: " << *e << "\n";

@@ -147,7 +147,7 @@ ScriptStep makeStep(const std::string& option, const std::string& value) {
 /// Every value of the single-value options, as strings (the last one given).
 struct Values {
     std::string scene, generate, size, report, quitAfterClicks, repeat, clipDepth, projection, eye, target, fov,
-        orthoHeight, uiScale;
+        orthoHeight, uiScale, nearPlane, farPlane, moveAll;
 };
 
 void addOptions(CLI::App& cli, Options& o, Values& v) {
@@ -208,6 +208,13 @@ void addOptions(CLI::App& cli, Options& o, Values& v) {
     single("--target", v.target, "point looked at")->type_name("X,Y,Z")->group(camera);
     single("--fov", v.fov, "vertical field of view")->type_name("DEGREES")->group(camera);
     single("--ortho-height", v.orthoHeight, "orthographic view height")->type_name("H")->group(camera);
+    single("--near", v.nearPlane, "near plane distance (0 < near < far)")->type_name("N")->group(camera);
+    single("--far", v.farPlane, "far plane distance (greater than near)")->type_name("F")->group(camera);
+    single("--move-all", v.moveAll,
+           "move every object and the camera (after the overrides above) by this vector: the same picture "
+           "further from the world origin")
+        ->type_name("X,Y,Z")
+        ->group(camera);
 }
 
 // The single-value options that were given, read and checked.
@@ -249,6 +256,11 @@ void readValues(const CLI::App& cli, const Values& v, Options& o) {
     if (given("--target")) o.target = point3("--target", v.target);
     if (given("--fov")) o.fovYDegrees = positive("--fov", v.fov);
     if (given("--ortho-height")) o.orthoHeight = positive("--ortho-height", v.orthoHeight);
+    if (given("--near")) o.nearPlane = positive("--near", v.nearPlane);
+    if (given("--far")) o.farPlane = positive("--far", v.farPlane);
+    if (o.nearPlane && o.farPlane && !(*o.nearPlane < *o.farPlane))
+        refuse("--far", v.farPlane, "expects a distance greater than --near " + v.nearPlane);
+    if (given("--move-all")) o.moveAll = point3("--move-all", v.moveAll);
 }
 
 // The script steps, in the order CLI11 saw their options.

@@ -105,6 +105,10 @@ struct Options {
     std::optional<glm::vec3> target;
     std::optional<float> fovYDegrees;
     std::optional<float> orthoHeight;
+    std::optional<float> nearPlane;  ///< --near: 0 < near (< far, checked with the scene's far after loading)
+    std::optional<float> farPlane;   ///< --far
+    /// --move-all X,Y,Z: the scene and its camera (after the overrides above) moved together.
+    std::optional<glm::vec3> moveAll;
 };
 
 /// A refused command line: one line naming the problem (the caller adds the hint to --help).

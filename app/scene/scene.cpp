@@ -141,6 +141,14 @@ Object translated(const Object& object, glm::vec3 d) noexcept {
     return o;
 }
 
+Scene movedAll(const Scene& scene, glm::vec3 offset) {
+    Scene moved = scene;
+    for (Object& o : moved.objects) o = translated(o, offset);
+    moved.camera.eye += offset;
+    moved.camera.target += offset;
+    return moved;
+}
+
 glm::vec3 interiorPoint(const Shape& shape) noexcept {
     return std::visit(Overloaded{
                           [](const Sphere& s) { return s.center; },

@@ -67,6 +67,11 @@ struct Scene {
     std::vector<Object> objects;
 };
 
+/// The whole scene and its camera moved by `offset`: every object as translated() moves it (an
+/// infinite cylinder's two axis points too), the eye and the target; the camera's angles, planes
+/// and sizes stay, so the same picture is drawn further from the world origin (--move-all).
+[[nodiscard]] Scene movedAll(const Scene& scene, glm::vec3 offset);
+
 /// Why an object cannot be accepted (negative radius, non-finite value, zero scale, colour outside
 /// 0..1, min > max, ...), naming the field; nullopt when it is valid.
 [[nodiscard]] std::optional<std::string> validate(const Object& object);

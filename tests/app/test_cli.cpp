@@ -74,6 +74,27 @@ TEST(Cli, ParsesCameraOverrides) {
     EXPECT_EQ(parsed({"--eye", "-2,5,-6"}).eye, glm::vec3(-2, 5, -6));
 }
 
+TEST(Cli, ParsesNearFarAndMoveAll) {
+    const Options o = parsed({"--near", "0.01", "--far", "1e4", "--move-all", "5773.5,-5773.5,5773.5"});
+    EXPECT_EQ(o.nearPlane, 0.01f);
+    EXPECT_EQ(o.farPlane, 1e4f);
+    EXPECT_EQ(o.moveAll, glm::vec3(5773.5f, -5773.5f, 5773.5f));
+    EXPECT_FALSE(parsed({}).nearPlane || parsed({}).farPlane || parsed({}).moveAll);
+    // Each alone (checked against the scene's other plane after loading, see the end-to-end test).
+    EXPECT_EQ(parsed({"--far", "0.05"}).farPlane, 0.05f);
+}
+
+TEST(Cli, RefusesBadNearFarAndMoveAll) {
+    EXPECT_EQ(refusal({"--near", "0"}), "--near 0: expects a positive number");
+    EXPECT_EQ(refusal({"--near", "-1"}), "--near -1: expects a positive number");
+    EXPECT_EQ(refusal({"--far", "inf"}), "--far inf: expects a positive number");
+    EXPECT_EQ(refusal({"--near", "nan"}), "--near nan: expects a positive number");
+    EXPECT_EQ(refusal({"--near", "2", "--far", "1"}), "--far 1: expects a distance greater than --near 2");
+    EXPECT_EQ(refusal({"--near", "2", "--far", "2"}), "--far 2: expects a distance greater than --near 2");
+    EXPECT_EQ(refusal({"--move-all", "1,2"}), "--move-all 1,2: expects X,Y,Z");
+    EXPECT_EQ(refusal({"--move-all", "1,2,inf"}), "--move-all 1,2,inf: expects X,Y,Z");
+}
+
 TEST(Cli, RefusesBadArguments) {
     EXPECT_TRUE(refused({"--bogus"}));
     EXPECT_TRUE(refused({"--size", "800"}));

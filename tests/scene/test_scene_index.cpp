@@ -2,6 +2,8 @@
 // The BVH-backed scene queries (SceneIndex) against brute force (scene_brute_force.hpp) over generated
 // scenes: same objects in the same order with the same t, also after refits; and the generator.
 #include <random>
+#include <type_traits>
+#include <variant>
 
 #include <gtest/gtest.h>
 
@@ -136,4 +138,70 @@ TEST(Generate, DensityStaysRoughlyConstant) {
     const float small = density(1000);
     const float large = density(100000);
     EXPECT_NEAR(large / small, 1.0f, 0.25f);
+}
+
+TEST(MovedAll, MovesEveryKindAndTheCameraByTheOffsetAndNothingElse) {
+    // One object of every kind (defaultObject; the oriented box turned) moved far: each moved
+    // point is the original plus the offset, as float adds them, bit for bit; sizes, turns, names,
+    // colours and the camera's angles and planes unchanged.
+    ps::Scene scene;
+    for (pickray::ShapeKind kind = 0; kind < pickray::kShapeKindCount; ++kind) {
+        ps::Object o = ps::defaultObject(kind, glm::vec3(1.0f + static_cast<float>(kind), 0.5f, -2.0f));
+        if (auto* box = std::get_if<pickray::OrientedBox>(&o.shape)) {
+            o.placement.rotationDegrees = glm::vec3(10.0f, 20.0f, 30.0f);
+            *box = ps::placedBox(box->local, o.placement);
+        }
+        scene.objects.push_back(o);
+    }
+    scene.camera.fovYDegrees = 30.0f;
+    const glm::vec3 d(4096.0f, -1024.0f, 8.0f);
+    const ps::Scene moved = ps::movedAll(scene, d);
+    ASSERT_EQ(moved.objects.size(), scene.objects.size());
+    std::size_t checked = 0;
+    for (std::size_t i = 0; i < scene.objects.size(); ++i) {
+        const ps::Object& a = scene.objects[i];
+        const ps::Object& b = moved.objects[i];
+        EXPECT_EQ(a.name, b.name);
+        EXPECT_EQ(a.color, b.color);
+        ASSERT_EQ(a.shape.index(), b.shape.index());
+        checked += std::visit(
+            [&](const auto& before) -> std::size_t {
+                using T = std::decay_t<decltype(before)>;
+                const T& after = std::get<T>(b.shape);
+                if constexpr (std::is_same_v<T, pickray::Sphere>) {
+                    EXPECT_EQ(after.center, before.center + d);
+                    EXPECT_EQ(after.radius, before.radius);
+                } else if constexpr (std::is_same_v<T, pickray::Capsule> || std::is_same_v<T, pickray::Cylinder>) {
+                    EXPECT_EQ(after.a, before.a + d);
+                    EXPECT_EQ(after.b, before.b + d);
+                    EXPECT_EQ(after.radius, before.radius);
+                } else if constexpr (std::is_same_v<T, pickray::InfiniteCylinder>) {
+                    EXPECT_EQ(after.p1, before.p1 + d);
+                    EXPECT_EQ(after.p2, before.p2 + d);
+                    EXPECT_EQ(after.radius, before.radius);
+                } else if constexpr (std::is_same_v<T, pickray::Aabb>) {
+                    EXPECT_EQ(after.min, before.min + d);
+                    EXPECT_EQ(after.max, before.max + d);
+                } else {
+                    EXPECT_EQ(b.placement.position, a.placement.position + d);
+                    EXPECT_EQ(b.placement.rotationDegrees, a.placement.rotationDegrees);
+                    EXPECT_EQ(b.placement.scale, a.placement.scale);
+                    EXPECT_EQ(after.local.min, before.local.min);
+                    EXPECT_EQ(after.local.max, before.local.max);
+                    for (int c = 0; c < 3; ++c) EXPECT_EQ(after.toWorld[c], before.toWorld[c]) << c;
+                    EXPECT_EQ(glm::vec3(after.toWorld[3]), glm::vec3(before.toWorld[3]) + d);
+                }
+                return 1;
+            },
+            a.shape);
+    }
+    EXPECT_EQ(checked, pickray::kShapeKindCount);
+    EXPECT_EQ(moved.camera.eye, scene.camera.eye + d);
+    EXPECT_EQ(moved.camera.target, scene.camera.target + d);
+    EXPECT_EQ(moved.camera.up, scene.camera.up);
+    EXPECT_EQ(moved.camera.fovYDegrees, 30.0f);
+    EXPECT_EQ(moved.camera.near, scene.camera.near);
+    EXPECT_EQ(moved.camera.far, scene.camera.far);
+    EXPECT_EQ(moved.camera.orthoHeight, scene.camera.orthoHeight);
+    EXPECT_FALSE(ps::validate(moved.camera));
 }
