@@ -26,9 +26,6 @@ void parallelFor(std::size_t n, const Fn& fn) {
     for (std::thread& t : pool) t.join();
 }
 
-// The probe points' offsets from a pixel's centre: left, right, above, below.
-constexpr glm::vec2 kProbes[4] = {
-    {-kAuditProbePixels, 0.0f}, {kAuditProbePixels, 0.0f}, {0.0f, -kAuditProbePixels}, {0.0f, kAuditProbePixels}};
 constexpr std::size_t kRaysPerPixel = 5;  // the centre, then the probes
 
 std::uint32_t idOf(const std::optional<scene::ObjectHit>& hit, float tFar) {
@@ -37,9 +34,22 @@ std::uint32_t idOf(const std::optional<scene::ObjectHit>& hit, float tFar) {
 
 }  // namespace
 
+double originRounding(glm::vec3 eye) noexcept {
+    const float largest = std::max({std::abs(eye.x), std::abs(eye.y), std::abs(eye.z)});
+    if (!(largest > 0.0f) || !std::isfinite(largest)) return 0.0;
+    int exponent = 0;
+    std::frexp(largest, &exponent);  // largest in [2^(exponent-1), 2^exponent): a step is 2^(exponent-24)
+    return std::ldexp(1.0, exponent - 25);
+}
+
+float auditProbePixels(const FrameMatrices& frame) noexcept {
+    const double pixels = originRounding(frame.eye) / static_cast<double>(frame.pixelAtTarget);
+    return std::isfinite(pixels) ? std::max(kAuditProbePixels, static_cast<float>(pixels)) : kAuditProbePixels;
+}
+
 AuditRay auditRay(glm::vec2 cursor, const FrameMatrices& frame) noexcept {
     AuditRay r;
-    r.ray = cursorRay(cursor, frame.view, frame.projection, frame.viewport, frame.clipDepth);
+    r.ray = clickRay(cursor, frame);
     r.tFar = farPlaneT(r.ray, cursor, frame);
     return r;
 }
@@ -50,10 +60,13 @@ std::vector<CpuPixel> cpuPicks(const scene::SceneIndex& index, const FrameMatric
     const std::size_t pixels = width * height;
     std::vector<Ray> rays(pixels * kRaysPerPixel);
     std::vector<float> tFar(rays.size());
+    // The probe points' offsets from a pixel's centre: left, right, above, below.
+    const float probe = auditProbePixels(frame);
+    const glm::vec2 probes[4] = {{-probe, 0.0f}, {probe, 0.0f}, {0.0f, -probe}, {0.0f, probe}};
     parallelFor(pixels, [&](std::size_t p) {
         const glm::vec2 centre(static_cast<float>(p % width) + 0.5f, static_cast<float>(p / width) + 0.5f);
         for (std::size_t k = 0; k < kRaysPerPixel; ++k) {
-            const AuditRay r = auditRay(k == 0 ? centre : centre + kProbes[k - 1], frame);
+            const AuditRay r = auditRay(k == 0 ? centre : centre + probes[k - 1], frame);
             rays[p * kRaysPerPixel + k] = r.ray;
             tFar[p * kRaysPerPixel + k] = r.tFar;
         }
@@ -139,6 +152,8 @@ AuditCounts auditFrame(std::span<const std::uint32_t> gpu, const scene::SceneInd
     counts.objects = index.size();
     counts.perspective = frame.projection[3][3] == 0.0f;  // w' = -z: a perspective divide
     counts.clipDepth = frame.clipDepth;
+    counts.probePixels = auditProbePixels(frame);
+    counts.originRounding = originRounding(frame.eye);
     return counts;
 }
 

@@ -2,13 +2,13 @@
 #pragma once
 // The pick audit (issue 25): every pixel of a frame's ID buffer (what the GPU drew there: object
 // index + 1, 0 the background) against the CPU's pick through that pixel's centre, the route a
-// click takes: cursorRay with the frame's matrices, then the BVH's nearest hit, hits beyond the
-// far plane left out (the GPU clips there).
+// click takes: clickRay (the frame's rotation and eye), then the BVH's nearest hit, hits beyond
+// the far plane left out (the GPU clips there).
 //
 //   * A pixel is a mismatch when the GPU's ID differs from the CPU's.
 //   * It is robust when the CPU answers the same for the rays through the four points
-//     kAuditProbePixels from its centre (left, right, above, below): no float rounding of the ray
-//     can change its answer. A robust mismatch is the picture being wrong, not an edge.
+//     auditProbePixels(frame) from its centre (left, right, above, below): no float rounding of
+//     the ray can change its answer. A robust mismatch is the picture being wrong, not an edge.
 //   * It is a depth tie when the CPU's two nearest hits are within kDepthTieSteps float steps in t
 //     (either object may be drawn there).
 //
@@ -32,6 +32,20 @@ namespace pickray::app {
 
 /// How far from a pixel's centre the robustness probes are, in drawable pixels.
 inline constexpr float kAuditProbePixels = 1e-3f;
+/// The rounding of a click ray's origin, in world units: half a float step of the eye's largest
+/// |component|. clickRay adds the eye last and rounds the sum to float once, so the origin moves
+/// by up to half a step of its own coordinates, which are the eye's (the near plane is close to
+/// the eye; an origin that crosses into the next binade of floats is not counted). 0 for an eye
+/// at the origin. E.g. 1e4 is in [2^13, 2^14): a step is 2^-10, the rounding 2^-11 = 4.88e-4.
+[[nodiscard]] double originRounding(glm::vec3 eye) noexcept;
+/// The probe distance of `frame`'s audit, in drawable pixels: max(kAuditProbePixels, the origin's
+/// rounding in pixels). A ray whose origin moves by r (world units) crosses every plane facing the
+/// camera r away, which is r / pixelAtTarget pixels at the target's distance (perspective:
+/// pixelAtTarget = 2·|target − eye|·tan(fov/2) / height; orthographic: orthoHeight / height, the
+/// same at every depth). Probes nearer than that are within the centre ray's own rounding: they
+/// cannot show that no rounding changes the answer. Near the origin this is kAuditProbePixels; 1e4
+/// from it, 11.5 from the target at 45 degrees and 360 px high, 4.88e-4 / 0.0265 = 0.0184 px.
+[[nodiscard]] float auditProbePixels(const FrameMatrices& frame) noexcept;
 /// Two hits are a depth tie when their t are at most this many floats apart (t2 <= t1 stepped up
 /// kDepthTieSteps times with nextafter). Measured: one surface given twice (a sphere and a
 /// zero-length capsule; an Aabb and the same box as an OrientedBox, identity, moved into place,
@@ -80,6 +94,8 @@ struct AuditCounts {
     std::size_t mismatches = 0;
     std::size_t robustMismatches = 0;
     std::size_t depthTies = 0;
+    float probePixels = kAuditProbePixels;  ///< auditProbePixels(frame)
+    double originRounding = 0.0;            ///< originRounding(frame.eye), world units
     /// Up to 20 robust mismatches, the farthest from agreement first (no distance counts as the
     /// farthest), then by row and column.
     std::vector<AuditMismatch> worst;

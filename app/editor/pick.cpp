@@ -24,6 +24,9 @@ FrameMatrices frameMatrices(const scene::Camera& camera, glm::ivec2 windowSize, 
     }
     const glm::vec2 drawable(drawableSize);
     f.view = scene::viewMatrix(camera);
+    f.rotationView = scene::rotationViewMatrix(camera);
+    f.eye = camera.eye;
+    f.pixelAtTarget = scene::worldPerPixel(camera, camera.target, drawable.y);
     f.projection = scene::projectionMatrix(camera, drawable.x / drawable.y);
     f.drawViewProjection = scene::glClipRemap(camera.clipDepth) * f.projection * f.view;
     f.viewport = Viewport{0.0f, 0.0f, drawable.x, drawable.y, 0.0f, 1.0f};
@@ -39,10 +42,18 @@ glm::vec2 cursorPixel(glm::ivec2 window, const FrameMatrices& frame) noexcept {
     return (glm::vec2(window) + 0.5f) * frame.pixelsPerWindowUnit;
 }
 
+Ray clickRay(glm::vec2 cursor, const FrameMatrices& frame) noexcept {
+    return cursorRayFromEye(cursor, glm::dvec3(frame.eye), frame.rotationView, frame.projection, frame.viewport,
+                            frame.clipDepth);
+}
+
 float farPlaneT(const Ray& ray, glm::vec2 cursor, const FrameMatrices& frame) noexcept {
-    const glm::vec3 far = screenToWorld(glm::vec3(cursor, frame.viewport.maxZ), frame.view, frame.projection,
+    // The far plane's point under the cursor relative to the eye, as clickRay builds the ray, then
+    // t along the ray in double (exact far from the world origin too).
+    const glm::vec3 far = screenToWorld(glm::vec3(cursor, frame.viewport.maxZ), frame.rotationView, frame.projection,
                                         frame.viewport, frame.clipDepth);
-    const float t = glm::dot(far - ray.origin, ray.direction);
+    const auto t = static_cast<float>(
+        glm::dot(glm::dvec3(frame.eye) + glm::dvec3(far) - glm::dvec3(ray.origin), glm::dvec3(ray.direction)));
     // An infinite far plane (or none) puts its point at infinity or NaN: nothing is clipped.
     return std::isfinite(t) ? t : std::numeric_limits<float>::infinity();
 }
@@ -51,7 +62,7 @@ Pick pickAtPixel(const scene::SceneIndex& index, const FrameMatrices& frame, glm
     Pick p;
     p.cursor = cursor;
     p.cursorWindow = glm::ivec2(glm::floor(cursor / frame.pixelsPerWindowUnit));
-    p.ray = cursorRay(p.cursor, frame.view, frame.projection, frame.viewport, frame.clipDepth);
+    p.ray = clickRay(p.cursor, frame);
     p.tFar = farPlaneT(p.ray, p.cursor, frame);
     refresh(p, index);
     return p;

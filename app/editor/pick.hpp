@@ -19,6 +19,13 @@ namespace pickray::app {
 /// Everything a frame is drawn and picked with, computed once per frame.
 struct FrameMatrices {
     glm::mat4 view{1.0f};
+    /// The rays' camera (clickRay): the view's rotation alone (the camera moved to the origin) and
+    /// the eye, so that rays far from the world origin are not built through a float translation.
+    glm::mat4 rotationView{1.0f};
+    glm::vec3 eye{0.0f};
+    /// World size of a drawable pixel at the camera's target distance (scene::worldPerPixel there):
+    /// the unit the pick audit's probe is measured in.
+    float pixelAtTarget = 0.0f;
     glm::mat4 projection{1.0f};          ///< in `clipDepth`'s convention: the matrix picking inverts
     glm::mat4 drawViewProjection{1.0f};  ///< glClipRemap(clipDepth) · projection · view, for GL 3.3
     Viewport viewport;                   ///< drawable pixels, depth 0..1 (D3DVIEWPORT9 defaults)
@@ -34,6 +41,10 @@ struct FrameMatrices {
 /// Window coordinates (SDL mouse: integer units, top-left origin) -> drawable pixel position of
 /// that point's centre, the cursor cursorRay expects.
 [[nodiscard]] glm::vec2 cursorPixel(glm::ivec2 window, const FrameMatrices& frame) noexcept;
+
+/// The ray a click, hover, gizmo drag or the pick audit gets at drawable point `cursor`: the one
+/// route of every pick (cursorRayFromEye with the frame's rotation and eye).
+[[nodiscard]] Ray clickRay(glm::vec2 cursor, const FrameMatrices& frame) noexcept;
 
 /// A pick: the ray under a cursor and what it meets in the scene.
 struct Pick {

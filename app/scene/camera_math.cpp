@@ -10,6 +10,8 @@ namespace pickray::scene {
 
 glm::mat4 viewMatrix(const Camera& c) noexcept { return glm::lookAt(c.eye, c.target, c.up); }
 
+glm::mat4 rotationViewMatrix(const Camera& c) noexcept { return glm::lookAt(glm::vec3(0.0f), c.target - c.eye, c.up); }
+
 glm::mat4 projectionMatrix(const Camera& c, float aspect) noexcept {
     const bool zeroToOne = c.clipDepth == ClipDepth::ZeroToOne;
     if (c.projection == Projection::Perspective) {

@@ -10,6 +10,10 @@
 namespace pickray::scene {
 
 [[nodiscard]] glm::mat4 viewMatrix(const Camera& camera) noexcept;
+/// The view of the camera moved to the world origin: lookAt((0, 0, 0), target − eye, up), the
+/// rotation alone. Clicks build their rays from it and the eye (pickray::cursorRayFromEye), which
+/// stays exact far from the origin where viewMatrix's float translation does not.
+[[nodiscard]] glm::mat4 rotationViewMatrix(const Camera& camera) noexcept;
 
 /// The projection in the camera's own clip-depth convention: glm::perspective/ortho for OpenGL
 /// (NDC z in −1..1), glm::perspectiveZO/orthoZO for Direct3D (0..1). This is the matrix picking

@@ -8,7 +8,7 @@
 
 namespace pickray::app {
 
-/// {"size", "objects", "projection", "clip_depth", "probe_px", "depth_tie_steps", "pixels",
+/// {"size", "objects", "projection", "clip_depth", "probe_px", "origin_rounding", "depth_tie_steps", "pixels",
 /// "mismatches", "robust_mismatches", "depth_ties", "worst": [{"pixel", "gpu_id", "cpu_id",
 /// "gpu_t", "cpu_t", "distance_px"}]}; IDs are the ID buffer's (object index + 1, 0 none), a t or
 /// distance that does not exist is null.

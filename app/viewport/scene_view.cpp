@@ -233,7 +233,7 @@ std::optional<Gizmo> SceneView::gizmo(const FrameMatrices& frame, const Editor& 
 }
 
 Ray SceneView::rayAt(glm::ivec2 cursorWindow, const FrameMatrices& frame) const {
-    return cursorRay(cursorPixel(cursorWindow, frame), frame.view, frame.projection, frame.viewport, frame.clipDepth);
+    return clickRay(cursorPixel(cursorWindow, frame), frame);
 }
 
 void SceneView::dragGizmo(const FrameMatrices& matrices, Editor& editor, std::vector<std::string>& errors) {
@@ -271,7 +271,9 @@ void SceneView::dragGizmo(const FrameMatrices& matrices, Editor& editor, std::ve
 }
 
 void SceneView::pickThrough(glm::vec3 point, const FrameMatrices& frame, Editor& editor) {
-    const glm::vec3 s = worldToScreen(point, frame.view, frame.projection, frame.viewport, frame.clipDepth);
+    // Relative to the eye, as clickRay builds the ray back (exact far from the world origin too).
+    const glm::vec3 s = worldToScreen(glm::vec3(glm::dvec3(point) - glm::dvec3(frame.eye)), frame.rotationView,
+                                      frame.projection, frame.viewport, frame.clipDepth);
     // Behind the eye or beyond the far plane, nothing under any cursor: the pick stays as it is.
     if (!(std::isfinite(s.x) && std::isfinite(s.y) && std::isfinite(s.z)) || s.z < frame.viewport.minZ ||
         s.z > frame.viewport.maxZ)

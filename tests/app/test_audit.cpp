@@ -266,3 +266,33 @@ TEST(Audit, OneSurfaceGivenTwiceIsADepthTieAtEveryPixelAndKCoversTheLargestGap) 
     EXPECT_LE(largest, pa::kDepthTieSteps);
     EXPECT_EQ(tiePixels, hitPixels);
 }
+
+TEST(AuditProbe, HalfAFloatStepOfTheEyesLargestComponentInPixelsAtTheTarget) {
+    // Hand-computed: a float in [2^(e-1), 2^e) is rounded by at most 2^(e-25).
+    EXPECT_EQ(pa::originRounding({6.0f, 4.5f, 9.0f}), 0x1p-21);            // 9 in [8, 16)
+    EXPECT_EQ(pa::originRounding({-10000.0f, 3.0f, 2.0f}), 0x1p-11);       // 1e4 in [8192, 16384)
+    EXPECT_EQ(pa::originRounding({0.0f, 8192.0f, 0.0f}), 0x1p-11);         // the binade's first float
+    EXPECT_EQ(pa::originRounding({0.0f, 8191.999f, 0.0f}), 0x1p-12);       // the one before it
+    EXPECT_EQ(pa::originRounding({5779.5f, -5769.0f, 5782.5f}), 0x1p-12);  // [4096, 8192)
+    EXPECT_EQ(pa::originRounding({0.0f, 0.0f, 0.0f}), 0.0);
+    constexpr glm::ivec2 size{640, 360};
+    ps::Camera camera;  // eye (6, 4.5, 9), target (0, 0.5, 0): |target - eye| = sqrt(133); 45 degrees
+    // Near the origin the rounding is 2^-21 / (2·sqrt(133)·tan(22.5°)/360 = 0.02654) = 1.8e-5 px:
+    // the probe stays 1e-3 px.
+    EXPECT_EQ(pa::auditProbePixels(pa::frameMatrices(camera, size, size)), 1e-3f);
+    // Moved by (5773.5, -5773.5, 5773.5), 1e4 from the origin: 2^-12 / 0.0265399 = 0.0091994 px
+    // (2^-12 · 360 / (2 · 11.5325626 · 0.41421356) worked by hand). Allowed: the float pixel size's
+    // few roundings, 1e-6 of it (measured below 1e-7).
+    camera.eye += glm::vec3(5773.5f, -5773.5f, 5773.5f);
+    camera.target += glm::vec3(5773.5f, -5773.5f, 5773.5f);
+    const float moved = pa::auditProbePixels(pa::frameMatrices(camera, size, size));
+    EXPECT_NEAR(moved, 0.0091994f, 1e-6f * 0.0092f + 1e-7f);
+    // Orthographic, 8 high at 360 px: a pixel is 8/360 wide at every depth; the eye 1e4 out:
+    // 2^-11 · 45 = 0.02197265625 px exactly as hand-computed (every factor a power of two or 45).
+    camera.projection = ps::Projection::Orthographic;
+    camera.eye = {-10000.0f, 3.0f, 2.0f};
+    camera.target = camera.eye + glm::vec3(1.0f, -0.5f, 0.25f);
+    EXPECT_NEAR(pa::auditProbePixels(pa::frameMatrices(camera, size, size)), 0.02197265625f, 1e-6f * 0.022f);
+    // Twice as many pixels, half as wide: twice the probe.
+    EXPECT_NEAR(pa::auditProbePixels(pa::frameMatrices(camera, 2 * size, 2 * size)), 0.0439453125f, 1e-6f * 0.044f);
+}
