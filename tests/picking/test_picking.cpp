@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <random>
 #include <utility>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <glm/gtc/matrix_inverse.hpp>
@@ -401,6 +404,163 @@ TEST(CursorRayFromEye, NonFiniteEyeGivesNaNNearTheOriginItIsCursorRays) {
     const Ray full = cursorRay({640, 360}, kCamera.view(), proj, kViewport, ClipDepth::ZeroToOne);
     EXPECT_VEC_NEAR(here.origin, full.origin, 8 * 0x1p-24f * 9.9f);
     EXPECT_VEC_NEAR(here.direction, full.direction, 4 * 0x1p-24f);
+}
+
+// The library's arithmetic before Unprojection, copied unchanged: every call inverted the
+// projection and the view (in double) for its one point. Unprojection does that once a frame; its
+// answers must be these, bit for bit (the pick audit's counts must not move).
+namespace before {
+
+struct Inverse {
+    glm::dmat4 projection, view;
+    glm::dvec4 toWorld(glm::dvec4 ndc) const { return view * (projection * ndc); }
+};
+Inverse invert(const glm::mat4& view, const glm::mat4& proj) {
+    return {glm::inverse(glm::dmat4(proj)), glm::inverse(glm::dmat4(view))};
+}
+glm::dvec4 screenToNdc(glm::dvec3 screen, const Viewport& vp, ClipDepth depth) {
+    const double x = (screen.x - static_cast<double>(vp.x)) / (0.5 * static_cast<double>(vp.width)) - 1.0;
+    const double y = 1.0 - (screen.y - static_cast<double>(vp.y)) / (0.5 * static_cast<double>(vp.height));
+    const double unitDepth =
+        (screen.z - static_cast<double>(vp.minZ)) / (static_cast<double>(vp.maxZ) - static_cast<double>(vp.minZ));
+    const double z = depth == ClipDepth::ZeroToOne ? unitDepth : 2.0 * unitDepth - 1.0;
+    return {x, y, z, 1.0};
+}
+glm::vec3 screenToWorld(glm::vec3 screen, const glm::mat4& view, const glm::mat4& proj, const Viewport& vp,
+                        ClipDepth depth) {
+    const glm::dvec4 world = invert(view, proj).toWorld(screenToNdc(glm::dvec3(screen), vp, depth));
+    return glm::vec3(glm::dvec3(world) / world.w);
+}
+std::pair<glm::dvec3, glm::dvec3> doubleCursorRay(glm::vec2 cursor, const glm::mat4& view, const glm::mat4& proj,
+                                                  const Viewport& vp, ClipDepth depth) {
+    const Inverse camera = invert(view, proj);
+    const glm::dvec4 cursorNdc =
+        screenToNdc(glm::dvec3(cursor.x, cursor.y, static_cast<double>(vp.minZ)), vp, ClipDepth::ZeroToOne);
+    const glm::dvec2 ndc(cursorNdc.x, cursorNdc.y);
+    const glm::dvec4 nearPoint = camera.toWorld({ndc, depth == ClipDepth::ZeroToOne ? 0.0 : -1.0, 1.0});
+    const glm::dvec4 farPoint = camera.toWorld({ndc, 1.0, 1.0});
+    glm::dvec3 direction = glm::dvec3(farPoint) * nearPoint.w - glm::dvec3(nearPoint) * farPoint.w;
+    if (nearPoint.w * farPoint.w < 0.0) direction = -direction;
+    const double largest = std::max(std::abs(direction.x), std::max(std::abs(direction.y), std::abs(direction.z)));
+    direction /= largest;
+    return {glm::dvec3(nearPoint) / nearPoint.w, direction / glm::length(direction)};
+}
+Ray cursorRay(glm::vec2 cursor, const glm::mat4& view, const glm::mat4& proj, const Viewport& vp, ClipDepth depth) {
+    const auto [origin, direction] = doubleCursorRay(cursor, view, proj, vp, depth);
+    return Ray{glm::vec3(origin), glm::vec3(direction)};
+}
+Ray cursorRayFromEye(glm::vec2 cursor, glm::dvec3 eye, const glm::mat4& rotationView, const glm::mat4& proj,
+                     const Viewport& vp, ClipDepth depth) {
+    const auto [origin, direction] = doubleCursorRay(cursor, rotationView, proj, vp, depth);
+    return Ray{glm::vec3(eye + origin), glm::vec3(direction)};
+}
+
+}  // namespace before
+
+/// The bits of a float vector's coordinates: equal bits are the same float (−0 is not 0).
+std::vector<std::uint32_t> bits(glm::vec3 v) {
+    return {std::bit_cast<std::uint32_t>(v.x), std::bit_cast<std::uint32_t>(v.y), std::bit_cast<std::uint32_t>(v.z)};
+}
+
+TEST(Unprojection, EveryRayAndPointIsTheOneCallsBitForBit) {
+    // Cameras: the tests' (near the origin, 0.1..100); 1e4 from the origin at far/near 1e6 (as
+    // CursorRayFromEye.OriginWithinHalfAFloatStepOfTheExactOneFarFromTheOrigin); one at the origin
+    // looking down +z (its rays through the centre column and row have origin coordinates of −0);
+    // both projections and clip depths, and an infinite far plane. Cursors: a grid over the
+    // viewport, edges included, each at a pixel centre, 1e-3 px off it (the audit's probes) and on
+    // the pixel's corner.
+    struct View {
+        glm::vec3 eye, target;
+        float nearZ, farZ;
+    };
+    const View views[] = {{kCamera.eye, kCamera.target, kCamera.nearZ, kCamera.farZ},
+                          {glm::vec3(6000.0f, -3000.0f, 7416.2f), glm::vec3(6008.0f, -2998.0f, 7407.3f), 0.01f, 1e4f},
+                          {glm::vec3(0.0f), glm::vec3(0.0f, 0.0f, 5.0f), 0.5f, 50.0f}};
+    int checked = 0, negativeZeros = 0;
+    for (const View& v : views) {
+        for (const int projection : {0, 1, 2}) {  // perspective, orthographic, infinite perspective
+            for (const ClipDepth depth : {ClipDepth::NegativeOneToOne, ClipDepth::ZeroToOne}) {
+                const bool zo = depth == ClipDepth::ZeroToOne;
+                const float fovY = glm::radians(45.0f), h = 4.0f;
+                const glm::mat4 proj = projection == 0 ? (zo ? glm::perspectiveZO(fovY, kAspect, v.nearZ, v.farZ)
+                                                             : glm::perspectiveNO(fovY, kAspect, v.nearZ, v.farZ))
+                                       : projection == 1
+                                           ? (zo ? glm::orthoZO(-h * kAspect, h * kAspect, -h, h, v.nearZ, v.farZ)
+                                                 : glm::orthoNO(-h * kAspect, h * kAspect, -h, h, v.nearZ, v.farZ))
+                                           : glm::infinitePerspective(fovY, kAspect, v.nearZ);
+                const glm::mat4 view = glm::lookAt(v.eye, v.target, glm::vec3(0, 1, 0));
+                const glm::mat4 rotation = glm::lookAt(glm::vec3(0.0f), v.target - v.eye, glm::vec3(0, 1, 0));
+                const glm::dvec3 eye(v.eye);
+                const Unprojection full(view, proj, kViewport, depth);
+                const Unprojection fromEye(rotation, proj, kViewport, depth, eye);
+                for (int i = 0; i <= 16; ++i) {
+                    for (int j = 0; j <= 9; ++j) {
+                        for (const glm::vec2 offset :
+                             {glm::vec2(0.5f), glm::vec2(0.5f + 1e-3f, 0.5f - 1e-3f), glm::vec2(0.0f)}) {
+                            const glm::vec2 c = glm::min(glm::vec2(80 * i, 72 * j) + offset, glm::vec2(1280, 720));
+                            const Ray ref = before::cursorRay(c, view, proj, kViewport, depth);
+                            const Ray refFromEye = before::cursorRayFromEye(c, eye, rotation, proj, kViewport, depth);
+                            for (const Ray& r : {full.ray(c), cursorRay(c, view, proj, kViewport, depth)}) {
+                                EXPECT_EQ(bits(r.origin), bits(ref.origin)) << c.x << "," << c.y;
+                                EXPECT_EQ(bits(r.direction), bits(ref.direction)) << c.x << "," << c.y;
+                            }
+                            for (const Ray& r :
+                                 {fromEye.ray(c), cursorRayFromEye(c, eye, rotation, proj, kViewport, depth)}) {
+                                EXPECT_EQ(bits(r.origin), bits(refFromEye.origin)) << c.x << "," << c.y;
+                                EXPECT_EQ(bits(r.direction), bits(refFromEye.direction)) << c.x << "," << c.y;
+                            }
+                            for (int k = 0; k < 3; ++k)
+                                negativeZeros += std::signbit(ref.origin[k]) && ref.origin[k] == 0;
+                            for (const float z : {0.0f, 0.37f, 1.0f}) {
+                                const glm::vec3 screen(c, z);
+                                const glm::vec3 refPoint = before::screenToWorld(screen, view, proj, kViewport, depth);
+                                EXPECT_EQ(bits(full.screenToWorld(screen)), bits(refPoint));
+                                EXPECT_EQ(bits(screenToWorld(screen, view, proj, kViewport, depth)), bits(refPoint));
+                                EXPECT_EQ(bits(fromEye.screenToWorld(screen)),
+                                          bits(before::screenToWorld(screen, rotation, proj, kViewport, depth)));
+                            }
+                            ++checked;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    std::printf("Unprojection: %d cursors, %d origin coordinates of -0 among them\n", checked, negativeZeros);
+    EXPECT_EQ(checked, 3 * 3 * 2 * 17 * 10 * 3);
+    // The camera at the origin gives zeros of both signs: the default eye keeps them as cursorRay.
+    EXPECT_GT(negativeZeros, 0);
+}
+
+TEST(Unprojection, WhatCannotBeInvertedGivesNaNAsTheCallsDo) {
+    const glm::mat4 view = kCamera.view();
+    const glm::mat4 proj = kCamera.perspective(ClipDepth::ZeroToOne, kAspect);
+    glm::mat4 nanProj = proj;
+    nanProj[2][3] = NAN;
+    struct Setup {
+        glm::mat4 view, proj;
+        Viewport viewport;
+    };
+    const Setup setups[] = {{glm::mat4(0.0f), proj, kViewport},
+                            {view, nanProj, kViewport},
+                            {view, proj, Viewport{0, 0, 0, 720, 0, 1}},
+                            {view, proj, Viewport{0, 0, 1280, NAN, 0, 1}}};
+    int checked = 0;
+    for (const Setup& s : setups) {
+        ASSERT_FALSE(isValidPickingSetup(s.view, s.proj, s.viewport));
+        const Unprojection u(s.view, s.proj, s.viewport, ClipDepth::ZeroToOne);
+        const glm::vec2 cursor(640.5f, 360.5f);
+        const Ray before = before::cursorRay(cursor, s.view, s.proj, s.viewport, ClipDepth::ZeroToOne);
+        for (const Ray& r : {u.ray(cursor), before}) {
+            for (int k = 0; k < 3; ++k) {
+                EXPECT_TRUE(std::isnan(r.origin[k])) << checked << " " << k;
+                EXPECT_TRUE(std::isnan(r.direction[k])) << checked << " " << k;
+            }
+        }
+        for (int k = 0; k < 3; ++k) EXPECT_TRUE(std::isnan(u.screenToWorld({cursor, 0.5f})[k])) << checked << " " << k;
+        ++checked;
+    }
+    EXPECT_EQ(checked, 4);
 }
 
 TEST(PickingSetup, RejectsWhatCannotBeInverted) {

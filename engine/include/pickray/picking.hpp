@@ -88,6 +88,38 @@ struct Viewport {
 [[nodiscard]] Ray cursorRayFromEye(glm::vec2 cursor, glm::dvec3 eye, const glm::mat4& rotationView,
                                    const glm::mat4& proj, const Viewport& viewport, ClipDepth depth) noexcept;
 
+/// One frame's unprojection, for many cursors: the inverses of `proj` and `view` worked out once
+/// (in double), where each free function above works them out again for its one point. Its answers
+/// are theirs bit for bit, by construction: cursorRay, cursorRayFromEye and screenToWorld are an
+/// Unprojection's answer for one point.
+///   * ray(cursor) is cursorRayFromEye(cursor, eye, view, proj, viewport, depth); without an eye
+///     it is cursorRay(cursor, view, proj, viewport, depth) (the default eye is −0, which double
+///     addition leaves every value as it is, −0 included: −0 + x is x exactly).
+///   * screenToWorld(screen) is screenToWorld(screen, view, proj, viewport, depth): the point in
+///     `view`'s world, the eye not added (relative to the eye when `view` is a rotation alone).
+///   * Matrices and a viewport that isValidPickingSetup() refuses give NaN coordinates, as the
+///     free functions.
+class Unprojection {
+public:
+    Unprojection(const glm::mat4& view, const glm::mat4& proj, const Viewport& viewport, ClipDepth depth,
+                 glm::dvec3 eye = glm::dvec3(-0.0)) noexcept;
+    [[nodiscard]] Ray ray(glm::vec2 cursor) const noexcept;
+    [[nodiscard]] glm::vec3 screenToWorld(glm::vec3 screen) const noexcept;
+    [[nodiscard]] glm::dvec3 eye() const noexcept { return eye_; }
+    [[nodiscard]] const Viewport& viewport() const noexcept { return viewport_; }
+
+private:
+    /// NDC (homogeneous) to world (homogeneous), undoing projection and view separately in double;
+    /// one combined float inverse is what loses precision at large far/near ratios.
+    [[nodiscard]] glm::dvec4 toWorld(glm::dvec4 ndc) const noexcept;
+
+    glm::dmat4 inverseProjection_;
+    glm::dmat4 inverseView_;
+    Viewport viewport_;
+    ClipDepth depth_;
+    glm::dvec3 eye_;
+};
+
 /// True when the matrices are finite and invertible and the viewport has a finite, positive size.
 [[nodiscard]] bool isValidPickingSetup(const glm::mat4& view, const glm::mat4& proj, const Viewport& viewport) noexcept;
 

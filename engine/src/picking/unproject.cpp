@@ -32,17 +32,6 @@ glm::dvec2 cursorToNdc(glm::vec2 cursor, const Viewport& vp) noexcept {
     return {ndc.x, ndc.y};
 }
 
-/// NDC (homogeneous) to world (homogeneous), undoing projection and view separately in double;
-/// one combined float inverse is what loses precision at large far/near ratios.
-struct InverseCamera {
-    glm::dmat4 inverseProjection;
-    glm::dmat4 inverseView;
-    glm::dvec4 toWorld(glm::dvec4 ndc) const noexcept { return inverseView * (inverseProjection * ndc); }
-};
-InverseCamera invert(const glm::mat4& view, const glm::mat4& proj) noexcept {
-    return {glm::inverse(glm::dmat4(proj)), glm::inverse(glm::dmat4(view))};
-}
-
 bool isFinite(const glm::mat4& m) noexcept {
     for (int c = 0; c < 4; ++c) {
         for (int r = 0; r < 4; ++r) {
@@ -74,8 +63,7 @@ glm::mat4 viewportMatrix(const Viewport& vp, ClipDepth depth) noexcept {
 
 glm::vec3 screenToWorld(glm::vec3 screen, const glm::mat4& view, const glm::mat4& proj, const Viewport& vp,
                         ClipDepth depth) noexcept {
-    const glm::dvec4 world = invert(view, proj).toWorld(screenToNdc(glm::dvec3(screen), vp, depth));
-    return glm::vec3(glm::dvec3(world) / world.w);
+    return Unprojection(view, proj, vp, depth).screenToWorld(screen);
 }
 
 glm::vec3 worldToScreen(glm::vec3 world, const glm::mat4& view, const glm::mat4& proj, const Viewport& vp,
@@ -89,21 +77,20 @@ glm::vec3 worldToScreen(glm::vec3 world, const glm::mat4& view, const glm::mat4&
         static_cast<double>(vp.minZ) + unitDepth * (static_cast<double>(vp.maxZ) - static_cast<double>(vp.minZ)));
 }
 
-namespace {
+Unprojection::Unprojection(const glm::mat4& view, const glm::mat4& proj, const Viewport& viewport, ClipDepth depth,
+                           glm::dvec3 eye) noexcept
+    : inverseProjection_(glm::inverse(glm::dmat4(proj))),
+      inverseView_(glm::inverse(glm::dmat4(view))),
+      viewport_(viewport),
+      depth_(depth),
+      eye_(eye) {}
 
-/// cursorRay's work, unrounded: the near-plane point under the cursor (in `view`'s world) and the
-/// unit direction, in double.
-struct DoubleRay {
-    glm::dvec3 origin;
-    glm::dvec3 direction;
-};
+glm::dvec4 Unprojection::toWorld(glm::dvec4 ndc) const noexcept { return inverseView_ * (inverseProjection_ * ndc); }
 
-DoubleRay doubleCursorRay(glm::vec2 cursor, const glm::mat4& view, const glm::mat4& proj, const Viewport& vp,
-                          ClipDepth depth) noexcept {
-    const InverseCamera camera = invert(view, proj);
-    const glm::dvec2 ndc = cursorToNdc(cursor, vp);
-    const glm::dvec4 nearPoint = camera.toWorld({ndc, nearNdcDepth(depth), 1.0});
-    const glm::dvec4 farPoint = camera.toWorld({ndc, kFarNdcDepth, 1.0});
+Ray Unprojection::ray(glm::vec2 cursor) const noexcept {
+    const glm::dvec2 ndc = cursorToNdc(cursor, viewport_);
+    const glm::dvec4 nearPoint = toWorld({ndc, nearNdcDepth(depth_), 1.0});
+    const glm::dvec4 farPoint = toWorld({ndc, kFarNdcDepth, 1.0});
     // far/far.w − near/near.w over a common denominator: no division by a tiny w, and an infinite
     // far plane (far.w = 0) still gives its direction.
     glm::dvec3 direction = glm::dvec3(farPoint) * nearPoint.w - glm::dvec3(nearPoint) * farPoint.w;
@@ -112,21 +99,24 @@ DoubleRay doubleCursorRay(glm::vec2 cursor, const glm::mat4& view, const glm::ma
     // overflows double and glm::normalize returns zero.
     const double largest = std::max(std::abs(direction.x), std::max(std::abs(direction.y), std::abs(direction.z)));
     direction /= largest;
-    return {glm::dvec3(nearPoint) / nearPoint.w, direction / glm::length(direction)};
+    // The near-plane point relative to the eye, plus the eye in double, rounded to float once.
+    const glm::dvec3 origin = glm::dvec3(nearPoint) / nearPoint.w;
+    return Ray{glm::vec3(eye_ + origin), glm::vec3(direction / glm::length(direction))};
 }
 
-}  // namespace
+glm::vec3 Unprojection::screenToWorld(glm::vec3 screen) const noexcept {
+    const glm::dvec4 world = toWorld(screenToNdc(glm::dvec3(screen), viewport_, depth_));
+    return glm::vec3(glm::dvec3(world) / world.w);
+}
 
 Ray cursorRay(glm::vec2 cursor, const glm::mat4& view, const glm::mat4& proj, const Viewport& vp,
               ClipDepth depth) noexcept {
-    const DoubleRay ray = doubleCursorRay(cursor, view, proj, vp, depth);
-    return Ray{glm::vec3(ray.origin), glm::vec3(ray.direction)};
+    return Unprojection(view, proj, vp, depth).ray(cursor);
 }
 
 Ray cursorRayFromEye(glm::vec2 cursor, glm::dvec3 eye, const glm::mat4& rotationView, const glm::mat4& proj,
                      const Viewport& vp, ClipDepth depth) noexcept {
-    const DoubleRay relative = doubleCursorRay(cursor, rotationView, proj, vp, depth);
-    return Ray{glm::vec3(eye + relative.origin), glm::vec3(relative.direction)};
+    return Unprojection(rotationView, proj, vp, depth, eye).ray(cursor);
 }
 
 bool isValidPickingSetup(const glm::mat4& view, const glm::mat4& proj, const Viewport& vp) noexcept {
