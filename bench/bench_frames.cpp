@@ -176,7 +176,7 @@ void AuditCpu(benchmark::State& state) {
     std::size_t pixels = 0;
     for (auto _ : state) {
         const auto start = std::chrono::steady_clock::now();
-        const std::vector<pickray::app::CpuPixel> cpu = pickray::app::cpuPicks(app.editor().index(), frame);
+        const std::vector<pickray::app::CpuPixel> cpu = pickray::app::cpuPicks(app.editor().index(), frame).value();
         ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
         state.SetIterationTime(ms.back() / 1000.0);
         pixels = cpu.size();

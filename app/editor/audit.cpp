@@ -48,43 +48,56 @@ float auditProbePixels(const FrameMatrices& frame) noexcept {
 }
 
 AuditRay auditRay(glm::vec2 cursor, const FrameMatrices& frame) noexcept {
+    return auditRay(cursor, clickUnprojection(frame));
+}
+
+AuditRay auditRay(glm::vec2 cursor, const Unprojection& click) noexcept {
     AuditRay r;
-    r.ray = clickRay(cursor, frame);
-    r.tFar = farPlaneT(r.ray, cursor, frame);
+    r.ray = click.ray(cursor);
+    r.tFar = farPlaneT(r.ray, cursor, click);
     return r;
 }
 
-std::vector<CpuPixel> cpuPicks(const scene::SceneIndex& index, const FrameMatrices& frame) {
+std::optional<std::vector<CpuPixel>> cpuPicks(const scene::SceneIndex& index, const FrameMatrices& frame,
+                                              std::stop_token stop) {
     const auto width = static_cast<std::size_t>(std::max(0.0f, frame.viewport.width));
     const auto height = static_cast<std::size_t>(std::max(0.0f, frame.viewport.height));
     const std::size_t pixels = width * height;
-    std::vector<Ray> rays(pixels * kRaysPerPixel);
-    std::vector<float> tFar(rays.size());
+    const Unprojection click = clickUnprojection(frame);
     // The probe points' offsets from a pixel's centre: left, right, above, below.
     const float probe = auditProbePixels(frame);
     const glm::vec2 probes[4] = {{-probe, 0.0f}, {probe, 0.0f}, {0.0f, -probe}, {0.0f, probe}};
-    parallelFor(pixels, [&](std::size_t p) {
-        const glm::vec2 centre(static_cast<float>(p % width) + 0.5f, static_cast<float>(p / width) + 0.5f);
-        for (std::size_t k = 0; k < kRaysPerPixel; ++k) {
-            const AuditRay r = auditRay(k == 0 ? centre : centre + probes[k - 1], frame);
-            rays[p * kRaysPerPixel + k] = r.ray;
-            tFar[p * kRaysPerPixel + k] = r.tFar;
-        }
-    });
+    const std::size_t bandPixels = width * static_cast<std::size_t>(kAuditBandRows);
+    std::vector<Ray> rays(std::min(pixels, bandPixels) * kRaysPerPixel);
+    std::vector<float> tFar(rays.size());
     std::vector<std::optional<scene::ObjectHit>> hits(rays.size());
-    index.nearestBatch(rays, hits);
     std::vector<CpuPixel> out(pixels);
-    parallelFor(pixels, [&](std::size_t p) {
-        const std::size_t first = p * kRaysPerPixel;
-        CpuPixel& c = out[p];
-        c.id = idOf(hits[first], tFar[first]);
-        for (std::size_t k = 0; k < 4; ++k) c.probes[k] = idOf(hits[first + 1 + k], tFar[first + 1 + k]);
-        if (c.id == 0) return;
-        c.t = hits[first]->hit.t;
-        float tieLimit = c.t;
-        for (int step = 0; step < kDepthTieSteps; ++step) tieLimit = std::nextafter(tieLimit, INFINITY);
-        c.depthTie = index.hitCount(rays[first], std::min(tieLimit, tFar[first])) >= 2;
-    });
+    for (std::size_t band = 0; band < pixels; band += bandPixels) {
+        if (stop.stop_requested()) return std::nullopt;
+        const std::size_t n = std::min(bandPixels, pixels - band);  // pixels band .. band + n
+        parallelFor(n, [&](std::size_t i) {
+            const std::size_t p = band + i;
+            const glm::vec2 centre(static_cast<float>(p % width) + 0.5f, static_cast<float>(p / width) + 0.5f);
+            for (std::size_t k = 0; k < kRaysPerPixel; ++k) {
+                const AuditRay r = auditRay(k == 0 ? centre : centre + probes[k - 1], click);
+                rays[i * kRaysPerPixel + k] = r.ray;
+                tFar[i * kRaysPerPixel + k] = r.tFar;
+            }
+        });
+        index.nearestBatch(std::span<const Ray>(rays).first(n * kRaysPerPixel),
+                           std::span<std::optional<scene::ObjectHit>>(hits).first(n * kRaysPerPixel));
+        parallelFor(n, [&](std::size_t i) {
+            const std::size_t first = i * kRaysPerPixel;
+            CpuPixel& c = out[band + i];
+            c.id = idOf(hits[first], tFar[first]);
+            for (std::size_t k = 0; k < 4; ++k) c.probes[k] = idOf(hits[first + 1 + k], tFar[first + 1 + k]);
+            if (c.id == 0) return;
+            c.t = hits[first]->hit.t;
+            float tieLimit = c.t;
+            for (int step = 0; step < kDepthTieSteps; ++step) tieLimit = std::nextafter(tieLimit, INFINITY);
+            c.depthTie = index.hitCount(rays[first], std::min(tieLimit, tFar[first])) >= 2;
+        });
+    }
     return out;
 }
 
@@ -140,11 +153,14 @@ AuditCounts compareIds(std::span<const std::uint32_t> gpu, glm::ivec2 size, std:
     return counts;
 }
 
-AuditCounts auditFrame(std::span<const std::uint32_t> gpu, const scene::SceneIndex& index, const FrameMatrices& frame) {
+std::optional<AuditCounts> auditFrame(std::span<const std::uint32_t> gpu, const scene::SceneIndex& index,
+                                      const FrameMatrices& frame, std::stop_token stop) {
     const glm::ivec2 size(static_cast<int>(frame.viewport.width), static_cast<int>(frame.viewport.height));
-    const std::vector<CpuPixel> cpu = cpuPicks(index, frame);
-    AuditCounts counts = compareIds(gpu, size, cpu, [&](glm::ivec2 pixel, std::uint32_t id) -> std::optional<float> {
-        const AuditRay r = auditRay(glm::vec2(pixel) + 0.5f, frame);
+    const std::optional<std::vector<CpuPixel>> cpu = cpuPicks(index, frame, stop);
+    if (!cpu) return std::nullopt;
+    const Unprojection click = clickUnprojection(frame);
+    AuditCounts counts = compareIds(gpu, size, *cpu, [&](glm::ivec2 pixel, std::uint32_t id) -> std::optional<float> {
+        const AuditRay r = auditRay(glm::vec2(pixel) + 0.5f, click);
         const auto hit = index.hitOn(r.ray, id - 1);
         if (!hit || hit->t > r.tFar) return std::nullopt;
         return hit->t;

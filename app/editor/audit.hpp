@@ -21,6 +21,7 @@
 #include <limits>
 #include <optional>
 #include <span>
+#include <stop_token>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -118,13 +119,24 @@ struct AuditRay {
     float tFar = 0.0f;
 };
 [[nodiscard]] AuditRay auditRay(glm::vec2 cursor, const FrameMatrices& frame) noexcept;
+/// The same with the frame's clickUnprojection, bit for bit (the audit's rays: no inversion each).
+[[nodiscard]] AuditRay auditRay(glm::vec2 cursor, const Unprojection& click) noexcept;
+
+/// How many rows of pixels cpuPicks casts at a time: the rays, their far planes and hits it holds
+/// are a band's (1280 px wide: 32·1280·5 rays, about 13 MB), not the view's (about 350 MB at
+/// 1280x720), and a stop is seen within a band's time.
+inline constexpr int kAuditBandRows = 32;
 
 /// The CPU's answers at every pixel of `frame`'s viewport (top row first), the rays through all
-/// cores (the BVH's batch query).
-[[nodiscard]] std::vector<CpuPixel> cpuPicks(const scene::SceneIndex& index, const FrameMatrices& frame);
+/// cores (the BVH's batch query), in bands of kAuditBandRows rows. Nothing (std::nullopt) when
+/// `stop` is requested before the last band is done (looked at before each band): never a part
+/// of the view.
+[[nodiscard]] std::optional<std::vector<CpuPixel>> cpuPicks(const scene::SceneIndex& index, const FrameMatrices& frame,
+                                                            std::stop_token stop = {});
 
-/// The whole audit of a frame's ID buffer (whose size is the frame's viewport).
-[[nodiscard]] AuditCounts auditFrame(std::span<const std::uint32_t> gpu, const scene::SceneIndex& index,
-                                     const FrameMatrices& frame);
+/// The whole audit of a frame's ID buffer (whose size is the frame's viewport); nothing when
+/// `stop` is requested before cpuPicks is done.
+[[nodiscard]] std::optional<AuditCounts> auditFrame(std::span<const std::uint32_t> gpu, const scene::SceneIndex& index,
+                                                    const FrameMatrices& frame, std::stop_token stop = {});
 
 }  // namespace pickray::app

@@ -42,18 +42,22 @@ glm::vec2 cursorPixel(glm::ivec2 window, const FrameMatrices& frame) noexcept {
     return (glm::vec2(window) + 0.5f) * frame.pixelsPerWindowUnit;
 }
 
-Ray clickRay(glm::vec2 cursor, const FrameMatrices& frame) noexcept {
-    return cursorRayFromEye(cursor, glm::dvec3(frame.eye), frame.rotationView, frame.projection, frame.viewport,
-                            frame.clipDepth);
+Unprojection clickUnprojection(const FrameMatrices& frame) noexcept {
+    return Unprojection(frame.rotationView, frame.projection, frame.viewport, frame.clipDepth, glm::dvec3(frame.eye));
 }
 
+Ray clickRay(glm::vec2 cursor, const FrameMatrices& frame) noexcept { return clickUnprojection(frame).ray(cursor); }
+
 float farPlaneT(const Ray& ray, glm::vec2 cursor, const FrameMatrices& frame) noexcept {
+    return farPlaneT(ray, cursor, clickUnprojection(frame));
+}
+
+float farPlaneT(const Ray& ray, glm::vec2 cursor, const Unprojection& click) noexcept {
     // The far plane's point under the cursor relative to the eye, as clickRay builds the ray, then
     // t along the ray in double (exact far from the world origin too).
-    const glm::vec3 far = screenToWorld(glm::vec3(cursor, frame.viewport.maxZ), frame.rotationView, frame.projection,
-                                        frame.viewport, frame.clipDepth);
-    const auto t = static_cast<float>(
-        glm::dot(glm::dvec3(frame.eye) + glm::dvec3(far) - glm::dvec3(ray.origin), glm::dvec3(ray.direction)));
+    const glm::vec3 far = click.screenToWorld(glm::vec3(cursor, click.viewport().maxZ));
+    const auto t =
+        static_cast<float>(glm::dot(click.eye() + glm::dvec3(far) - glm::dvec3(ray.origin), glm::dvec3(ray.direction)));
     // An infinite far plane (or none) puts its point at infinity or NaN: nothing is clipped.
     return std::isfinite(t) ? t : std::numeric_limits<float>::infinity();
 }

@@ -45,6 +45,9 @@ struct FrameMatrices {
 /// The ray a click, hover, gizmo drag or the pick audit gets at drawable point `cursor`: the one
 /// route of every pick (cursorRayFromEye with the frame's rotation and eye).
 [[nodiscard]] Ray clickRay(glm::vec2 cursor, const FrameMatrices& frame) noexcept;
+/// The frame's clicks for many cursors: clickUnprojection(frame).ray(cursor) is clickRay(cursor,
+/// frame) bit for bit (clickRay is that), the inverses worked out once (the pick audit's millions).
+[[nodiscard]] Unprojection clickUnprojection(const FrameMatrices& frame) noexcept;
 
 /// A pick: the ray under a cursor and what it meets in the scene.
 struct Pick {
@@ -66,6 +69,8 @@ struct Pick {
 /// The t along `ray` (the ray through drawable point `cursor`) of the far plane's point under the
 /// same cursor: the GPU draws nothing beyond it.
 [[nodiscard]] float farPlaneT(const Ray& ray, glm::vec2 cursor, const FrameMatrices& frame) noexcept;
+/// The same with the frame's clickUnprojection, bit for bit (farPlaneT above is this).
+[[nodiscard]] float farPlaneT(const Ray& ray, glm::vec2 cursor, const Unprojection& click) noexcept;
 
 /// The ray under the cursor and what it meets up to the far plane, from the scene's BVH index.
 [[nodiscard]] Pick pickAt(const scene::SceneIndex& index, const FrameMatrices& frame, glm::ivec2 cursorWindow);

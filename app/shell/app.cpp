@@ -62,6 +62,8 @@ App::App(const Options& options, scene::Scene scene, const std::string& scenePat
     if (const auto file = recentFilesPath(); file && !options_.headless) recent_.load(*file);
 }
 
+App::~App() { auditStop_.request_stop(); }
+
 void App::runUntilClosed() {
     int framesLeft = -1;  // frames still to draw after the last awaited click, so its pick shows
     const auto enoughClicks = [&] {
@@ -303,23 +305,31 @@ void App::runRequestedAudit(bool drawable, const render::FrameView& view, render
         error = "the drawn target is " + std::to_string(size.x) + "x" + std::to_string(size.y) +
                 ", not the frame's viewport";
     if (error) return message("audit not made: " + *error, true);
-    audit_ = auditFrame(*ids, editor_.index(), frame);
+    audit_ = auditFrame(*ids, editor_.index(), frame);  // no stop: always counts
 }
 
 void App::collectViewAudit(bool wait) {
     if (!auditJob_.valid()) return;
     if (!wait && auditJob_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
-    ViewAudit done = auditJob_.get();
-    done.heatMap = auditHeatMap(done.counts.classes, done.counts.size);
+    std::optional<ViewAudit> done = auditJob_.get();
+    if (!done) return;  // stopped: its view was no longer shown
+    done->heatMap = auditHeatMap(done->counts.classes, done->counts.size);
     viewAudit_ = std::move(done);
+}
+
+void App::stopViewAuditUnlessOf(const AuditedView& view) {
+    if (auditJob_.valid() && !(ui_.pickAudit && auditJobOf_ == view)) auditStop_.request_stop();
 }
 
 void App::updateViewAudit(bool drawable, const render::FrameView& view, const render::DrawStyle& style,
                           const FrameMatrices& frame) {
     heatMapShown_ = false;
     collectViewAudit(false);
-    if (!ui_.pickAudit) return;
     const AuditedView now{editor_.revision(), view};
+    // An audit of a view no longer shown (or with the toggle off) could never be shown: it stops
+    // within a band of rows (cpuPicks), rather than take all cores to its end.
+    stopViewAuditUnlessOf(now);
+    if (!ui_.pickAudit) return;
     // The heat map of a moving view (an approximate frame) or of an edited scene would lie over
     // a different picture: not shown until this view's audit is done.
     const bool still = drawable && !style.approximate;
@@ -331,12 +341,15 @@ void App::updateViewAudit(bool drawable, const render::FrameView& view, const re
             auto ids = drawObjectIds(true, view, style, error);
             if (!ids || renderer_.drawnSize() != view.drawableSize) return;
             auditJobOf_ = now;
-            auditJob_ = std::async(std::launch::async, [ids = std::move(*ids), index = editor_.index(), frame, now] {
-                const auto start = std::chrono::steady_clock::now();
-                ViewAudit done{now, auditFrame(ids, index, frame), 0.0, {}};
-                done.ms = millisecondsSince(start);
-                return done;
-            });
+            auditStop_ = std::stop_source();
+            auditJob_ = std::async(std::launch::async,
+                                   [ids = std::move(*ids), index = editor_.index(), frame, now,
+                                    stop = auditStop_.get_token()]() -> std::optional<ViewAudit> {
+                                       const auto start = std::chrono::steady_clock::now();
+                                       std::optional<AuditCounts> counts = auditFrame(ids, index, frame, stop);
+                                       if (!counts) return std::nullopt;
+                                       return ViewAudit{now, std::move(*counts), millisecondsSince(start), {}};
+                                   });
         }
         // A script's pictures must not depend on the machine's speed, and a screenshot shows the
         // view's heat map: both wait for it.

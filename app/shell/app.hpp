@@ -11,6 +11,7 @@
 #include <future>
 #include <optional>
 #include <ostream>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,8 @@ public:
     /// for the user go to `out`, errors to `err`.
     App(const Options& options, scene::Scene scene, const std::string& scenePath, const DataPaths& data,
         std::ostream& out, std::ostream& err);
+    /// Stops an audit under way on the worker (View > Pick audit) and waits for it: a band of rows.
+    ~App();
 
     /// Frames until the window is closed (or --quit-after-clicks clicks were made), each drawn
     /// only when something may have changed: between them it sleeps (frame_pacing.hpp).
@@ -167,13 +170,19 @@ private:
         double ms = 0.0;
         std::vector<render::ScreenRect> heatMap;  ///< auditHeatMap of its classes
     };
+    /// Stops the worker's audit unless it is of `view` with View > Pick audit on (its result could
+    /// never be shown): it ends within a band of rows and gives nothing.
+    void stopViewAuditUnlessOf(const AuditedView& view);
+
     std::optional<ViewAudit> viewAudit_;  ///< the last finished audit of the view
     /// The audit under way on a worker thread (its result owns everything it reads: a copy of the
-    /// index, the matrices, the ID buffer). A future of std::async: the App's end waits for it.
-    std::future<ViewAudit> auditJob_;
+    /// index, the matrices, the ID buffer). A future of std::async: the App's end waits for it,
+    /// having stopped it first (~App). Nothing when it was stopped.
+    std::future<std::optional<ViewAudit>> auditJob_;
     AuditedView auditJobOf_;
-    bool heatMapShown_ = false;  ///< this frame draws viewAudit_'s heat map over the view
-    bool forceRedraw_ = false;   ///< measureFrames: time real redraws
+    std::stop_source auditStop_;  ///< the worker's audit's stop (a new one for each)
+    bool heatMapShown_ = false;   ///< this frame draws viewAudit_'s heat map over the view
+    bool forceRedraw_ = false;    ///< measureFrames: time real redraws
     Performance performance_;
     bool measured_ = false;  ///< performance_.frameMs is a measured median (headless report)
     bool running_ = true;

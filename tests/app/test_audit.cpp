@@ -9,8 +9,10 @@
 #include <cstdint>
 #include <cstdio>
 #include <initializer_list>
+#include <limits>
 #include <optional>
 #include <stdexcept>
+#include <stop_token>
 #include <utility>
 #include <vector>
 
@@ -19,6 +21,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "editor/audit.hpp"
+#include "scene/generate.hpp"
 
 namespace pa = pickray::app;
 namespace ps = pickray::scene;
@@ -182,7 +185,7 @@ TEST(Audit, CpuPicksStopAtTheFarPlaneAndSeeTwoCopiesOfASphereAsADepthTie) {
     const glm::ivec2 size(32, 24);
     const auto count = [&](const ps::Scene& scene) {
         const ps::SceneIndex index(scene);
-        const auto cpu = pa::cpuPicks(index, pa::frameMatrices(scene.camera, size, size));
+        const std::vector<pa::CpuPixel> cpu = pa::cpuPicks(index, pa::frameMatrices(scene.camera, size, size)).value();
         EXPECT_EQ(cpu.size(), 32u * 24u);
         std::size_t hit = 0, ties = 0, robust = 0;
         for (const pa::CpuPixel& c : cpu) {
@@ -243,7 +246,7 @@ TEST(Audit, OneSurfaceGivenTwiceIsADepthTieAtEveryPixelAndKCoversTheLargestGap) 
             ++pairs;
             const pa::FrameMatrices frame = pa::frameMatrices(scene.camera, size, size);
             const ps::SceneIndex index(scene);
-            const auto cpu = pa::cpuPicks(index, frame);
+            const std::vector<pa::CpuPixel> cpu = pa::cpuPicks(index, frame).value();
             for (int y = 0; y < size.y; ++y)
                 for (int x = 0; x < size.x; ++x) {
                     const pa::AuditRay r = pa::auditRay(glm::vec2(x, y) + 0.5f, frame);
@@ -265,6 +268,63 @@ TEST(Audit, OneSurfaceGivenTwiceIsADepthTieAtEveryPixelAndKCoversTheLargestGap) 
     EXPECT_GT(hitPixels, 12u * 500u);
     EXPECT_LE(largest, pa::kDepthTieSteps);
     EXPECT_EQ(tiePixels, hitPixels);
+}
+
+TEST(Audit, CpuPicksInBandsAreEachPixelsOwnPick) {
+    // A view of 2 bands and a part (kAuditBandRows = 32: 75 rows are 32 + 32 + 11) of a generated
+    // scene, every pixel's five rays against each one cast alone: auditRay with the frame (its
+    // matrices inverted for that ray) and the index's nearestHit (no batch), hits beyond the far
+    // plane left out. Any ray of a band put at another pixel, or a band cut short, differs.
+    static_assert(75 % pa::kAuditBandRows != 0 && 75 > 2 * pa::kAuditBandRows);
+    const glm::ivec2 size(40, 75);
+    const ps::Scene scene = ps::generateStressScene(300);
+    const ps::SceneIndex index(scene);
+    const pa::FrameMatrices frame = pa::frameMatrices(scene.camera, size, size);
+    const std::vector<pa::CpuPixel> cpu = pa::cpuPicks(index, frame).value();
+    ASSERT_EQ(cpu.size(), 40u * 75u);
+    const float probe = pa::auditProbePixels(frame);
+    const glm::vec2 offsets[5] = {{0.0f, 0.0f}, {-probe, 0.0f}, {probe, 0.0f}, {0.0f, -probe}, {0.0f, probe}};
+    const auto idAlone = [&](glm::vec2 cursor, float* t) -> std::uint32_t {
+        const pa::AuditRay r = pa::auditRay(cursor, frame);
+        const auto hit = index.nearestHit(r.ray);
+        if (!hit || hit->hit.t > r.tFar) return 0;
+        if (t) *t = hit->hit.t;
+        return static_cast<std::uint32_t>(hit->object + 1);
+    };
+    int checked = 0, hitPixels = 0;
+    for (int y = 0; y < size.y; ++y)
+        for (int x = 0; x < size.x; ++x) {
+            const pa::CpuPixel& c = cpu[static_cast<std::size_t>(y * size.x + x)];
+            const glm::vec2 centre = glm::vec2(x, y) + 0.5f;
+            float t = std::numeric_limits<float>::quiet_NaN();
+            EXPECT_EQ(c.id, idAlone(centre, &t)) << x << "," << y;
+            if (c.id != 0) {
+                EXPECT_EQ(c.t, t) << x << "," << y;
+                ++hitPixels;
+            }
+            for (std::size_t k = 0; k < 4; ++k) EXPECT_EQ(c.probes[k], idAlone(centre + offsets[k + 1], nullptr)) << k;
+            ++checked;
+        }
+    EXPECT_EQ(checked, 40 * 75);
+    // Both objects and background in the view, in every band.
+    EXPECT_GT(hitPixels, 0);
+    EXPECT_LT(hitPixels, checked);
+}
+
+TEST(Audit, AStoppedAuditGivesNothingNotAPart) {
+    const ps::Scene scene = sphereAhead(6.0f, 1);
+    const ps::SceneIndex index(scene);
+    const glm::ivec2 size(32, 24);
+    const pa::FrameMatrices frame = pa::frameMatrices(scene.camera, size, size);
+    const std::vector<std::uint32_t> gpu(32u * 24u, 0u);
+    std::stop_source stop;
+    // Not stopped: every pixel, and the audit's counts.
+    EXPECT_EQ(pa::cpuPicks(index, frame, stop.get_token()).value().size(), 32u * 24u);
+    EXPECT_EQ(pa::auditFrame(gpu, index, frame, stop.get_token()).value().pixels, 32u * 24u);
+    // Stopped before it began: nothing at all.
+    stop.request_stop();
+    EXPECT_FALSE(pa::cpuPicks(index, frame, stop.get_token()).has_value());
+    EXPECT_FALSE(pa::auditFrame(gpu, index, frame, stop.get_token()).has_value());
 }
 
 TEST(AuditProbe, HalfAFloatStepOfTheEyesLargestComponentInPixelsAtTheTarget) {
