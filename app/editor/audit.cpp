@@ -52,10 +52,8 @@ AuditRay auditRay(glm::vec2 cursor, const FrameMatrices& frame) noexcept {
 }
 
 AuditRay auditRay(glm::vec2 cursor, const Unprojection& click) noexcept {
-    AuditRay r;
-    r.ray = click.ray(cursor);
-    r.tFar = farPlaneT(r.ray, cursor, click);
-    return r;
+    const Unprojection::RayAndFarPoint r = click.rayAndFarPoint(cursor);
+    return {r.ray, farPlaneT(r.ray, r.farPoint, click.eye())};
 }
 
 std::optional<std::vector<CpuPixel>> cpuPicks(const scene::SceneIndex& index, const FrameMatrices& frame,

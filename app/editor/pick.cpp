@@ -49,15 +49,15 @@ Unprojection clickUnprojection(const FrameMatrices& frame) noexcept {
 Ray clickRay(glm::vec2 cursor, const FrameMatrices& frame) noexcept { return clickUnprojection(frame).ray(cursor); }
 
 float farPlaneT(const Ray& ray, glm::vec2 cursor, const FrameMatrices& frame) noexcept {
-    return farPlaneT(ray, cursor, clickUnprojection(frame));
+    // The far plane's point under the cursor relative to the eye, as clickRay builds the ray.
+    return farPlaneT(ray, clickUnprojection(frame).screenToWorld(glm::vec3(cursor, frame.viewport.maxZ)),
+                     glm::dvec3(frame.eye));
 }
 
-float farPlaneT(const Ray& ray, glm::vec2 cursor, const Unprojection& click) noexcept {
-    // The far plane's point under the cursor relative to the eye, as clickRay builds the ray, then
+float farPlaneT(const Ray& ray, glm::vec3 farFromEye, glm::dvec3 eye) noexcept {
     // t along the ray in double (exact far from the world origin too).
-    const glm::vec3 far = click.screenToWorld(glm::vec3(cursor, click.viewport().maxZ));
     const auto t =
-        static_cast<float>(glm::dot(click.eye() + glm::dvec3(far) - glm::dvec3(ray.origin), glm::dvec3(ray.direction)));
+        static_cast<float>(glm::dot(eye + glm::dvec3(farFromEye) - glm::dvec3(ray.origin), glm::dvec3(ray.direction)));
     // An infinite far plane (or none) puts its point at infinity or NaN: nothing is clipped.
     return std::isfinite(t) ? t : std::numeric_limits<float>::infinity();
 }

@@ -69,8 +69,10 @@ struct Pick {
 /// The t along `ray` (the ray through drawable point `cursor`) of the far plane's point under the
 /// same cursor: the GPU draws nothing beyond it.
 [[nodiscard]] float farPlaneT(const Ray& ray, glm::vec2 cursor, const FrameMatrices& frame) noexcept;
-/// The same with the frame's clickUnprojection, bit for bit (farPlaneT above is this).
-[[nodiscard]] float farPlaneT(const Ray& ray, glm::vec2 cursor, const Unprojection& click) noexcept;
+/// The same with the far plane's point under the cursor relative to the eye, as the frame's
+/// clickUnprojection gives it (screenToWorld or rayAndFarPoint), and the eye: bit for bit
+/// (farPlaneT above is this).
+[[nodiscard]] float farPlaneT(const Ray& ray, glm::vec3 farFromEye, glm::dvec3 eye) noexcept;
 
 /// The ray under the cursor and what it meets up to the far plane, from the scene's BVH index.
 [[nodiscard]] Pick pickAt(const scene::SceneIndex& index, const FrameMatrices& frame, glm::ivec2 cursorWindow);

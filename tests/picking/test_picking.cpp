@@ -468,14 +468,17 @@ TEST(Unprojection, EveryRayAndPointIsTheOneCallsBitForBit) {
     // looking down +z (its rays through the centre column and row have origin coordinates of −0);
     // both projections and clip depths, and an infinite far plane. Cursors: a grid over the
     // viewport, edges included, each at a pixel centre, 1e-3 px off it (the audit's probes) and on
-    // the pixel's corner.
+    // the pixel's corner. A viewport moved off the corner with depths 0.25..0.75 too.
     struct View {
         glm::vec3 eye, target;
         float nearZ, farZ;
+        Viewport viewport = kViewport;
     };
-    const View views[] = {{kCamera.eye, kCamera.target, kCamera.nearZ, kCamera.farZ},
-                          {glm::vec3(6000.0f, -3000.0f, 7416.2f), glm::vec3(6008.0f, -2998.0f, 7407.3f), 0.01f, 1e4f},
-                          {glm::vec3(0.0f), glm::vec3(0.0f, 0.0f, 5.0f), 0.5f, 50.0f}};
+    const View views[] = {
+        {kCamera.eye, kCamera.target, kCamera.nearZ, kCamera.farZ},
+        {glm::vec3(6000.0f, -3000.0f, 7416.2f), glm::vec3(6008.0f, -2998.0f, 7407.3f), 0.01f, 1e4f},
+        {glm::vec3(0.0f), glm::vec3(0.0f, 0.0f, 5.0f), 0.5f, 50.0f},
+        {kCamera.eye, kCamera.target, kCamera.nearZ, kCamera.farZ, {10, 20, 1280, 720, 0.25f, 0.75f}}};
     int checked = 0, negativeZeros = 0;
     for (const View& v : views) {
         for (const int projection : {0, 1, 2}) {  // perspective, orthographic, infinite perspective
@@ -491,21 +494,25 @@ TEST(Unprojection, EveryRayAndPointIsTheOneCallsBitForBit) {
                 const glm::mat4 view = glm::lookAt(v.eye, v.target, glm::vec3(0, 1, 0));
                 const glm::mat4 rotation = glm::lookAt(glm::vec3(0.0f), v.target - v.eye, glm::vec3(0, 1, 0));
                 const glm::dvec3 eye(v.eye);
-                const Unprojection full(view, proj, kViewport, depth);
-                const Unprojection fromEye(rotation, proj, kViewport, depth, eye);
+                const Unprojection full(view, proj, v.viewport, depth);
+                const Unprojection fromEye(rotation, proj, v.viewport, depth, eye);
                 for (int i = 0; i <= 16; ++i) {
                     for (int j = 0; j <= 9; ++j) {
                         for (const glm::vec2 offset :
                              {glm::vec2(0.5f), glm::vec2(0.5f + 1e-3f, 0.5f - 1e-3f), glm::vec2(0.0f)}) {
                             const glm::vec2 c = glm::min(glm::vec2(80 * i, 72 * j) + offset, glm::vec2(1280, 720));
-                            const Ray ref = before::cursorRay(c, view, proj, kViewport, depth);
-                            const Ray refFromEye = before::cursorRayFromEye(c, eye, rotation, proj, kViewport, depth);
-                            for (const Ray& r : {full.ray(c), cursorRay(c, view, proj, kViewport, depth)}) {
+                            const Ray ref = before::cursorRay(c, view, proj, v.viewport, depth);
+                            const Ray refFromEye = before::cursorRayFromEye(c, eye, rotation, proj, v.viewport, depth);
+                            for (const Ray& r : {full.ray(c), cursorRay(c, view, proj, v.viewport, depth)}) {
                                 EXPECT_EQ(bits(r.origin), bits(ref.origin)) << c.x << "," << c.y;
                                 EXPECT_EQ(bits(r.direction), bits(ref.direction)) << c.x << "," << c.y;
                             }
-                            for (const Ray& r :
-                                 {fromEye.ray(c), cursorRayFromEye(c, eye, rotation, proj, kViewport, depth)}) {
+                            const Unprojection::RayAndFarPoint both = fromEye.rayAndFarPoint(c);
+                            EXPECT_EQ(bits(both.farPoint),
+                                      bits(before::screenToWorld(glm::vec3(c, v.viewport.maxZ), rotation, proj,
+                                                                 v.viewport, depth)));
+                            for (const Ray& r : {fromEye.ray(c), both.ray,
+                                                 cursorRayFromEye(c, eye, rotation, proj, v.viewport, depth)}) {
                                 EXPECT_EQ(bits(r.origin), bits(refFromEye.origin)) << c.x << "," << c.y;
                                 EXPECT_EQ(bits(r.direction), bits(refFromEye.direction)) << c.x << "," << c.y;
                             }
@@ -513,11 +520,11 @@ TEST(Unprojection, EveryRayAndPointIsTheOneCallsBitForBit) {
                                 negativeZeros += std::signbit(ref.origin[k]) && ref.origin[k] == 0;
                             for (const float z : {0.0f, 0.37f, 1.0f}) {
                                 const glm::vec3 screen(c, z);
-                                const glm::vec3 refPoint = before::screenToWorld(screen, view, proj, kViewport, depth);
+                                const glm::vec3 refPoint = before::screenToWorld(screen, view, proj, v.viewport, depth);
                                 EXPECT_EQ(bits(full.screenToWorld(screen)), bits(refPoint));
-                                EXPECT_EQ(bits(screenToWorld(screen, view, proj, kViewport, depth)), bits(refPoint));
+                                EXPECT_EQ(bits(screenToWorld(screen, view, proj, v.viewport, depth)), bits(refPoint));
                                 EXPECT_EQ(bits(fromEye.screenToWorld(screen)),
-                                          bits(before::screenToWorld(screen, rotation, proj, kViewport, depth)));
+                                          bits(before::screenToWorld(screen, rotation, proj, v.viewport, depth)));
                             }
                             ++checked;
                         }
@@ -527,7 +534,7 @@ TEST(Unprojection, EveryRayAndPointIsTheOneCallsBitForBit) {
         }
     }
     std::printf("Unprojection: %d cursors, %d origin coordinates of -0 among them\n", checked, negativeZeros);
-    EXPECT_EQ(checked, 3 * 3 * 2 * 17 * 10 * 3);
+    EXPECT_EQ(checked, 4 * 3 * 2 * 17 * 10 * 3);
     // The camera at the origin gives zeros of both signs: the default eye keeps them as cursorRay.
     EXPECT_GT(negativeZeros, 0);
 }
@@ -561,6 +568,21 @@ TEST(Unprojection, WhatCannotBeInvertedGivesNaNAsTheCallsDo) {
         ++checked;
     }
     EXPECT_EQ(checked, 4);
+    // A depth range of nothing (minZ = maxZ, which isValidPickingSetup lets through): the ray is
+    // there, the far plane's point is NaN (0 / 0), with rayAndFarPoint as with screenToWorld.
+    const Viewport flat{0, 0, 1280, 720, 0.5f, 0.5f};
+    const Unprojection u(view, proj, flat, ClipDepth::ZeroToOne);
+    const Unprojection::RayAndFarPoint both = u.rayAndFarPoint({640.5f, 360.5f});
+    const Ray ray = before::cursorRay({640.5f, 360.5f}, view, proj, flat, ClipDepth::ZeroToOne);
+    EXPECT_EQ(bits(both.ray.origin), bits(ray.origin));
+    EXPECT_EQ(bits(both.ray.direction), bits(ray.direction));
+    EXPECT_FALSE(std::isnan(ray.origin.x));
+    for (int k = 0; k < 3; ++k) {
+        EXPECT_TRUE(std::isnan(both.farPoint[k])) << k;
+        EXPECT_TRUE(
+            std::isnan(before::screenToWorld({640.5f, 360.5f, 0.5f}, view, proj, flat, ClipDepth::ZeroToOne)[k]))
+            << k;
+    }
 }
 
 TEST(PickingSetup, RejectsWhatCannotBeInverted) {

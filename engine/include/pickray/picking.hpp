@@ -97,6 +97,9 @@ struct Viewport {
 ///     addition leaves every value as it is, −0 included: −0 + x is x exactly).
 ///   * screenToWorld(screen) is screenToWorld(screen, view, proj, viewport, depth): the point in
 ///     `view`'s world, the eye not added (relative to the eye when `view` is a rotation alone).
+///   * rayAndFarPoint(cursor) is ray(cursor) and screenToWorld({cursor, viewport.maxZ}) (the far
+///     plane's point under the cursor) at once: the ray's far point is that point (NDC depth 1),
+///     worked out once.
 ///   * Matrices and a viewport that isValidPickingSetup() refuses give NaN coordinates, as the
 ///     free functions.
 class Unprojection {
@@ -105,6 +108,11 @@ public:
                  glm::dvec3 eye = glm::dvec3(-0.0)) noexcept;
     [[nodiscard]] Ray ray(glm::vec2 cursor) const noexcept;
     [[nodiscard]] glm::vec3 screenToWorld(glm::vec3 screen) const noexcept;
+    struct RayAndFarPoint {
+        Ray ray;
+        glm::vec3 farPoint;  ///< in `view`'s world, the eye not added (as screenToWorld)
+    };
+    [[nodiscard]] RayAndFarPoint rayAndFarPoint(glm::vec2 cursor) const noexcept;
     [[nodiscard]] glm::dvec3 eye() const noexcept { return eye_; }
     [[nodiscard]] const Viewport& viewport() const noexcept { return viewport_; }
 
@@ -112,6 +120,8 @@ private:
     /// NDC (homogeneous) to world (homogeneous), undoing projection and view separately in double;
     /// one combined float inverse is what loses precision at large far/near ratios.
     [[nodiscard]] glm::dvec4 toWorld(glm::dvec4 ndc) const noexcept;
+    /// The ray through NDC point `ndc` whose far-plane point (NDC depth 1) is `farPoint` = toWorld(ndc, 1, 1).
+    [[nodiscard]] Ray rayThrough(glm::dvec2 ndc, glm::dvec4 farPoint) const noexcept;
 
     glm::dmat4 inverseProjection_;
     glm::dmat4 inverseView_;

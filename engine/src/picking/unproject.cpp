@@ -32,6 +32,9 @@ glm::dvec2 cursorToNdc(glm::vec2 cursor, const Viewport& vp) noexcept {
     return {ndc.x, ndc.y};
 }
 
+/// A homogeneous point divided by its w, rounded to float.
+glm::vec3 pointOf(glm::dvec4 p) noexcept { return glm::vec3(glm::dvec3(p) / p.w); }
+
 bool isFinite(const glm::mat4& m) noexcept {
     for (int c = 0; c < 4; ++c) {
         for (int r = 0; r < 4; ++r) {
@@ -89,8 +92,21 @@ glm::dvec4 Unprojection::toWorld(glm::dvec4 ndc) const noexcept { return inverse
 
 Ray Unprojection::ray(glm::vec2 cursor) const noexcept {
     const glm::dvec2 ndc = cursorToNdc(cursor, viewport_);
-    const glm::dvec4 nearPoint = toWorld({ndc, nearNdcDepth(depth_), 1.0});
+    return rayThrough(ndc, toWorld({ndc, kFarNdcDepth, 1.0}));
+}
+
+Unprojection::RayAndFarPoint Unprojection::rayAndFarPoint(glm::vec2 cursor) const noexcept {
+    // screenToWorld's NDC point: its x, y are the cursor's (cursorToNdc is the same arithmetic),
+    // its depth 1 for any finite viewport with maxZ != minZ ((maxZ − minZ) / (maxZ − minZ)), so
+    // the ray's far point is this point; otherwise (NaN) it is worked out on its own.
+    const glm::dvec4 farNdc = screenToNdc(glm::dvec3(glm::vec3(cursor, viewport_.maxZ)), viewport_, depth_);
+    const glm::dvec2 ndc(farNdc.x, farNdc.y);
     const glm::dvec4 farPoint = toWorld({ndc, kFarNdcDepth, 1.0});
+    return {rayThrough(ndc, farPoint), pointOf(farNdc.z == kFarNdcDepth ? farPoint : toWorld(farNdc))};
+}
+
+Ray Unprojection::rayThrough(glm::dvec2 ndc, glm::dvec4 farPoint) const noexcept {
+    const glm::dvec4 nearPoint = toWorld({ndc, nearNdcDepth(depth_), 1.0});
     // far/far.w − near/near.w over a common denominator: no division by a tiny w, and an infinite
     // far plane (far.w = 0) still gives its direction.
     glm::dvec3 direction = glm::dvec3(farPoint) * nearPoint.w - glm::dvec3(nearPoint) * farPoint.w;
@@ -105,8 +121,7 @@ Ray Unprojection::ray(glm::vec2 cursor) const noexcept {
 }
 
 glm::vec3 Unprojection::screenToWorld(glm::vec3 screen) const noexcept {
-    const glm::dvec4 world = toWorld(screenToNdc(glm::dvec3(screen), viewport_, depth_));
-    return glm::vec3(glm::dvec3(world) / world.w);
+    return pointOf(toWorld(screenToNdc(glm::dvec3(screen), viewport_, depth_)));
 }
 
 Ray cursorRay(glm::vec2 cursor, const glm::mat4& view, const glm::mat4& proj, const Viewport& vp,
