@@ -123,7 +123,7 @@ struct AuditRay {
 [[nodiscard]] AuditRay auditRay(glm::vec2 cursor, const Unprojection& click) noexcept;
 
 /// How many rows of pixels cpuPicks casts at a time: the rays, their far planes and hits it holds
-/// are a band's (1280 px wide: 32·1280·5 rays, about 13 MB), not the view's (about 350 MB at
+/// are a band's (1280 px wide: 32·1280·5 rays of 76 bytes, 16 MB), not the view's (350 MB at
 /// 1280x720), and a stop is seen within a band's time.
 inline constexpr int kAuditBandRows = 32;
 
