@@ -9,10 +9,18 @@ layout(location = 4) in uint aObject;  // the object's index + 1
 uniform mat4 uViewProjection;
 flat out vec3 vColor;
 flat out uvec2 vObject;
+#ifdef ANALYTIC_DEPTH
+uniform vec3 uEye;
+uniform vec3 uForward;
+flat out float vDepth;  // the centre's view depth (--renderer analytic)
+#endif
 void main() {
     // A lit surface averages to about this much of its base colour at this size.
     vColor = aColor.rgb * 0.8;
     vObject = uvec2(aObject, (aStyle.x > 0.5 ? 1u : 0u) | (aStyle.y > 0.5 ? 2u : 0u) | (aStyle.z > 0.5 ? 4u : 0u));
+#ifdef ANALYTIC_DEPTH
+    vDepth = dot(aCenter - uEye, uForward);
+#endif
     gl_PointSize = max(aSize, 1.0);
     gl_Position = uViewProjection * vec4(aCenter, 1.0);
 }

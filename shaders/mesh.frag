@@ -7,6 +7,12 @@ flat in vec4 vStyle;
 flat in uint vObject;
 
 uniform vec3 uEye;
+#ifdef ANALYTIC_DEPTH
+// --renderer analytic: every depth-tested pass writes the same monotone function of the view
+// depth, near / depth, into a float depth buffer (renderer.cpp), as the analytic spheres do.
+uniform vec3 uForward;
+uniform float uNear;
+#endif
 
 layout(location = 0) out vec4 fragColor;
 // Which object this pixel shows (index + 1, 0 for none) and its emphasis bits (1 picked,
@@ -14,6 +20,9 @@ layout(location = 0) out vec4 fragColor;
 layout(location = 1) out uvec2 fragObject;
 
 void main() {
+#ifdef ANALYTIC_DEPTH
+    gl_FragDepth = uNear / max(dot(vWorld - uEye, uForward), uNear);
+#endif
     fragObject = uvec2(vObject, (vStyle.x > 0.5 ? 1u : 0u) | (vStyle.y > 0.5 ? 2u : 0u) | (vStyle.z > 0.5 ? 4u : 0u));
     if (vColor.a < 0.5) {  // markers: flat colour, always readable
         fragColor = vec4(vColor.rgb, 1.0);

@@ -147,7 +147,7 @@ ScriptStep makeStep(const std::string& option, const std::string& value) {
 /// Every value of the single-value options, as strings (the last one given).
 struct Values {
     std::string scene, generate, size, report, quitAfterClicks, repeat, clipDepth, projection, eye, target, fov,
-        orthoHeight, uiScale, nearPlane, farPlane, moveAll;
+        orthoHeight, uiScale, nearPlane, farPlane, moveAll, renderer;
 };
 
 void addOptions(CLI::App& cli, Options& o, Values& v) {
@@ -167,6 +167,10 @@ void addOptions(CLI::App& cli, Options& o, Values& v) {
     single("--repeat", v.repeat, "run the whole script N times (soak tests)")->type_name("N");
     single("--quit-after-clicks", v.quitAfterClicks, "interactive mode: quit after N left clicks (automation)")
         ->type_name("N");
+    single("--renderer", v.renderer,
+           "mesh (default: tessellated meshes) or analytic (spheres drawn by each pixel's ray, as a click "
+           "picks; the other kinds still meshes)")
+        ->type_name("KIND");
     cli.add_flag("--debug-provoke-gl-error", o.provokeGlError, "one invalid GL call (tests)")->group("");
 
     const char* steps = "Script steps (with --headless; run in the order given, each as often as given)";
@@ -242,6 +246,11 @@ void readValues(const CLI::App& cli, const Values& v, Options& o) {
             count("--repeat", v.repeat, 1, kMaxRepeat, "expects a count from 1 to " + std::to_string(kMaxRepeat));
     if (given("--quit-after-clicks"))
         o.quitAfterClicks = count("--quit-after-clicks", v.quitAfterClicks, 1, 1 << 30, "expects a positive count");
+    if (given("--renderer")) {
+        if (v.renderer == "mesh") o.renderer = RendererKind::Mesh;
+        else if (v.renderer == "analytic") o.renderer = RendererKind::Analytic;
+        else refuse("--renderer", v.renderer, "expects mesh or analytic");
+    }
     if (given("--clip-depth")) {
         if (v.clipDepth == "opengl" || v.clipDepth == "negative_one_to_one") o.clipDepth = ClipDepth::NegativeOneToOne;
         else if (v.clipDepth == "direct3d" || v.clipDepth == "zero_to_one") o.clipDepth = ClipDepth::ZeroToOne;

@@ -83,6 +83,9 @@ using ScriptStep = std::variant<step::Click, step::Drag, step::Hover, step::Sele
 /// The option that makes a step, for messages ("--click").
 [[nodiscard]] const char* optionName(const ScriptStep& step) noexcept;
 
+/// --renderer: how the scene is drawn (render::Renderer::useAnalyticSpheres).
+enum class RendererKind { Mesh, Analytic };
+
 struct Options {
     bool headless = false;
     std::string scenePath;                ///< empty: the default scene
@@ -97,7 +100,8 @@ struct Options {
     bool noStats = false;          ///< no timings in the panels (pictures that do not change from run to run)
     std::optional<float> uiScale;  ///< the panels' scale (default: the display's, see ImGuiLayer)
     int quitAfterClicks = 0;       ///< interactive mode: quit after this many left clicks (0: never)
-    bool provokeGlError = false;   ///< hidden, for tests: one invalid GL call, to prove errors are counted
+    RendererKind renderer = RendererKind::Mesh;  ///< --renderer
+    bool provokeGlError = false;  ///< hidden, for tests: one invalid GL call, to prove errors are counted
     // Camera overrides, applied after the scene is loaded.
     std::optional<ClipDepth> clipDepth;
     std::optional<scene::Projection> projection;

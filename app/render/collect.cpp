@@ -199,6 +199,7 @@ class Renderer::Collector {
 public:
     Collector(Renderer& r, const FrameView& view, bool approximate, FrameStats& stats)
         : r_(r),
+          eye_(view.eye),
           stats_(stats),
           approximate_(approximate),
           tolerance_(approximate ? kMovingSilhouetteTolerancePixels : kSilhouetteTolerancePixels) {
@@ -224,11 +225,12 @@ public:
 
     /// Culls or draws as a dot the object inside `bound`; false when it still needs its mesh.
     /// `approximateSide`: the dot's size in world units in an approximate frame (meanProjectedSide).
-    bool cullOrDot(const Bound& bound, float approximateSide, glm::vec4 color, glm::vec4 look) {
+    bool cullOrDot(const Bound& bound, float approximateSide, glm::vec4 color, glm::vec4 look, bool mayDot = true) {
         if (outsideView(bound)) {
             ++stats_.culled;
             return true;
         }
+        if (!mayDot) return false;
         // A dot of the bound's size is within a pixel of any silhouette inside a 1-pixel bound
         // (within tolerance_ pixels of one inside a bound of that radius).
         if (radiusPixels(bound, bound.radius) > tolerance_) return false;
@@ -252,6 +254,12 @@ public:
         add(lod.levels[level], model, color, look);
     }
     void addSphere(glm::vec3 center, float radius, glm::vec4 color, glm::vec4 look) {
+        if (r_.analytic_) {
+            // Relative to the eye, formed in double and rounded once (as a click's ray is built).
+            const glm::vec3 relative(glm::dvec3(center) - glm::dvec3(eye_));
+            r_.spheresToCast_.push_back({relative, radius, color, look, object});
+            return;
+        }
         addRound(r_.spheres_, sphereModel(center, radius), Bound{center, radius}, radius, color, look);
     }
     /// Capsules and capped cylinders: one instance, the stretch in the style's w.
@@ -263,6 +271,7 @@ public:
     void culled() { ++stats_.culled; }
 
     Renderer& r_;
+    glm::vec3 eye_;
     std::uint32_t object = 0;  ///< the object being collected (index + 1); 0xFFFFFFFF for markers
 
 private:
@@ -287,6 +296,7 @@ void collectDraws(Renderer& renderer, const scene::Scene& scene, const FrameView
                   const DebugDraw& debug, FrameStats& stats) {
     for (Renderer::Batch* b : renderer.allBatches()) b->pending.clear();
     renderer.dots_.clear();
+    renderer.spheresToCast_.clear();
     renderer.styledAreas_.clear();
     Renderer::Collector c(renderer, view, style.approximate, stats);
     for (std::size_t i = 0; i < scene.objects.size(); ++i) {
@@ -302,7 +312,10 @@ void collectDraws(Renderer& renderer, const scene::Scene& scene, const FrameView
         // over the whole target for nothing).
         if ((look.x > 0.5f || look.y > 0.5f || look.z > 0.5f) && !(bound && c.outsideView(*bound)))
             addStyledArea(object.shape, bound, view, renderer.styledAreas_);
-        if (bound && c.cullOrDot(*bound, style.approximate ? meanProjectedSide(object.shape) : 0.0f, color, look))
+        // Analytic spheres are never dots in an exact frame: the ray test decides every pixel.
+        const bool mayDot = !(renderer.analytic_ && !style.approximate && std::holds_alternative<Sphere>(object.shape));
+        if (bound &&
+            c.cullOrDot(*bound, style.approximate ? meanProjectedSide(object.shape) : 0.0f, color, look, mayDot))
             continue;
         struct Emit {
             Renderer::Collector& c;

@@ -65,8 +65,15 @@ std::string infoLog(GLuint object, bool isProgram) {
     return log.data();
 }
 
-GLuint compile(GLenum stage, const std::filesystem::path& path) {
-    const std::string source = readText(path);
+GLuint compile(GLenum stage, const std::filesystem::path& path, const std::string& defines) {
+    std::string source = readText(path);
+    // The defines go right after the #version line (which must come first).
+    if (!defines.empty()) {
+        const std::size_t version = source.find("#version");
+        const std::size_t lineEnd = version == std::string::npos ? version : source.find('\n', version);
+        if (lineEnd == std::string::npos) throw std::runtime_error(path.string() + ": no #version line");
+        source.insert(lineEnd + 1, defines);
+    }
     const char* text = source.c_str();
     const GLuint shader = glCreateShader(stage);
     glShaderSource(shader, 1, &text, nullptr);
@@ -83,11 +90,11 @@ GLuint compile(GLenum stage, const std::filesystem::path& path) {
 
 }  // namespace
 
-Program loadProgram(const std::filesystem::path& dir, const std::string& name) {
-    const GLuint vs = compile(GL_VERTEX_SHADER, dir / (name + ".vert"));
+Program loadProgram(const std::filesystem::path& dir, const std::string& name, const std::string& defines) {
+    const GLuint vs = compile(GL_VERTEX_SHADER, dir / (name + ".vert"), defines);
     GLuint fs = 0;
     try {
-        fs = compile(GL_FRAGMENT_SHADER, dir / (name + ".frag"));
+        fs = compile(GL_FRAGMENT_SHADER, dir / (name + ".frag"), defines);
     } catch (...) {
         glDeleteShader(vs);
         throw;

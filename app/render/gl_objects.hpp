@@ -63,8 +63,10 @@ void floatAttribute(GLuint location, GLint components, GLsizei stride, std::size
 /// The same for an unsigned integer attribute (read as uint in the shader, not converted).
 void uintAttribute(GLuint location, GLint components, GLsizei stride, std::size_t offset, GLuint divisor = 0);
 
-/// Compiles and links `dir/name.vert` + `dir/name.frag`; throws std::runtime_error with the file
+/// Compiles and links `dir/name.vert` + `dir/name.frag`, with `defines` (lines such as
+/// "#define X 1\n") inserted after their #version line; throws std::runtime_error with the file
 /// name and the driver's log on failure.
-[[nodiscard]] Program loadProgram(const std::filesystem::path& dir, const std::string& name);
+[[nodiscard]] Program loadProgram(const std::filesystem::path& dir, const std::string& name,
+                                  const std::string& defines = "");
 
 }  // namespace pickray::render

@@ -88,7 +88,8 @@ Renderer::Renderer(const std::filesystem::path& shaderDirectory)
       lineVao_(makeVertexArray()),
       lineBuffer_(makeBuffer()),
       dotVao_(makeVertexArray()),
-      dotBuffer_(makeBuffer()) {
+      dotBuffer_(makeBuffer()),
+      shaderDirectory_(shaderDirectory) {
     longSides_.closed = false;
     mirroredCubes_.mirrored = true;
     glBindVertexArray(lineVao_.get());
@@ -106,6 +107,57 @@ Renderer::Renderer(const std::filesystem::path& shaderDirectory)
     glBindBuffer(GL_ARRAY_BUFFER, outlineBuffer_.get());
     floatAttribute(0, 4, sizeof(glm::vec4), 0, 1);  // one rectangle per instance
     glBindVertexArray(0);
+}
+
+void Renderer::useAnalyticSpheres(bool analytic) {
+    analytic_ = analytic;
+    if (!analytic || sphereProgram_.get() != 0) return;
+    const std::string depth = "#define ANALYTIC_DEPTH 1\n";
+    sphereProgram_ = loadProgram(shaderDirectory_, "sphere");
+    meshDepthProgram_ = loadProgram(shaderDirectory_, "mesh", depth);
+    dotDepthProgram_ = loadProgram(shaderDirectory_, "dot", depth);
+    lineDepthProgram_ = loadProgram(shaderDirectory_, "line", depth);
+    sphereVao_ = makeVertexArray();
+    sphereBuffer_ = makeBuffer();
+    glBindVertexArray(sphereVao_.get());
+    glBindBuffer(GL_ARRAY_BUFFER, sphereBuffer_.get());
+    floatAttribute(0, 3, sizeof(SphereInstance), offsetof(SphereInstance, center), 1);
+    floatAttribute(1, 1, sizeof(SphereInstance), offsetof(SphereInstance, radius), 1);
+    floatAttribute(2, 4, sizeof(SphereInstance), offsetof(SphereInstance, color), 1);
+    floatAttribute(3, 4, sizeof(SphereInstance), offsetof(SphereInstance, style), 1);
+    uintAttribute(4, 1, sizeof(SphereInstance), offsetof(SphereInstance, object), 1);
+    glBindVertexArray(0);
+}
+
+void Renderer::setDepthUniforms(GLuint program, const FrameView& view) const {
+    // The view direction: minus the rotation's third row.
+    const glm::mat4& r = view.rotationView;
+    const glm::vec3 forward(-r[0][2], -r[1][2], -r[2][2]);
+    glUniform3fv(glGetUniformLocation(program, "uEye"), 1, glm::value_ptr(view.eye));
+    glUniform3fv(glGetUniformLocation(program, "uForward"), 1, glm::value_ptr(forward));
+    glUniform1f(glGetUniformLocation(program, "uNear"), view.nearDistance);
+}
+
+void Renderer::drawAnalyticSpheres(const FrameView& view, FrameStats& stats) {
+    const GLuint program = sphereProgram_.get();
+    glUseProgram(program);
+    const glm::mat3 rotation(view.rotationView);
+    // The pixels' rays: the inverse of projection · rotation, formed in double (as cursorRay).
+    const glm::mat4 inverse(glm::inverse(glm::dmat4(view.projection) * glm::dmat4(view.rotationView)));
+    glUniformMatrix3fv(glGetUniformLocation(program, "uRotation"), 1, GL_FALSE, glm::value_ptr(rotation));
+    glUniformMatrix4fv(glGetUniformLocation(program, "uProjection"), 1, GL_FALSE, glm::value_ptr(view.projection));
+    glUniformMatrix4fv(glGetUniformLocation(program, "uInverseCamera"), 1, GL_FALSE, glm::value_ptr(inverse));
+    glUniform2f(glGetUniformLocation(program, "uTargetSize"), static_cast<float>(view.drawableSize.x),
+                static_cast<float>(view.drawableSize.y));
+    setDepthUniforms(program, view);
+    glDisable(GL_CULL_FACE);
+    glBindVertexArray(sphereVao_.get());
+    glBindBuffer(GL_ARRAY_BUFFER, sphereBuffer_.get());
+    glBufferData(GL_ARRAY_BUFFER, byteSize(spheresToCast_), spheresToCast_.data(), GL_STREAM_DRAW);
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(spheresToCast_.size()));
+    ++stats.drawCalls;
+    stats.analyticSpheres = spheresToCast_.size();
+    stats.triangles += 2 * spheresToCast_.size();
 }
 
 std::vector<Renderer::Batch*> Renderer::allBatches() {
@@ -133,10 +185,12 @@ void Renderer::drawBatch(Batch& batch, FrameStats& stats) {
     stats.triangles += batch.pending.size() * static_cast<std::size_t>(batch.indexCount / 3);
 }
 
-void Renderer::drawDots(const glm::mat4& viewProjection, FrameStats& stats) {
-    glUseProgram(dotProgram_.get());
-    glUniformMatrix4fv(glGetUniformLocation(dotProgram_.get(), "uViewProjection"), 1, GL_FALSE,
-                       glm::value_ptr(viewProjection));
+void Renderer::drawDots(const FrameView& view, FrameStats& stats) {
+    const GLuint program = analytic_ ? dotDepthProgram_.get() : dotProgram_.get();
+    glUseProgram(program);
+    glUniformMatrix4fv(glGetUniformLocation(program, "uViewProjection"), 1, GL_FALSE,
+                       glm::value_ptr(view.viewProjection));
+    if (analytic_) setDepthUniforms(program, view);
     glEnable(GL_PROGRAM_POINT_SIZE);
     glBindVertexArray(dotVao_.get());
     glBindBuffer(GL_ARRAY_BUFFER, dotBuffer_.get());
@@ -185,7 +239,7 @@ bool Renderer::canDrawAt(glm::ivec2 size) const {
 }
 
 void Renderer::resizeTarget(glm::ivec2 size) {
-    if (size == targetSize_) return;
+    if (size == targetSize_ && analytic_ == targetAnalytic_) return;
     target_ = makeFramebuffer();
     targetColor_ = makeRenderbuffer();
     targetDepth_ = makeRenderbuffer();
@@ -198,7 +252,9 @@ void Renderer::resizeTarget(glm::ivec2 size) {
     glBindRenderbuffer(GL_RENDERBUFFER, targetColor_.get());
     glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, size.x, size.y);
     glBindRenderbuffer(GL_RENDERBUFFER, targetDepth_.get());
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, size.x, size.y);
+    // Analytic: near / view depth in float keeps the same relative precision (2^-24) at every
+    // distance; in 24 fixed bits it would have 2^-24 absolute, 1e-3 of that far away.
+    glRenderbufferStorage(GL_RENDERBUFFER, analytic_ ? GL_DEPTH_COMPONENT32F : GL_DEPTH_COMPONENT24, size.x, size.y);
     glBindFramebuffer(GL_FRAMEBUFFER, target_.get());
     glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, targetColor_.get());
     glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, targetDepth_.get());
@@ -207,6 +263,7 @@ void Renderer::resizeTarget(glm::ivec2 size) {
         throw std::runtime_error("the scene's render target is incomplete");
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     targetSize_ = size;
+    targetAnalytic_ = analytic_;
 }
 
 FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& fullView, const DrawStyle& style,
@@ -235,22 +292,26 @@ FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& fullView, 
     const GLuint noObject[] = {0, 0, 0, 0};
     glClearBufferfv(GL_COLOR, 0, background);
     glClearBufferuiv(GL_COLOR, 1, noObject);
-    glClearDepth(1.0);
+    // Analytic: near / view depth, larger is nearer; GREATER leaves an exact tie to the object
+    // drawn first (the lower index among the spheres, as a click's pick).
+    glClearDepth(analytic_ ? 0.0 : 1.0);
     glClear(GL_DEPTH_BUFFER_BIT);
     glEnable(GL_DEPTH_TEST);
-    glDepthFunc(GL_LEQUAL);
+    glDepthFunc(analytic_ ? GL_GREATER : GL_LEQUAL);
     glCullFace(GL_BACK);
     glDisable(GL_BLEND);
 
     collectDraws(*this, scene, view, style, debug, stats);
-    glUseProgram(meshProgram_.get());
-    glUniformMatrix4fv(glGetUniformLocation(meshProgram_.get(), "uViewProjection"), 1, GL_FALSE,
-                       glm::value_ptr(view.viewProjection));
-    glUniform3fv(glGetUniformLocation(meshProgram_.get(), "uEye"), 1, glm::value_ptr(view.eye));
+    const GLuint mesh = analytic_ ? meshDepthProgram_.get() : meshProgram_.get();
+    glUseProgram(mesh);
+    glUniformMatrix4fv(glGetUniformLocation(mesh, "uViewProjection"), 1, GL_FALSE, glm::value_ptr(view.viewProjection));
+    glUniform3fv(glGetUniformLocation(mesh, "uEye"), 1, glm::value_ptr(view.eye));
+    if (analytic_) setDepthUniforms(mesh, view);
     for (Batch* b : allBatches()) drawBatch(*b, stats);
     glDisable(GL_CULL_FACE);
     glFrontFace(GL_CCW);
-    drawDots(view.viewProjection, stats);
+    if (analytic_) drawAnalyticSpheres(view, stats);
+    drawDots(view, stats);
     const GLenum colourOnly[] = {GL_COLOR_ATTACHMENT0};
     glDrawBuffers(1, colourOnly);
 
@@ -276,9 +337,16 @@ FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& fullView, 
         solid.push_back({l.a, glm::vec4(l.color, 1.0f)});
         solid.push_back({l.b, glm::vec4(l.color, 1.0f)});
     }
-    glUseProgram(lineProgram_.get());
-    glUniformMatrix4fv(glGetUniformLocation(lineProgram_.get(), "uViewProjection"), 1, GL_FALSE,
-                       glm::value_ptr(view.viewProjection));
+    // The depth-tested lines (grid, solid) write the analytic depth when analytic; the others
+    // are not depth-tested. GEQUAL: a line on a surface shows, as LEQUAL lets it in the mesh path.
+    const GLuint testedLines = analytic_ ? lineDepthProgram_.get() : lineProgram_.get();
+    if (analytic_) glDepthFunc(GL_GEQUAL);
+    for (const GLuint program : {lineProgram_.get(), testedLines}) {
+        glUseProgram(program);
+        glUniformMatrix4fv(glGetUniformLocation(program, "uViewProjection"), 1, GL_FALSE,
+                           glm::value_ptr(view.viewProjection));
+    }
+    if (analytic_) setDepthUniforms(testedLines, view);
     drawLines(grid, stats);
     drawOutlines(glm::vec2(view.drawableSize), stats);
     glUseProgram(lineProgram_.get());
@@ -287,7 +355,9 @@ FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& fullView, 
     glDisable(GL_DEPTH_TEST);
     drawLines(faint, stats);
     glEnable(GL_DEPTH_TEST);
+    glUseProgram(testedLines);
     drawLines(solid, stats);
+    glUseProgram(lineProgram_.get());
     std::vector<LineVertex> onTop;
     for (const DebugTriangle& t : debug.onTop)
         for (const glm::vec3& corner : {t.a, t.b, t.c}) onTop.push_back({corner, t.color});

@@ -46,6 +46,11 @@ struct FrameView {
     glm::vec3 lookTarget{0.0f};     ///< where "infinite" cylinders are centred
     float farDistance = 100.0f;     ///< infinite cylinders extend beyond this from the eye
     glm::ivec2 drawableSize{1, 1};  ///< pixels
+    // The analytic renderer's camera (useAnalyticSpheres): everything relative to the eye, as a
+    // click's ray is built (the library's cursorRayFromEye).
+    glm::mat4 rotationView{1.0f};  ///< the view of the camera moved to the origin (its rotation)
+    glm::mat4 projection{1.0f};    ///< GL clip space (for a 0..1 projection: glClipRemap(ZeroToOne) · proj)
+    float nearDistance = 0.1f;     ///< the near plane's distance from the eye
     bool operator==(const FrameView&) const = default;
 };
 
@@ -57,6 +62,7 @@ struct FrameStats {
     std::size_t triangles = 0;             ///< triangles submitted
     std::size_t perLevel[kLodCount] = {};  ///< round instances per level of detail, finest first
     std::size_t dots = 0;                  ///< objects drawn as a single point
+    std::size_t analyticSpheres = 0;       ///< spheres (markers too) drawn by their ray test (useAnalyticSpheres)
     bool approximate = false;              ///< drawn as DrawStyle::approximate asks (coarser)
     glm::ivec2 drawnSize{0};               ///< the pixels drawn (the drawable's, or fewer when approximate)
 };
@@ -151,6 +157,15 @@ public:
     /// A drawable of this size can be drawn: at least one pixel, at most maxTargetSize().
     [[nodiscard]] bool canDrawAt(glm::ivec2 size) const;
 
+    /// --renderer analytic (issue 26, its first step): spheres and markers are drawn by casting
+    /// each pixel centre's ray in the fragment shader (sphere.frag) over a screen-space quad around
+    /// each, never by the rasteriser's edge, with no dots or levels of detail in an exact frame; the
+    /// other kinds keep their meshes. Every depth-tested pass then writes near / view depth into a
+    /// 32-bit float depth buffer, compared GREATER (nearer is larger), so that depth order follows
+    /// a click's t. Off (the default): the mesh renderer, unchanged.
+    void useAnalyticSpheres(bool analytic);
+    [[nodiscard]] bool analyticSpheres() const { return analytic_; }
+
     /// The window's pixels in a framebuffer of the renderer's own, sized to the window, instead of
     /// the default framebuffer: headless, SDL's offscreen surface keeps the size the window was
     /// created with, so a window grown later would be drawn and read past its end.
@@ -222,6 +237,14 @@ private:
         glm::vec4 style;
         std::uint32_t object = 0;
     };
+    /// An analytic sphere (sphere.vert): its centre relative to the eye, formed in double.
+    struct SphereInstance {
+        glm::vec3 center;
+        float radius = 0.0f;
+        glm::vec4 color;
+        glm::vec4 style;
+        std::uint32_t object = 0;
+    };
     struct LineVertex {
         glm::vec3 position;
         glm::vec4 color;
@@ -244,7 +267,11 @@ private:
     enum class Primitive { Lines, Triangles };
     /// Pairs of vertices as lines, or triples as triangles, with the line program.
     void drawLines(const std::vector<LineVertex>& vertices, FrameStats& stats, Primitive primitive = Primitive::Lines);
-    void drawDots(const glm::mat4& viewProjection, FrameStats& stats);
+    void drawDots(const FrameView& view, FrameStats& stats);
+    /// The analytic spheres (useAnalyticSpheres), one instanced draw.
+    void drawAnalyticSpheres(const FrameView& view, FrameStats& stats);
+    /// The uniforms of the analytic depth (eye, forward, near) of `program`.
+    void setDepthUniforms(GLuint program, const FrameView& view) const;
     /// Outlines around the picked, selected and hovered objects, from the object attachment,
     /// within the rectangles of styledAreas_.
     void drawOutlines(glm::vec2 targetSize, FrameStats& stats);
@@ -268,8 +295,20 @@ private:
     VertexArray dotVao_;
     Buffer dotBuffer_;
     std::vector<Dot> dots_;
-    // The scene is drawn into this target with a depth buffer we choose (24 bits): the default
-    // framebuffer of some drivers (SDL offscreen/EGL on llvmpipe) resolves depth far too coarsely.
+    bool analytic_ = false;
+    std::filesystem::path shaderDirectory_;
+    // useAnalyticSpheres: the sphere program and the depth-writing variants of the mesh, dot and
+    // line programs (ANALYTIC_DEPTH), made when first used.
+    Program sphereProgram_;
+    Program meshDepthProgram_;
+    Program dotDepthProgram_;
+    Program lineDepthProgram_;
+    VertexArray sphereVao_;
+    Buffer sphereBuffer_;
+    std::vector<SphereInstance> spheresToCast_;
+    // The scene is drawn into this target with a depth buffer we choose (24 bits; 32-bit float
+    // when analytic): the default framebuffer of some drivers (SDL offscreen/EGL on llvmpipe)
+    // resolves depth far too coarsely.
     Framebuffer target_;
     Renderbuffer targetColor_;
     Renderbuffer targetDepth_;
@@ -278,6 +317,7 @@ private:
     Texture targetObjects_;
     std::vector<glm::vec4> styledAreas_;  ///< pixels (min x, min y, max x, max y) of each emphasised object
     glm::ivec2 targetSize_{0};
+    bool targetAnalytic_ = false;  ///< the target's depth is the analytic one (32-bit float)
     glm::ivec2 presentedSize_{0};  ///< the drawable's size in the last draw
     glm::ivec2 drawnSize_{0};  ///< the pixels the last draw filled, from the target's corner (fewer when approximate)
     bool ownWindow_ = false;

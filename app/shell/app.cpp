@@ -14,6 +14,7 @@
 #include <glm/trigonometric.hpp>
 
 #include "panels/toasts.hpp"
+#include "scene/camera_math.hpp"
 #include "scene/overloaded.hpp"
 #include "shell/screenshot.hpp"
 #include "shell/sdl_events.hpp"
@@ -52,6 +53,7 @@ App::App(const Options& options, scene::Scene scene, const std::string& scenePat
       editor_(std::move(scene)) {
     performance_.glDebugOutput = renderer_.debugOutputInstalled();
     renderer_.useOwnWindowFramebuffer(options_.headless);
+    renderer_.useAnalyticSpheres(options_.renderer == RendererKind::Analytic);
     imgui_.useFixedClock(options_.headless);
     bundledScene_ = data.defaultScene;
     ui_.noStats = options_.noStats;
@@ -221,6 +223,9 @@ bool App::drawScene(const FrameMatrices& frame) {
     const scene::Camera& cam = view_.camera(editor_);
     const glm::ivec2 drawable = platform_.drawableSize();
     render::FrameView view{frame.drawViewProjection, cam.eye, cam.target, cam.far, drawable};
+    view.rotationView = frame.rotationView;
+    view.projection = scene::glClipRemap(frame.clipDepth) * frame.projection;
+    view.nearDistance = cam.near;
     render::DrawStyle style;
     if (const auto& pick = editor_.lastPick())
         if (auto n = pick->nearest()) style.highlighted = n->object;
