@@ -13,6 +13,12 @@
 //            four robustness probes) on all cores, compared.
 //   AuditCpu/N: the CPU's part alone (cpuPicks: the rays, the BVH's batch query, the depth ties).
 //
+//   StillAnalytic/N: Still with --renderer analytic: its spheres analytic, the other kinds meshes
+//            writing gl_FragDepth (which turns off early depth tests).
+//   StillSpheres/N/R: Still on a scene of spheres only (the generated scene, each object replaced
+//            by a sphere in its box), R = 0 the mesh renderer, 1 --renderer analytic (issue 26's
+//            first step: the ratio of the two at 1e5 is the issue's measure, at most 1.25).
+//
 // Counters: median_ms, the median frame of the run; triangles and dots of the frame (the last
 // iteration's); approximate (1 or 0).
 // Time: wall time per frame; CPU: the whole process's (llvmpipe's threads too), which a loaded
@@ -27,6 +33,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <SDL.h>
@@ -48,22 +55,46 @@ constexpr glm::ivec2 kSize{1280, 720};
 
 bool failed = false;  ///< a frame was not drawn as its benchmark says: the run fails
 
-// One App at a time, kept while benchmarks of the same size follow (generating 1e5 objects and
-// their index takes seconds); its messages go to a string.
-App& appFor(std::size_t objects) {
+// The generated scene with every object a sphere: centred in the object's box, of a third of its
+// edges' sum in diameter (the two infinite cylinders left out).
+pickray::scene::Scene sphereScene(std::size_t objects) {
+    pickray::scene::Scene scene = pickray::scene::generateStressScene(objects);
+    std::erase_if(scene.objects, [](const pickray::scene::Object& o) {
+        return std::holds_alternative<pickray::InfiniteCylinder>(o.shape);
+    });
+    for (pickray::scene::Object& o : scene.objects) {
+        const pickray::Aabb box = pickray::bounds(o.shape);
+        const glm::vec3 edges = box.max - box.min;
+        o.shape = pickray::Sphere{0.5f * (box.min + box.max), (edges.x + edges.y + edges.z) / 6.0f};
+    }
+    return scene;
+}
+
+enum class SceneKind { Mixed, MixedAnalytic, SpheresMesh, SpheresAnalytic };
+
+// One App at a time, kept while benchmarks of the same size and kind follow (generating 1e5
+// objects and their index takes seconds); its messages go to a string.
+App& appFor(std::size_t objects, SceneKind kind = SceneKind::Mixed) {
     static std::ostringstream log;  // before the App: it outlives it
     static std::unique_ptr<App> app;
     static std::size_t made = 0;
-    if (app && made == objects) return *app;
+    static SceneKind madeKind = SceneKind::Mixed;
+    if (app && made == objects && madeKind == kind) return *app;
     app.reset();
     pickray::app::Options options;
     options.headless = true;
     options.size = kSize;
     options.noStats = true;
+    if (kind == SceneKind::SpheresAnalytic || kind == SceneKind::MixedAnalytic)
+        options.renderer = pickray::app::RendererKind::Analytic;
     const pickray::app::DataPaths data{PICKRAY_BENCH_SHADERS, PICKRAY_BENCH_DEFAULT_SCENE};
-    app =
-        std::make_unique<App>(options, pickray::scene::generateStressScene(objects), "generated.json", data, log, log);
+    app = std::make_unique<App>(options,
+                                kind == SceneKind::Mixed || kind == SceneKind::MixedAnalytic
+                                    ? pickray::scene::generateStressScene(objects)
+                                    : sphereScene(objects),
+                                "generated.json", data, log, log);
     made = objects;
+    madeKind = kind;
     app->frame();  // ImGui lays its windows out
     app->frame();
     return *app;
@@ -132,8 +163,7 @@ void Orbit(benchmark::State& state) {
 }
 
 // Exact frames at a new camera each: the camera orbits 1.8 degrees a frame without a drag.
-void Still(benchmark::State& state) {
-    App& app = appFor(static_cast<std::size_t>(state.range(0)));
+void stillFrames(benchmark::State& state, App& app) {
     std::vector<double> ms;
     for (auto _ : state) {
         pickray::scene::Camera& camera = app.editor().camera();
@@ -142,6 +172,19 @@ void Still(benchmark::State& state) {
         state.SetIterationTime(ms.back() / 1000.0);
     }
     setCounters(state, app, false, ms);
+}
+
+void Still(benchmark::State& state) { stillFrames(state, appFor(static_cast<std::size_t>(state.range(0)))); }
+
+void StillAnalytic(benchmark::State& state) {
+    stillFrames(state, appFor(static_cast<std::size_t>(state.range(0)), SceneKind::MixedAnalytic));
+}
+
+// Still frames of a scene of spheres only, drawn as meshes (range 1 = 0) or analytic (1).
+void StillSpheres(benchmark::State& state) {
+    const bool analytic = state.range(1) != 0;
+    stillFrames(state, appFor(static_cast<std::size_t>(state.range(0)),
+                              analytic ? SceneKind::SpheresAnalytic : SceneKind::SpheresMesh));
 }
 
 // The audit of the same still view every iteration (the camera is not moved: one view's cost).
@@ -203,6 +246,25 @@ BENCHMARK(Orbit)->Arg(100000)->Unit(benchmark::kMillisecond)->UseManualTime()->M
 BENCHMARK(Still)->Arg(100000)->Unit(benchmark::kMillisecond)->UseManualTime()->MeasureProcessCPUTime()->MinTime(1.0);
 BENCHMARK(Audit)->Arg(100000)->Unit(benchmark::kMillisecond)->UseManualTime()->MeasureProcessCPUTime()->MinTime(1.0);
 BENCHMARK(AuditCpu)->Arg(100000)->Unit(benchmark::kMillisecond)->UseManualTime()->MeasureProcessCPUTime()->MinTime(1.0);
+BENCHMARK(StillAnalytic)
+    ->Arg(10000)
+    ->Arg(100000)
+    ->Unit(benchmark::kMillisecond)
+    ->UseManualTime()
+    ->MeasureProcessCPUTime()
+    ->MinTime(1.0);
+// Spheres only: mesh then analytic at each size, back to back (a load on the machine hits both).
+BENCHMARK(StillSpheres)
+    ->Args({1000, 0})
+    ->Args({1000, 1})
+    ->Args({10000, 0})
+    ->Args({10000, 1})
+    ->Args({100000, 0})
+    ->Args({100000, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->UseManualTime()
+    ->MeasureProcessCPUTime()
+    ->MinTime(1.0);
 BENCHMARK(Audit)->Arg(1000)->Unit(benchmark::kMillisecond)->UseManualTime()->MeasureProcessCPUTime()->MinTime(1.0);
 BENCHMARK(AuditCpu)->Arg(1000)->Unit(benchmark::kMillisecond)->UseManualTime()->MeasureProcessCPUTime()->MinTime(1.0);
 
