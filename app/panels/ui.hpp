@@ -74,7 +74,10 @@ struct UiState {
     bool editHeld = false;           ///< an inspector field is held and has changed the object
     std::size_t editHeldObject = 0;  ///< ... this object
     bool showHelp = false;
-    bool pickAudit = false;   ///< View > Pick audit: the view's audit and its heat map are shown
+    bool pickAudit = false;  ///< View > Pick audit: the view's audit and its heat map are shown
+    /// View > Analytic renderer (--renderer analytic): shapes drawn by each pixel's ray, where the
+    /// renderer can; off, the mesh renderer, kept for the audit's comparison.
+    bool analyticRenderer = false;
     bool noStats = false;     ///< leave timings out (pictures that must not change from run to run)
     float scale = 1.0f;       ///< the UI scale (View > UI scale; the window applies it next frame)
     float scaleShown = 1.0f;  ///< the slider's value while it is held (taken when let go)

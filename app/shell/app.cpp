@@ -53,7 +53,7 @@ App::App(const Options& options, scene::Scene scene, const std::string& scenePat
       editor_(std::move(scene)) {
     performance_.glDebugOutput = renderer_.debugOutputInstalled();
     renderer_.useOwnWindowFramebuffer(options_.headless);
-    renderer_.useAnalyticSpheres(options_.renderer == RendererKind::Analytic);
+    ui_.analyticRenderer = options_.renderer == RendererKind::Analytic;
     imgui_.useFixedClock(options_.headless);
     bundledScene_ = data.defaultScene;
     ui_.noStats = options_.noStats;
@@ -226,6 +226,8 @@ bool App::drawScene(const FrameMatrices& frame) {
     view.rotationView = frame.rotationView;
     view.projection = scene::glClipRemap(frame.clipDepth) * frame.projection;
     view.nearDistance = cam.near;
+    // View > Analytic renderer may have changed it: the next frame, the audit and the ID buffer use it.
+    if (renderer_.analyticSpheres() != ui_.analyticRenderer) renderer_.useAnalyticSpheres(ui_.analyticRenderer);
     render::DrawStyle style;
     if (const auto& pick = editor_.lastPick())
         if (auto n = pick->nearest()) style.highlighted = n->object;
@@ -253,7 +255,7 @@ bool App::drawScene(const FrameMatrices& frame) {
     if (idBuffer_) saveRequestedIdBuffer(drawableOk, view, style);
     if (auditRequested_) runRequestedAudit(drawableOk, view, style, frame);
     updateViewAudit(drawableOk, view, style, frame);
-    DrawnScene next{editor_.revision(), view, style, debug};
+    DrawnScene next{editor_.revision(), view, style, debug, ui_.analyticRenderer};
     const bool redraw = drawableOk && (forceRedraw_ || !drawn_ || !(*drawn_ == next));
     if (!redraw) {
         renderer_.present();
@@ -330,7 +332,7 @@ void App::updateViewAudit(bool drawable, const render::FrameView& view, const re
                           const FrameMatrices& frame) {
     heatMapShown_ = false;
     collectViewAudit(false);
-    const AuditedView now{editor_.revision(), view};
+    const AuditedView now{editor_.revision(), view, ui_.analyticRenderer};
     // An audit of a view no longer shown (or with the toggle off) could never be shown: it stops
     // within a band of rows (cpuPicks), rather than take all cores to its end.
     stopViewAuditUnlessOf(now);

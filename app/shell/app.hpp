@@ -95,6 +95,7 @@ private:
         render::FrameView view;
         render::DrawStyle style;
         render::DebugDraw debug;
+        bool analytic = false;  ///< the renderer (View > Analytic renderer)
         bool operator==(const DrawnScene&) const = default;
     };
 
@@ -162,6 +163,7 @@ private:
     struct AuditedView {
         std::uint64_t revision = 0;
         render::FrameView view;
+        bool analytic = false;  ///< the renderer the ID buffer was drawn with
         bool operator==(const AuditedView&) const = default;
     };
     struct ViewAudit {
