@@ -496,7 +496,8 @@ TEST(Ui, TheUiScaleSliderTakesItsValueWhenLetGoAndThePanelsFollowIt) {
     std::vector<std::string> args = {"--headless", "--size", "1280x720", "--click", "114,10"};  // the View menu
     const json before = runForReport("scale_menu", args);
     EXPECT_EQ(before["window"]["uiScale"], 1.0f);
-    args.insert(args.end(), {"--drag", "127,180,190,180", "--key", "esc"});
+    // The slider's row, below Reset layout (y = 215 at scale 1: View has 10 entries above it).
+    args.insert(args.end(), {"--drag", "127,215,190,215", "--key", "esc"});
     const json r = runForReport("scale_dragged", args);
     const float scale = r["window"]["uiScale"];
     // The slider runs 0.5 to 3 over about 118 pixels from x = 100: 190 is three quarters along.
