@@ -9,6 +9,17 @@ layout(location = 1) in float iRadius;
 layout(location = 2) in vec4 iColor;  // rgb, a = 1 lit / 0 unlit (markers)
 layout(location = 3) in vec4 iStyle;  // x highlighted, y selected, z hovered
 layout(location = 4) in uint iObject;  // the object's index + 1 (0xFFFFFFFF: a marker)
+#ifdef ROUND
+// Capsules, capped and infinite cylinders (the ROUND variant): iCenter / iRadius are a sphere
+// around the shape (its bounding sphere; an infinite radius for an infinite cylinder, which makes
+// the quad the whole view), the shape itself comes here.
+layout(location = 5) in vec3 iA;     // a - eye
+layout(location = 6) in vec4 iAxis;  // xyz: b - a, w: the shape's radius
+layout(location = 7) in uint iKind;  // 0 capsule, 1 capped cylinder, 2 infinite cylinder
+flat out vec3 vA;
+flat out vec4 vAxis;
+flat out uint vKind;
+#endif
 
 uniform mat3 uRotation;         // world -> view rotation (the view matrix of the camera moved to the origin)
 uniform mat4 uProjection;       // GL clip space (the clip-depth remap applied)
@@ -53,7 +64,7 @@ void main() {
         lo = min(a, b);
         hi = max(a, b);
     }
-    // else: the sphere reaches the near plane (or holds the eye): the whole view.
+    // else: the sphere reaches the near plane (or holds the eye, or is infinite): the whole view.
     vec2 pixel = 2.0 / uTargetSize;  // one pixel in ndc
     lo = max(lo - pixel, vec2(-1.0) - pixel);
     hi = min(hi + pixel, vec2(1.0) + pixel);
@@ -66,5 +77,10 @@ void main() {
     vColor = iColor;
     vStyle = iStyle;
     vObject = iObject;
+#ifdef ROUND
+    vA = iA;
+    vAxis = iAxis;
+    vKind = iKind;
+#endif
     gl_Position = vec4(ndc, 0.0, 1.0);
 }

@@ -262,6 +262,16 @@ public:
         }
         addRound(r_.spheres_, sphereModel(center, radius), Bound{center, radius}, radius, color, look);
     }
+    /// Analytic capsules (kind 0), capped (1) and infinite cylinders (2): `bound` around the
+    /// shape (an infinite radius for an infinite cylinder), a relative to the eye in double.
+    void addCast(const Bound& bound, glm::vec3 a, glm::vec3 b, float radius, std::uint32_t kind, glm::vec4 color,
+                 glm::vec4 look) {
+        const glm::vec3 center(glm::dvec3(bound.center) - glm::dvec3(eye_));
+        const glm::vec3 relative(glm::dvec3(a) - glm::dvec3(eye_));
+        const glm::vec3 axis(glm::dvec3(b) - glm::dvec3(a));
+        r_.roundsToCast_.push_back(
+            {center, bound.radius, color, look, object, relative, glm::vec4(axis, radius), kind});
+    }
     /// Capsules and capped cylinders: one instance, the stretch in the style's w.
     void addStretched(LodBatches& lod, glm::vec3 a, glm::vec3 b, float radius, const Bound& bound, glm::vec4 color,
                       glm::vec4 look) {
@@ -297,6 +307,7 @@ void collectDraws(Renderer& renderer, const scene::Scene& scene, const FrameView
     for (Renderer::Batch* b : renderer.allBatches()) b->pending.clear();
     renderer.dots_.clear();
     renderer.spheresToCast_.clear();
+    renderer.roundsToCast_.clear();
     renderer.styledAreas_.clear();
     Renderer::Collector c(renderer, view, style.approximate, stats);
     for (std::size_t i = 0; i < scene.objects.size(); ++i) {
@@ -313,7 +324,12 @@ void collectDraws(Renderer& renderer, const scene::Scene& scene, const FrameView
         if ((look.x > 0.5f || look.y > 0.5f || look.z > 0.5f) && !(bound && c.outsideView(*bound)))
             addStyledArea(object.shape, bound, view, renderer.styledAreas_);
         // Analytic spheres are never dots in an exact frame: the ray test decides every pixel.
-        const bool mayDot = !(renderer.analytic_ && !style.approximate && std::holds_alternative<Sphere>(object.shape));
+        // (Nor are the other round kinds, which are analytic too.)
+        const bool cast =
+            renderer.analytic_ &&
+            (std::holds_alternative<Sphere>(object.shape) || std::holds_alternative<Capsule>(object.shape) ||
+             std::holds_alternative<Cylinder>(object.shape) || std::holds_alternative<InfiniteCylinder>(object.shape));
+        const bool mayDot = !(cast && !style.approximate);
         if (bound &&
             c.cullOrDot(*bound, style.approximate ? meanProjectedSide(object.shape) : 0.0f, color, look, mayDot))
             continue;
@@ -325,12 +341,18 @@ void collectDraws(Renderer& renderer, const scene::Scene& scene, const FrameView
             glm::vec4 look;
             void operator()(const Sphere& s) const { c.addSphere(s.center, s.radius, color, look); }
             void operator()(const Capsule& k) const {
+                if (c.r_.analytic_) return c.addCast(bound, k.a, k.b, k.radius, 0, color, look);
                 c.addStretched(c.r_.capsules_, k.a, k.b, k.radius, bound, color, look);
             }
             void operator()(const Cylinder& k) const {
+                if (c.r_.analytic_) return c.addCast(bound, k.a, k.b, k.radius, 1, color, look);
                 c.addStretched(c.r_.cylinders_, k.a, k.b, k.radius, bound, color, look);
             }
             void operator()(const InfiniteCylinder& k) const {
+                if (c.r_.analytic_) {  // clipped by near and far alone: the whole view
+                    const float inf = std::numeric_limits<float>::infinity();
+                    return c.addCast(Bound{k.p1, inf}, k.p1, k.p2, k.radius, 2, color, look);
+                }
                 if (auto ends = drawnStretch(k, view))
                     c.add(c.r_.longSides_, axisFrame(ends->first, ends->second - ends->first, k.radius), color, look);
                 else c.culled();

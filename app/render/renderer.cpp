@@ -126,6 +126,19 @@ void Renderer::useAnalyticSpheres(bool analytic) {
     floatAttribute(2, 4, sizeof(SphereInstance), offsetof(SphereInstance, color), 1);
     floatAttribute(3, 4, sizeof(SphereInstance), offsetof(SphereInstance, style), 1);
     uintAttribute(4, 1, sizeof(SphereInstance), offsetof(SphereInstance, object), 1);
+    roundProgram_ = loadProgram(shaderDirectory_, "sphere", "#define ROUND 1\n");
+    roundVao_ = makeVertexArray();
+    roundBuffer_ = makeBuffer();
+    glBindVertexArray(roundVao_.get());
+    glBindBuffer(GL_ARRAY_BUFFER, roundBuffer_.get());
+    floatAttribute(0, 3, sizeof(RoundInstance), offsetof(RoundInstance, center), 1);
+    floatAttribute(1, 1, sizeof(RoundInstance), offsetof(RoundInstance, radius), 1);
+    floatAttribute(2, 4, sizeof(RoundInstance), offsetof(RoundInstance, color), 1);
+    floatAttribute(3, 4, sizeof(RoundInstance), offsetof(RoundInstance, style), 1);
+    uintAttribute(4, 1, sizeof(RoundInstance), offsetof(RoundInstance, object), 1);
+    floatAttribute(5, 3, sizeof(RoundInstance), offsetof(RoundInstance, a), 1);
+    floatAttribute(6, 4, sizeof(RoundInstance), offsetof(RoundInstance, axis), 1);
+    uintAttribute(7, 1, sizeof(RoundInstance), offsetof(RoundInstance, kind), 1);
     glBindVertexArray(0);
 }
 
@@ -139,25 +152,34 @@ void Renderer::setDepthUniforms(GLuint program, const FrameView& view) const {
 }
 
 void Renderer::drawAnalyticSpheres(const FrameView& view, FrameStats& stats) {
-    const GLuint program = sphereProgram_.get();
-    glUseProgram(program);
-    const glm::mat3 rotation(view.rotationView);
-    // The pixels' rays: the inverse of projection · rotation, formed in double (as cursorRay).
-    const glm::mat4 inverse(glm::inverse(glm::dmat4(view.projection) * glm::dmat4(view.rotationView)));
-    glUniformMatrix3fv(glGetUniformLocation(program, "uRotation"), 1, GL_FALSE, glm::value_ptr(rotation));
-    glUniformMatrix4fv(glGetUniformLocation(program, "uProjection"), 1, GL_FALSE, glm::value_ptr(view.projection));
-    glUniformMatrix4fv(glGetUniformLocation(program, "uInverseCamera"), 1, GL_FALSE, glm::value_ptr(inverse));
-    glUniform2f(glGetUniformLocation(program, "uTargetSize"), static_cast<float>(view.drawableSize.x),
-                static_cast<float>(view.drawableSize.y));
-    setDepthUniforms(program, view);
-    glDisable(GL_CULL_FACE);
-    glBindVertexArray(sphereVao_.get());
-    glBindBuffer(GL_ARRAY_BUFFER, sphereBuffer_.get());
-    glBufferData(GL_ARRAY_BUFFER, byteSize(spheresToCast_), spheresToCast_.data(), GL_STREAM_DRAW);
-    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(spheresToCast_.size()));
-    ++stats.drawCalls;
+    // Spheres, then the other round kinds (the ROUND variant): the same camera, quads and depth.
+    const auto draw = [&](GLuint program, GLuint vao, GLuint buffer, const void* data, GLsizeiptr bytes,
+                          std::size_t count) {
+        if (count == 0) return;
+        glUseProgram(program);
+        const glm::mat3 rotation(view.rotationView);
+        // The pixels' rays: the inverse of projection · rotation, formed in double (as cursorRay).
+        const glm::mat4 inverse(glm::inverse(glm::dmat4(view.projection) * glm::dmat4(view.rotationView)));
+        glUniformMatrix3fv(glGetUniformLocation(program, "uRotation"), 1, GL_FALSE, glm::value_ptr(rotation));
+        glUniformMatrix4fv(glGetUniformLocation(program, "uProjection"), 1, GL_FALSE, glm::value_ptr(view.projection));
+        glUniformMatrix4fv(glGetUniformLocation(program, "uInverseCamera"), 1, GL_FALSE, glm::value_ptr(inverse));
+        glUniform2f(glGetUniformLocation(program, "uTargetSize"), static_cast<float>(view.drawableSize.x),
+                    static_cast<float>(view.drawableSize.y));
+        setDepthUniforms(program, view);
+        glDisable(GL_CULL_FACE);
+        glBindVertexArray(vao);
+        glBindBuffer(GL_ARRAY_BUFFER, buffer);
+        glBufferData(GL_ARRAY_BUFFER, bytes, data, GL_STREAM_DRAW);
+        glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(count));
+        ++stats.drawCalls;
+        stats.triangles += 2 * count;
+    };
+    draw(sphereProgram_.get(), sphereVao_.get(), sphereBuffer_.get(), spheresToCast_.data(), byteSize(spheresToCast_),
+         spheresToCast_.size());
+    draw(roundProgram_.get(), roundVao_.get(), roundBuffer_.get(), roundsToCast_.data(), byteSize(roundsToCast_),
+         roundsToCast_.size());
     stats.analyticSpheres = spheresToCast_.size();
-    stats.triangles += 2 * spheresToCast_.size();
+    stats.analyticRounds = roundsToCast_.size();
 }
 
 std::vector<Renderer::Batch*> Renderer::allBatches() {

@@ -63,6 +63,7 @@ struct FrameStats {
     std::size_t perLevel[kLodCount] = {};  ///< round instances per level of detail, finest first
     std::size_t dots = 0;                  ///< objects drawn as a single point
     std::size_t analyticSpheres = 0;       ///< spheres (markers too) drawn by their ray test (useAnalyticSpheres)
+    std::size_t analyticRounds = 0;        ///< capsules, capped and infinite cylinders drawn by their ray test
     bool approximate = false;              ///< drawn as DrawStyle::approximate asks (coarser)
     glm::ivec2 drawnSize{0};               ///< the pixels drawn (the drawable's, or fewer when approximate)
 };
@@ -245,6 +246,19 @@ private:
         glm::vec4 style;
         std::uint32_t object = 0;
     };
+    /// An analytic capsule, capped or infinite cylinder (sphere.vert, ROUND): a sphere around it
+    /// for the quad (an infinite radius: the whole view), a relative to the eye (formed in
+    /// double), b - a, the radius, the kind (0 capsule, 1 capped cylinder, 2 infinite cylinder).
+    struct RoundInstance {
+        glm::vec3 center;
+        float radius = 0.0f;
+        glm::vec4 color;
+        glm::vec4 style;
+        std::uint32_t object = 0;
+        glm::vec3 a;
+        glm::vec4 axis;
+        std::uint32_t kind = 0;
+    };
     struct LineVertex {
         glm::vec3 position;
         glm::vec4 color;
@@ -306,6 +320,10 @@ private:
     VertexArray sphereVao_;
     Buffer sphereBuffer_;
     std::vector<SphereInstance> spheresToCast_;
+    Program roundProgram_;  ///< sphere.vert / sphere.frag with ROUND
+    VertexArray roundVao_;
+    Buffer roundBuffer_;
+    std::vector<RoundInstance> roundsToCast_;
     // The scene is drawn into this target with a depth buffer we choose (24 bits; 32-bit float
     // when analytic): the default framebuffer of some drivers (SDL offscreen/EGL on llvmpipe)
     // resolves depth far too coarsely.
