@@ -13,11 +13,14 @@
 //            four robustness probes) on all cores, compared.
 //   AuditCpu/N: the CPU's part alone (cpuPicks: the rays, the BVH's batch query, the depth ties).
 //
-//   StillAnalytic/N: Still with --renderer analytic: its spheres analytic, the other kinds meshes
-//            writing gl_FragDepth (which turns off early depth tests).
+//   StillAnalytic/N: Still with --renderer analytic: its spheres, capsules and cylinders analytic,
+//            the boxes meshes writing gl_FragDepth (which turns off early depth tests).
 //   StillSpheres/N/R: Still on a scene of spheres only (the generated scene, each object replaced
 //            by a sphere in its box), R = 0 the mesh renderer, 1 --renderer analytic (issue 26's
 //            first step: the ratio of the two at 1e5 is the issue's measure, at most 1.25).
+//   StillRounds/N/R: the same for the other round kinds (the generated scene, each object but
+//            the infinite cylinders replaced by a capsule or, every other one, a capped cylinder
+//            along its box's diagonal), R = 0 mesh, 1 analytic.
 //
 // Counters: median_ms, the median frame of the run; triangles and dots of the frame (the last
 // iteration's); approximate (1 or 0).
@@ -70,7 +73,25 @@ pickray::scene::Scene sphereScene(std::size_t objects) {
     return scene;
 }
 
-enum class SceneKind { Mixed, MixedAnalytic, SpheresMesh, SpheresAnalytic };
+// The generated scene with every object but the infinite cylinders a capsule or a capped
+// cylinder (alternately) along its box's diagonal, of a sixth of its edges' sum in radius.
+pickray::scene::Scene roundScene(std::size_t objects) {
+    pickray::scene::Scene scene = pickray::scene::generateStressScene(objects);
+    bool capsule = true;
+    for (pickray::scene::Object& o : scene.objects) {
+        if (std::holds_alternative<pickray::InfiniteCylinder>(o.shape)) continue;
+        const pickray::Aabb box = pickray::bounds(o.shape);
+        const glm::vec3 edges = box.max - box.min;
+        const float radius = (edges.x + edges.y + edges.z) / 12.0f;
+        const glm::vec3 a = box.min + 0.25f * edges, b = box.max - 0.25f * edges;
+        if (capsule) o.shape = pickray::Capsule{a, b, radius};
+        else o.shape = pickray::Cylinder{a, b, radius};
+        capsule = !capsule;
+    }
+    return scene;
+}
+
+enum class SceneKind { Mixed, MixedAnalytic, SpheresMesh, SpheresAnalytic, RoundsMesh, RoundsAnalytic };
 
 // One App at a time, kept while benchmarks of the same size and kind follow (generating 1e5
 // objects and their index takes seconds); its messages go to a string.
@@ -85,14 +106,15 @@ App& appFor(std::size_t objects, SceneKind kind = SceneKind::Mixed) {
     options.headless = true;
     options.size = kSize;
     options.noStats = true;
-    if (kind == SceneKind::SpheresAnalytic || kind == SceneKind::MixedAnalytic)
+    if (kind == SceneKind::SpheresAnalytic || kind == SceneKind::MixedAnalytic || kind == SceneKind::RoundsAnalytic)
         options.renderer = pickray::app::RendererKind::Analytic;
     const pickray::app::DataPaths data{PICKRAY_BENCH_SHADERS, PICKRAY_BENCH_DEFAULT_SCENE};
-    app = std::make_unique<App>(options,
-                                kind == SceneKind::Mixed || kind == SceneKind::MixedAnalytic
-                                    ? pickray::scene::generateStressScene(objects)
-                                    : sphereScene(objects),
-                                "generated.json", data, log, log);
+    app = std::make_unique<App>(
+        options,
+        kind == SceneKind::Mixed || kind == SceneKind::MixedAnalytic ? pickray::scene::generateStressScene(objects)
+        : kind == SceneKind::RoundsMesh || kind == SceneKind::RoundsAnalytic ? roundScene(objects)
+                                                                             : sphereScene(objects),
+        "generated.json", data, log, log);
     made = objects;
     madeKind = kind;
     app->frame();  // ImGui lays its windows out
@@ -187,6 +209,13 @@ void StillSpheres(benchmark::State& state) {
                               analytic ? SceneKind::SpheresAnalytic : SceneKind::SpheresMesh));
 }
 
+// Still frames of a scene of capsules and cylinders, drawn as meshes (range 1 = 0) or analytic (1).
+void StillRounds(benchmark::State& state) {
+    const bool analytic = state.range(1) != 0;
+    stillFrames(state, appFor(static_cast<std::size_t>(state.range(0)),
+                              analytic ? SceneKind::RoundsAnalytic : SceneKind::RoundsMesh));
+}
+
 // The audit of the same still view every iteration (the camera is not moved: one view's cost).
 void Audit(benchmark::State& state) {
     App& app = appFor(static_cast<std::size_t>(state.range(0)));
@@ -259,6 +288,14 @@ BENCHMARK(StillSpheres)
     ->Args({1000, 1})
     ->Args({10000, 0})
     ->Args({10000, 1})
+    ->Args({100000, 0})
+    ->Args({100000, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->UseManualTime()
+    ->MeasureProcessCPUTime()
+    ->MinTime(1.0);
+// Capsules and cylinders: mesh then analytic at 1e5, back to back.
+BENCHMARK(StillRounds)
     ->Args({100000, 0})
     ->Args({100000, 1})
     ->Unit(benchmark::kMillisecond)
