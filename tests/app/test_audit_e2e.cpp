@@ -397,6 +397,25 @@ TEST(PickAudit, FarFromTheOriginBothProjectionsAndClipDepthsCountsEqualABruteFor
 
 namespace {
 
+// The analytic renderer's test scenes: their objects seen by one camera (both scenes' views
+// differ only in what is in them), written to the tests' temporary directory.
+fs::path writeAnalyticScene(const json& objects, const std::string& file) {
+    const json scene = {{"camera",
+                         {{"eye", {7.0, 5.5, 10.0}},
+                          {"target", {0.0, 0.8, 0.0}},
+                          {"up", {0.0, 1.0, 0.0}},
+                          {"fovYDegrees", 45.0},
+                          {"near", 0.1},
+                          {"far", 100.0},
+                          {"projection", "perspective"},
+                          {"orthoHeight", 9.0},
+                          {"clipDepth", "zero_to_one"}}},
+                        {"objects", objects}};
+    const fs::path path = tempDir() / file;
+    std::ofstream(path) << scene.dump(1);
+    return path;
+}
+
 // Issue 26's first step: spheres only, of several sizes (from 2 px across to a third of the view),
 // overlapping in pairs and triples, a few a pixel or less across, in front of the grid; written
 // here so that the test owns its scene.
@@ -423,20 +442,7 @@ fs::path sphereScene() {
                            {"center", {b.center.x, b.center.y, b.center.z}},
                            {"radius", b.radius}});
     }
-    const json scene = {{"camera",
-                         {{"eye", {7.0, 5.5, 10.0}},
-                          {"target", {0.0, 0.8, 0.0}},
-                          {"up", {0.0, 1.0, 0.0}},
-                          {"fovYDegrees", 45.0},
-                          {"near", 0.1},
-                          {"far", 100.0},
-                          {"projection", "perspective"},
-                          {"orthoHeight", 9.0},
-                          {"clipDepth", "zero_to_one"}}},
-                        {"objects", objects}};
-    const fs::path path = tempDir() / "analytic_spheres.json";
-    std::ofstream(path) << scene.dump(1);
-    return path;
+    return writeAnalyticScene(objects, "analytic_spheres.json");
 }
 
 // The analytic renderer's audit of the sphere scene: 0 robust mismatches (the counts equal the
@@ -525,20 +531,7 @@ fs::path roundScene() {
                            {infinite ? "p2" : "b", {r.b.x, r.b.y, r.b.z}},
                            {"radius", r.radius}});
     }
-    const json scene = {{"camera",
-                         {{"eye", {7.0, 5.5, 10.0}},
-                          {"target", {0.0, 0.8, 0.0}},
-                          {"up", {0.0, 1.0, 0.0}},
-                          {"fovYDegrees", 45.0},
-                          {"near", 0.1},
-                          {"far", 100.0},
-                          {"projection", "perspective"},
-                          {"orthoHeight", 9.0},
-                          {"clipDepth", "zero_to_one"}}},
-                        {"objects", objects}};
-    const fs::path path = tempDir() / "analytic_rounds.json";
-    std::ofstream(path) << scene.dump(1);
-    return path;
+    return writeAnalyticScene(objects, "analytic_rounds.json");
 }
 
 }  // namespace
