@@ -187,8 +187,7 @@ float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
         if (menuItem(state, "Pick audit", Action::PickAudit, true, state.pickAudit)) state.pickAudit = !state.pickAudit;
         if (ImGui::MenuItem("Analytic renderer", nullptr, state.analyticRenderer))
             state.analyticRenderer = !state.analyticRenderer;
-        showTooltip(state, "Analytic renderer: shapes drawn by each pixel's ray (all but boxes so far); off: as meshes",
-                    true);
+        showTooltip(state, "Analytic renderer: every shape drawn by each pixel's ray; off: as meshes", true);
         if (menuItem(state, "Hide panels", Action::ToggleUi)) out.push_back(command::ToggleUi{});
         if (ImGui::MenuItem("Reset layout")) state.resetLayout = true;
         showTooltip(state, "Reset layout: every panel back in its place, at its size for this window", true);

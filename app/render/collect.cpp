@@ -13,6 +13,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/matrix.hpp>
 
+#include "pickray/collision/ray_box.hpp"
 #include "render/renderer.hpp"
 
 namespace pickray::render {
@@ -272,6 +273,27 @@ public:
         r_.roundsToCast_.push_back(
             {center, bound.radius, color, look, object, relative, glm::vec4(axis, radius), kind});
     }
+    /// Analytic boxes (box.vert / box.frag): the local box, toWorld's linear part and its inverse
+    /// (the library's, formed in double), the translation relative to the eye in double; an Aabb
+    /// its bounds relative to the eye under the identity. A box the library never hits (a singular
+    /// or non-affine transform, an invalid local box) is not drawn.
+    void addBox(const Aabb& box, glm::vec4 color, glm::vec4 look) {
+        if (!pickray::detail::isValidAabb(box)) return culled();
+        const glm::vec3 lo(glm::dvec3(box.min) - glm::dvec3(eye_));
+        const glm::vec3 hi(glm::dvec3(box.max) - glm::dvec3(eye_));
+        const glm::vec3 x(1, 0, 0), y(0, 1, 0), z(0, 0, 1);
+        r_.boxesToCast_.push_back({glm::vec3(0.0f), x, y, z, x, y, z, lo, hi, color, look, object});
+    }
+    void addBox(const OrientedBox& box, glm::vec4 color, glm::vec4 look) {
+        const PreparedOrientedBox prepared(box);
+        if (!prepared.valid) return culled();
+        const glm::vec3 translation(glm::dvec3(box.toWorld[3]) - glm::dvec3(eye_));
+        glm::vec3 inverse[3];
+        for (int i = 0; i < 3; ++i) inverse[i] = glm::vec3(prepared.inverse.rows[i] * prepared.inverseDeterminant);
+        r_.boxesToCast_.push_back({translation, glm::vec3(box.toWorld[0]), glm::vec3(box.toWorld[1]),
+                                   glm::vec3(box.toWorld[2]), inverse[0], inverse[1], inverse[2], box.local.min,
+                                   box.local.max, color, look, object});
+    }
     /// Capsules and capped cylinders: one instance, the stretch in the style's w.
     void addStretched(LodBatches& lod, glm::vec3 a, glm::vec3 b, float radius, const Bound& bound, glm::vec4 color,
                       glm::vec4 look) {
@@ -308,6 +330,7 @@ void collectDraws(Renderer& renderer, const scene::Scene& scene, const FrameView
     renderer.dots_.clear();
     renderer.spheresToCast_.clear();
     renderer.roundsToCast_.clear();
+    renderer.boxesToCast_.clear();
     renderer.styledAreas_.clear();
     Renderer::Collector c(renderer, view, style.approximate, stats);
     for (std::size_t i = 0; i < scene.objects.size(); ++i) {
@@ -324,11 +347,8 @@ void collectDraws(Renderer& renderer, const scene::Scene& scene, const FrameView
         if ((look.x > 0.5f || look.y > 0.5f || look.z > 0.5f) && !(bound && c.outsideView(*bound)))
             addStyledArea(object.shape, bound, view, renderer.styledAreas_);
         // Analytic spheres are never dots in an exact frame: the ray test decides every pixel.
-        // (Nor are the other round kinds, which are analytic too.)
-        const bool cast =
-            renderer.analytic_ &&
-            (std::holds_alternative<Sphere>(object.shape) || std::holds_alternative<Capsule>(object.shape) ||
-             std::holds_alternative<Cylinder>(object.shape) || std::holds_alternative<InfiniteCylinder>(object.shape));
+        // (Nor are the other kinds, which are all analytic too.)
+        const bool cast = renderer.analytic_;
         const bool mayDot = !(cast && !style.approximate);
         if (bound &&
             c.cullOrDot(*bound, style.approximate ? meanProjectedSide(object.shape) : 0.0f, color, look, mayDot))
@@ -357,8 +377,14 @@ void collectDraws(Renderer& renderer, const scene::Scene& scene, const FrameView
                     c.add(c.r_.longSides_, axisFrame(ends->first, ends->second - ends->first, k.radius), color, look);
                 else c.culled();
             }
-            void operator()(const Aabb& b) const { box(b, glm::mat4(1.0f)); }
-            void operator()(const OrientedBox& b) const { box(b.local, b.toWorld); }
+            void operator()(const Aabb& b) const {
+                if (c.r_.analytic_) return c.addBox(b, color, look);
+                box(b, glm::mat4(1.0f));
+            }
+            void operator()(const OrientedBox& b) const {
+                if (c.r_.analytic_) return c.addBox(b, color, look);
+                box(b.local, b.toWorld);
+            }
             void box(const Aabb& local, const glm::mat4& toWorld) const {
                 const glm::mat4 unitToLocal =
                     glm::scale(glm::translate(glm::mat4(1.0f), local.min), local.max - local.min);

@@ -139,6 +139,21 @@ void Renderer::useAnalyticSpheres(bool analytic) {
     floatAttribute(5, 3, sizeof(RoundInstance), offsetof(RoundInstance, a), 1);
     floatAttribute(6, 4, sizeof(RoundInstance), offsetof(RoundInstance, axis), 1);
     uintAttribute(7, 1, sizeof(RoundInstance), offsetof(RoundInstance, kind), 1);
+    boxProgram_ = loadProgram(shaderDirectory_, "box");
+    boxVao_ = makeVertexArray();
+    boxBuffer_ = makeBuffer();
+    glBindVertexArray(boxVao_.get());
+    glBindBuffer(GL_ARRAY_BUFFER, boxBuffer_.get());
+    floatAttribute(0, 3, sizeof(BoxInstance), offsetof(BoxInstance, translation), 1);
+    for (GLuint i = 0; i < 3; ++i) {
+        floatAttribute(1 + i, 3, sizeof(BoxInstance), offsetof(BoxInstance, columns) + i * sizeof(glm::vec3), 1);
+        floatAttribute(4 + i, 3, sizeof(BoxInstance), offsetof(BoxInstance, inverse) + i * sizeof(glm::vec3), 1);
+    }
+    floatAttribute(7, 3, sizeof(BoxInstance), offsetof(BoxInstance, min), 1);
+    floatAttribute(8, 3, sizeof(BoxInstance), offsetof(BoxInstance, max), 1);
+    floatAttribute(9, 4, sizeof(BoxInstance), offsetof(BoxInstance, color), 1);
+    floatAttribute(10, 4, sizeof(BoxInstance), offsetof(BoxInstance, style), 1);
+    uintAttribute(11, 1, sizeof(BoxInstance), offsetof(BoxInstance, object), 1);
     glBindVertexArray(0);
 }
 
@@ -152,7 +167,8 @@ void Renderer::setDepthUniforms(GLuint program, const FrameView& view) const {
 }
 
 void Renderer::drawAnalyticSpheres(const FrameView& view, FrameStats& stats) {
-    // Spheres, then the other round kinds (the ROUND variant): the same camera, quads and depth.
+    // Spheres, then the other round kinds (the ROUND variant), then boxes (box.vert / box.frag):
+    // the same camera, rectangles and depth.
     const auto draw = [&](GLuint program, GLuint vao, GLuint buffer, const void* data, GLsizeiptr bytes,
                           std::size_t count) {
         if (count == 0) return;
@@ -179,7 +195,10 @@ void Renderer::drawAnalyticSpheres(const FrameView& view, FrameStats& stats) {
     draw(roundProgram_.get(), roundVao_.get(), roundBuffer_.get(), roundsToCast_.data(), byteSize(roundsToCast_),
          roundsToCast_.size());
     stats.analyticSpheres = spheresToCast_.size();
+    draw(boxProgram_.get(), boxVao_.get(), boxBuffer_.get(), boxesToCast_.data(), byteSize(boxesToCast_),
+         boxesToCast_.size());
     stats.analyticRounds = roundsToCast_.size();
+    stats.analyticBoxes = boxesToCast_.size();
 }
 
 std::vector<Renderer::Batch*> Renderer::allBatches() {

@@ -64,6 +64,7 @@ struct FrameStats {
     std::size_t dots = 0;                  ///< objects drawn as a single point
     std::size_t analyticSpheres = 0;       ///< spheres (markers too) drawn by their ray test (useAnalyticSpheres)
     std::size_t analyticRounds = 0;        ///< capsules, capped and infinite cylinders drawn by their ray test
+    std::size_t analyticBoxes = 0;         ///< axis-aligned and oriented boxes drawn by their ray test
     bool approximate = false;              ///< drawn as DrawStyle::approximate asks (coarser)
     glm::ivec2 drawnSize{0};               ///< the pixels drawn (the drawable's, or fewer when approximate)
 };
@@ -158,10 +159,10 @@ public:
     /// A drawable of this size can be drawn: at least one pixel, at most maxTargetSize().
     [[nodiscard]] bool canDrawAt(glm::ivec2 size) const;
 
-    /// --renderer analytic (issue 26, its first step): spheres and markers are drawn by casting
-    /// each pixel centre's ray in the fragment shader (sphere.frag) over a screen-space quad around
-    /// each, never by the rasteriser's edge, with no dots or levels of detail in an exact frame; the
-    /// other kinds keep their meshes. Every depth-tested pass then writes near / view depth into a
+    /// --renderer analytic (issue 26): every kind is drawn by casting each pixel centre's ray in the
+    /// fragment shader (spheres and markers: sphere.frag; capsules and cylinders: its ROUND variant;
+    /// boxes: box.frag) over a screen-space rectangle around each, never by the rasteriser's edge,
+    /// with no dots or levels of detail in an exact frame. Every depth-tested pass then writes near / view depth into a
     /// 32-bit float depth buffer, compared GREATER (nearer is larger), so that depth order follows
     /// a click's t. Off (the default): the mesh renderer, unchanged.
     void useAnalyticSpheres(bool analytic);
@@ -259,6 +260,19 @@ private:
         glm::vec4 axis;
         std::uint32_t kind = 0;
     };
+    /// An analytic box (box.vert / box.frag): toWorld's translation relative to the eye (formed in
+    /// double), its linear part by columns, the inverse of that by rows (the library's, formed in
+    /// double), the local box. An Aabb: its bounds relative to the eye under the identity.
+    struct BoxInstance {
+        glm::vec3 translation;
+        glm::vec3 columns[3];
+        glm::vec3 inverse[3];
+        glm::vec3 min;
+        glm::vec3 max;
+        glm::vec4 color;
+        glm::vec4 style;
+        std::uint32_t object = 0;
+    };
     struct LineVertex {
         glm::vec3 position;
         glm::vec4 color;
@@ -324,6 +338,10 @@ private:
     VertexArray roundVao_;
     Buffer roundBuffer_;
     std::vector<RoundInstance> roundsToCast_;
+    Program boxProgram_;  ///< box.vert / box.frag
+    VertexArray boxVao_;
+    Buffer boxBuffer_;
+    std::vector<BoxInstance> boxesToCast_;
     // The scene is drawn into this target with a depth buffer we choose (24 bits; 32-bit float
     // when analytic): the default framebuffer of some drivers (SDL offscreen/EGL on llvmpipe)
     // resolves depth far too coarsely.
