@@ -12,6 +12,36 @@
 
 namespace pickray::app {
 
+namespace {
+
+// llvmpipe (Mesa 22.3) keys its on-disk shader cache without its vector width: a shader compiled
+// 256 wide (the default on AVX2) and then loaded by a run with LP_NATIVE_VECTOR_WIDTH=128 has the
+// same key, and its 8-wide code corrupts the heap at the first draw. So a run that sets the width
+// gets a cache of its own, one for each width (before SDL_Init: Mesa reads these at its start);
+// a cache chosen by the user (MESA_SHADER_CACHE_DIR) is left alone.
+void separateLlvmpipeCacheByWidth() {
+    const char* width = std::getenv("LP_NATIVE_VECTOR_WIDTH");
+    if (width == nullptr || std::getenv("MESA_SHADER_CACHE_DIR") != nullptr ||
+        std::getenv("MESA_GLSL_CACHE_DIR") != nullptr)
+        return;
+    const std::string digits(width);
+    const char* xdg = std::getenv("XDG_CACHE_HOME");
+    const char* home = std::getenv("HOME");
+    const bool number = !digits.empty() && digits.find_first_not_of("0123456789") == std::string::npos;
+    if (!number || ((xdg == nullptr || *xdg == '\0') && home == nullptr)) {
+        setenv("MESA_SHADER_CACHE_DISABLE", "true", 0);  // nowhere of its own: no cache
+        return;
+    }
+    const std::filesystem::path base =
+        xdg != nullptr && *xdg != '\0' ? std::filesystem::path(xdg) : std::filesystem::path(home) / ".cache";
+    const std::filesystem::path cache = base / "pickray" / ("llvmpipe-" + digits);
+    std::error_code error;  // Mesa makes only the last folder; where none can be made it caches nothing
+    std::filesystem::create_directories(cache, error);
+    setenv("MESA_SHADER_CACHE_DIR", cache.c_str(), 0);
+}
+
+}  // namespace
+
 DataPaths findDataPaths() {
     std::filesystem::path base;
     if (char* path = SDL_GetBasePath()) {  // the executable's directory, with a trailing slash
@@ -33,6 +63,7 @@ bool displayAvailable() {
 }
 
 Platform::Platform(const std::string& title, glm::ivec2 size, bool headless) : headless_(headless) {
+    separateLlvmpipeCacheByWidth();
     // Must be set before SDL_Init: the driver is chosen there.
     if (headless) SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen");
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) != 0)

@@ -902,6 +902,42 @@ TEST(EndToEnd, MissingOrBrokenShadersNameTheFileAndTheLogAndExitNonZero) {
     fs::remove_all(dir);
 }
 
+// llvmpipe's on-disk shader cache (Mesa 22.3) is keyed without LP_NATIVE_VECTOR_WIDTH: a run at
+// 128 bits that loaded what a run at the default width (256 with AVX2) had cached crashed at its
+// first draw with a corrupt heap. pickray gives a run that sets the width a cache of its own
+// (platform.cpp). Here a fresh cache is filled at the default width first; on a CPU without AVX
+// both runs are 128 wide and the order proves nothing (the pictures still must agree).
+TEST(EndToEnd, ARunAt128BitsAfterOneAtTheDefaultWidthDrawsTheSamePicture) {
+    const fs::path dir = tempDir() / "vector_width";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    // Mesa's cache under this test's own XDG_CACHE_HOME, whatever the caller's environment chose.
+    const std::string env =
+        "env -u MESA_SHADER_CACHE_DIR -u MESA_GLSL_CACHE_DIR -u MESA_SHADER_CACHE_DISABLE "
+        "-u LP_NATIVE_VECTOR_WIDTH XDG_CACHE_HOME=" +
+        quote((dir / "cache").string());
+    const auto run = [&](const std::string& name, const std::string& width) {
+        const fs::path png = dir / (name + ".png");
+        const ProcessResult r = runPickray({"--headless", "--generate", "10", "--size", "96x64", "--hide-ui",
+                                            "--no-stats", "--screenshot", png.string()},
+                                           env + width);
+        EXPECT_EQ(r.exitCode, 0) << name << ": " << r.output;
+        return loadPng(png);
+    };
+    const Image wide = run("default", "");
+    const Image narrow = run("128", " LP_NATIVE_VECTOR_WIDTH=128");
+    ASSERT_EQ(wide.width, 96);
+    ASSERT_EQ(narrow.width, 96);
+    ASSERT_EQ(narrow.rgba.size(), wide.rgba.size());
+    // The same shaders at either width: at most rounding apart (fused multiply-adds at 256 bits,
+    // none at 128), under png_diff's 2/255 a channel for the docs' pictures.
+    int differing = 0;
+    for (std::size_t i = 0; i < wide.rgba.size(); ++i)
+        if (std::abs(wide.rgba[i] - narrow.rgba[i]) > 2) ++differing;
+    EXPECT_EQ(differing, 0);
+    fs::remove_all(dir);
+}
+
 TEST(EndToEnd, EveryReportCountsGlErrorsAndACleanRunHasNone) {
     const fs::path report = tempDir() / "gl_errors.json";
     const ProcessResult run = runPickray({"--headless", "--size", "320x240", "--click", "160,120", "--orbit", "30,10",
