@@ -13,14 +13,17 @@
 //            four robustness probes) on all cores, compared.
 //   AuditCpu/N: the CPU's part alone (cpuPicks: the rays, the BVH's batch query, the depth ties).
 //
-//   StillAnalytic/N: Still with --renderer analytic: its spheres, capsules and cylinders analytic,
-//            the boxes meshes writing gl_FragDepth (which turns off early depth tests).
+//   StillAnalytic/N: Still with --renderer analytic: every kind analytic (boxes too, since
+//            StillBoxes; before them, boxes were meshes writing gl_FragDepth).
 //   StillSpheres/N/R: Still on a scene of spheres only (the generated scene, each object replaced
 //            by a sphere in its box), R = 0 the mesh renderer, 1 --renderer analytic (issue 26's
 //            first step: the ratio of the two at 1e5 is the issue's measure, at most 1.25).
 //   StillRounds/N/R: the same for the other round kinds (the generated scene, each object but
 //            the infinite cylinders replaced by a capsule or, every other one, a capped cylinder
 //            along its box's diagonal), R = 0 mesh, 1 analytic.
+//   StillBoxes/N/R: the same for boxes (the generated scene, each object but the infinite
+//            cylinders replaced by the middle half of its box, every other one an oriented box of
+//            that size turned about a diagonal), R = 0 mesh, 1 analytic.
 //
 // Counters: median_ms, the median frame of the run; triangles and dots of the frame (the last
 // iteration's); approximate (1 or 0).
@@ -42,6 +45,7 @@
 #include <SDL.h>
 #include <benchmark/benchmark.h>
 #include <glad/gl.h>
+#include <glm/gtc/matrix_transform.hpp>
 #include <glm/trigonometric.hpp>
 
 #include "editor/audit.hpp"
@@ -91,7 +95,38 @@ pickray::scene::Scene roundScene(std::size_t objects) {
     return scene;
 }
 
-enum class SceneKind { Mixed, MixedAnalytic, SpheresMesh, SpheresAnalytic, RoundsMesh, RoundsAnalytic };
+// The generated scene with every object but the infinite cylinders the middle half of its box:
+// alternately that Aabb and an oriented box of its size around its centre, turned 40 degrees about
+// a diagonal (its corners reach a little out of the object's box).
+pickray::scene::Scene boxScene(std::size_t objects) {
+    pickray::scene::Scene scene = pickray::scene::generateStressScene(objects);
+    bool aligned = true;
+    for (pickray::scene::Object& o : scene.objects) {
+        if (std::holds_alternative<pickray::InfiniteCylinder>(o.shape)) continue;
+        const pickray::Aabb box = pickray::bounds(o.shape);
+        const glm::vec3 centre = 0.5f * (box.min + box.max), half = 0.25f * (box.max - box.min);
+        if (aligned) {
+            o.shape = pickray::Aabb{centre - half, centre + half};
+        } else {
+            const glm::mat4 toWorld = glm::rotate(glm::translate(glm::mat4(1.0f), centre), glm::radians(40.0f),
+                                                  glm::normalize(glm::vec3(1.0f, 1.0f, 0.5f)));
+            o.shape = pickray::OrientedBox{pickray::Aabb{-half, half}, toWorld};
+        }
+        aligned = !aligned;
+    }
+    return scene;
+}
+
+enum class SceneKind {
+    Mixed,
+    MixedAnalytic,
+    SpheresMesh,
+    SpheresAnalytic,
+    RoundsMesh,
+    RoundsAnalytic,
+    BoxesMesh,
+    BoxesAnalytic
+};
 
 // One App at a time, kept while benchmarks of the same size and kind follow (generating 1e5
 // objects and their index takes seconds); its messages go to a string.
@@ -106,13 +141,15 @@ App& appFor(std::size_t objects, SceneKind kind = SceneKind::Mixed) {
     options.headless = true;
     options.size = kSize;
     options.noStats = true;
-    if (kind == SceneKind::SpheresAnalytic || kind == SceneKind::MixedAnalytic || kind == SceneKind::RoundsAnalytic)
+    if (kind == SceneKind::SpheresAnalytic || kind == SceneKind::MixedAnalytic || kind == SceneKind::RoundsAnalytic ||
+        kind == SceneKind::BoxesAnalytic)
         options.renderer = pickray::app::RendererKind::Analytic;
     const pickray::app::DataPaths data{PICKRAY_BENCH_SHADERS, PICKRAY_BENCH_DEFAULT_SCENE};
     app = std::make_unique<App>(
         options,
         kind == SceneKind::Mixed || kind == SceneKind::MixedAnalytic ? pickray::scene::generateStressScene(objects)
         : kind == SceneKind::RoundsMesh || kind == SceneKind::RoundsAnalytic ? roundScene(objects)
+        : kind == SceneKind::BoxesMesh || kind == SceneKind::BoxesAnalytic   ? boxScene(objects)
                                                                              : sphereScene(objects),
         "generated.json", data, log, log);
     made = objects;
@@ -216,6 +253,13 @@ void StillRounds(benchmark::State& state) {
                               analytic ? SceneKind::RoundsAnalytic : SceneKind::RoundsMesh));
 }
 
+// Still frames of a scene of boxes, drawn as meshes (range 1 = 0) or analytic (1).
+void StillBoxes(benchmark::State& state) {
+    const bool analytic = state.range(1) != 0;
+    stillFrames(state, appFor(static_cast<std::size_t>(state.range(0)),
+                              analytic ? SceneKind::BoxesAnalytic : SceneKind::BoxesMesh));
+}
+
 // The audit of the same still view every iteration (the camera is not moved: one view's cost).
 void Audit(benchmark::State& state) {
     App& app = appFor(static_cast<std::size_t>(state.range(0)));
@@ -296,6 +340,18 @@ BENCHMARK(StillSpheres)
     ->MinTime(1.0);
 // Capsules and cylinders: mesh then analytic at 1e5, back to back.
 BENCHMARK(StillRounds)
+    ->Args({100000, 0})
+    ->Args({100000, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->UseManualTime()
+    ->MeasureProcessCPUTime()
+    ->MinTime(1.0);
+// Boxes: mesh then analytic at each size, back to back.
+BENCHMARK(StillBoxes)
+    ->Args({1000, 0})
+    ->Args({1000, 1})
+    ->Args({10000, 0})
+    ->Args({10000, 1})
     ->Args({100000, 0})
     ->Args({100000, 1})
     ->Unit(benchmark::kMillisecond)
