@@ -15,8 +15,8 @@ flat in uint vObject;
 // The ROUND variant: capsules, capped and infinite cylinders, as ray_capsule.hpp, ray_cylinder.hpp
 // and ray_infinite_cylinder.hpp solve them (in float): the line's span in each convex piece, the
 // first crossing at or after the ray's start (the exit from inside), nothing beyond the far plane.
-flat in vec3 vA;     // a - eye
-flat in vec4 vAxis;  // b - a, the radius
+// vCenter is a - eye, vRadius the shape's radius.
+flat in vec3 vAxis;  // b - a
 flat in uint vKind;  // 0 capsule, 1 capped cylinder, 2 infinite cylinder
 #endif
 
@@ -88,9 +88,9 @@ void main() {
     float tFar = dot(vFar.xyz / vFar.w - origin, dir);
 
 #ifdef ROUND
-    vec3 p = origin - vA;  // relative to a
-    vec3 axis = vAxis.xyz;
-    float radius = vAxis.w;
+    vec3 p = origin - vCenter;  // relative to a
+    vec3 axis = vAxis;
+    float radius = vRadius;
     float lengthSquared = dot(axis, axis);
     vec2 span = vec2(0.0);
     uvec2 surface = uvec2(0u);  // 0 the side (or a capsule), 1 / 2 a's / b's cap

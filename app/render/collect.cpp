@@ -263,15 +263,12 @@ public:
         }
         addRound(r_.spheres_, sphereModel(center, radius), Bound{center, radius}, radius, color, look);
     }
-    /// Analytic capsules (kind 0), capped (1) and infinite cylinders (2): `bound` around the
-    /// shape (an infinite radius for an infinite cylinder), a relative to the eye in double.
-    void addCast(const Bound& bound, glm::vec3 a, glm::vec3 b, float radius, std::uint32_t kind, glm::vec4 color,
-                 glm::vec4 look) {
-        const glm::vec3 center(glm::dvec3(bound.center) - glm::dvec3(eye_));
+    /// Analytic capsules (kind 0), capped (1) and infinite cylinders (2): a relative to the eye in
+    /// double, b - a.
+    void addCast(glm::vec3 a, glm::vec3 b, float radius, std::uint32_t kind, glm::vec4 color, glm::vec4 look) {
         const glm::vec3 relative(glm::dvec3(a) - glm::dvec3(eye_));
         const glm::vec3 axis(glm::dvec3(b) - glm::dvec3(a));
-        r_.roundsToCast_.push_back(
-            {center, bound.radius, color, look, object, relative, glm::vec4(axis, radius), kind});
+        r_.roundsToCast_.push_back({{relative, radius, color, look, object}, axis, kind});
     }
     /// Analytic boxes (box.vert / box.frag): the local box, toWorld's linear part and its inverse
     /// (the library's, formed in double), the translation relative to the eye in double; an Aabb
@@ -361,18 +358,16 @@ void collectDraws(Renderer& renderer, const scene::Scene& scene, const FrameView
             glm::vec4 look;
             void operator()(const Sphere& s) const { c.addSphere(s.center, s.radius, color, look); }
             void operator()(const Capsule& k) const {
-                if (c.r_.analytic_) return c.addCast(bound, k.a, k.b, k.radius, 0, color, look);
+                if (c.r_.analytic_) return c.addCast(k.a, k.b, k.radius, 0, color, look);
                 c.addStretched(c.r_.capsules_, k.a, k.b, k.radius, bound, color, look);
             }
             void operator()(const Cylinder& k) const {
-                if (c.r_.analytic_) return c.addCast(bound, k.a, k.b, k.radius, 1, color, look);
+                if (c.r_.analytic_) return c.addCast(k.a, k.b, k.radius, 1, color, look);
                 c.addStretched(c.r_.cylinders_, k.a, k.b, k.radius, bound, color, look);
             }
             void operator()(const InfiniteCylinder& k) const {
-                if (c.r_.analytic_) {  // clipped by near and far alone: the whole view
-                    const float inf = std::numeric_limits<float>::infinity();
-                    return c.addCast(Bound{k.p1, inf}, k.p1, k.p2, k.radius, 2, color, look);
-                }
+                // Analytic: sphere.vert bounds its quad by the axis within the view's frustum.
+                if (c.r_.analytic_) return c.addCast(k.p1, k.p2, k.radius, 2, color, look);
                 if (auto ends = drawnStretch(k, view))
                     c.add(c.r_.longSides_, axisFrame(ends->first, ends->second - ends->first, k.radius), color, look);
                 else c.culled();

@@ -121,24 +121,24 @@ void Renderer::useAnalyticSpheres(bool analytic) {
     sphereBuffer_ = makeBuffer();
     glBindVertexArray(sphereVao_.get());
     glBindBuffer(GL_ARRAY_BUFFER, sphereBuffer_.get());
-    floatAttribute(0, 3, sizeof(SphereInstance), offsetof(SphereInstance, center), 1);
-    floatAttribute(1, 1, sizeof(SphereInstance), offsetof(SphereInstance, radius), 1);
-    floatAttribute(2, 4, sizeof(SphereInstance), offsetof(SphereInstance, color), 1);
-    floatAttribute(3, 4, sizeof(SphereInstance), offsetof(SphereInstance, style), 1);
-    uintAttribute(4, 1, sizeof(SphereInstance), offsetof(SphereInstance, object), 1);
+    // A sphere's five attributes (0-4), which a RoundInstance begins with.
+    static_assert(offsetof(RoundInstance, end) == 0);
+    const auto sphereAttributes = [](GLsizei stride) {
+        floatAttribute(0, 3, stride, offsetof(SphereInstance, center), 1);
+        floatAttribute(1, 1, stride, offsetof(SphereInstance, radius), 1);
+        floatAttribute(2, 4, stride, offsetof(SphereInstance, color), 1);
+        floatAttribute(3, 4, stride, offsetof(SphereInstance, style), 1);
+        uintAttribute(4, 1, stride, offsetof(SphereInstance, object), 1);
+    };
+    sphereAttributes(sizeof(SphereInstance));
     roundProgram_ = loadProgram(shaderDirectory_, "sphere", "#define ROUND 1\n");
     roundVao_ = makeVertexArray();
     roundBuffer_ = makeBuffer();
     glBindVertexArray(roundVao_.get());
     glBindBuffer(GL_ARRAY_BUFFER, roundBuffer_.get());
-    floatAttribute(0, 3, sizeof(RoundInstance), offsetof(RoundInstance, center), 1);
-    floatAttribute(1, 1, sizeof(RoundInstance), offsetof(RoundInstance, radius), 1);
-    floatAttribute(2, 4, sizeof(RoundInstance), offsetof(RoundInstance, color), 1);
-    floatAttribute(3, 4, sizeof(RoundInstance), offsetof(RoundInstance, style), 1);
-    uintAttribute(4, 1, sizeof(RoundInstance), offsetof(RoundInstance, object), 1);
-    floatAttribute(5, 3, sizeof(RoundInstance), offsetof(RoundInstance, a), 1);
-    floatAttribute(6, 4, sizeof(RoundInstance), offsetof(RoundInstance, axis), 1);
-    uintAttribute(7, 1, sizeof(RoundInstance), offsetof(RoundInstance, kind), 1);
+    sphereAttributes(sizeof(RoundInstance));
+    floatAttribute(5, 3, sizeof(RoundInstance), offsetof(RoundInstance, axis), 1);
+    uintAttribute(6, 1, sizeof(RoundInstance), offsetof(RoundInstance, kind), 1);
     boxProgram_ = loadProgram(shaderDirectory_, "box");
     boxVao_ = makeVertexArray();
     boxBuffer_ = makeBuffer();

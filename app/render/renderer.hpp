@@ -247,17 +247,12 @@ private:
         glm::vec4 style;
         std::uint32_t object = 0;
     };
-    /// An analytic capsule, capped or infinite cylinder (sphere.vert, ROUND): a sphere around it
-    /// for the quad (an infinite radius: the whole view), a relative to the eye (formed in
-    /// double), b - a, the radius, the kind (0 capsule, 1 capped cylinder, 2 infinite cylinder).
+    /// An analytic capsule, capped or infinite cylinder (sphere.vert, ROUND): the sphere of its
+    /// radius around a (a relative to the eye, formed in double; sphere.vert's quad holds it and
+    /// b's), b - a, the kind (0 capsule, 1 capped cylinder, 2 infinite cylinder).
     struct RoundInstance {
-        glm::vec3 center;
-        float radius = 0.0f;
-        glm::vec4 color;
-        glm::vec4 style;
-        std::uint32_t object = 0;
-        glm::vec3 a;
-        glm::vec4 axis;
+        SphereInstance end;  ///< first: the sphere program's attributes are the same
+        glm::vec3 axis;
         std::uint32_t kind = 0;
     };
     /// An analytic box (box.vert / box.frag): toWorld's translation relative to the eye (formed in
