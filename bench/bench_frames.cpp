@@ -338,8 +338,12 @@ BENCHMARK(StillSpheres)
     ->UseManualTime()
     ->MeasureProcessCPUTime()
     ->MinTime(1.0);
-// Capsules and cylinders: mesh then analytic at 1e5, back to back.
+// Capsules and cylinders: mesh then analytic at each size, back to back.
 BENCHMARK(StillRounds)
+    ->Args({1000, 0})
+    ->Args({1000, 1})
+    ->Args({10000, 0})
+    ->Args({10000, 1})
     ->Args({100000, 0})
     ->Args({100000, 1})
     ->Unit(benchmark::kMillisecond)
