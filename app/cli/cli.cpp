@@ -168,8 +168,8 @@ void addOptions(CLI::App& cli, Options& o, Values& v) {
     single("--quit-after-clicks", v.quitAfterClicks, "interactive mode: quit after N left clicks (automation)")
         ->type_name("N");
     single("--renderer", v.renderer,
-           "mesh (default: tessellated meshes) or analytic (every shape drawn by each pixel's ray, as a click "
-           "picks)")
+           "analytic (default: every shape drawn by each pixel's ray, as a click picks) or mesh (tessellated "
+           "meshes, for the pick audit's comparison)")
         ->type_name("KIND");
     cli.add_flag("--debug-provoke-gl-error", o.provokeGlError, "one invalid GL call (tests)")->group("");
 

@@ -100,7 +100,7 @@ struct Options {
     bool noStats = false;          ///< no timings in the panels (pictures that do not change from run to run)
     std::optional<float> uiScale;  ///< the panels' scale (default: the display's, see ImGuiLayer)
     int quitAfterClicks = 0;       ///< interactive mode: quit after this many left clicks (0: never)
-    RendererKind renderer = RendererKind::Mesh;  ///< --renderer
+    RendererKind renderer = RendererKind::Analytic;  ///< --renderer
     bool provokeGlError = false;  ///< hidden, for tests: one invalid GL call, to prove errors are counted
     // Camera overrides, applied after the scene is loaded.
     std::optional<ClipDepth> clipDepth;
