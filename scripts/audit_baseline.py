@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-# The pick audit (issue 25) of every configuration the issue lists, at 1280x720, with the built
-# pickray headless (SDL's offscreen driver), written as the table in docs/PICK_AUDIT.md between
-# its "audit-baseline" markers:
+# The pick audit (issues 25, 26) of every configuration issue 25 lists, at 1280x720, with the
+# built pickray headless (SDL's offscreen driver), each drawn by the analytic renderer and by the
+# mesh renderer, written as the table in docs/PICK_AUDIT.md between its "audit-baseline" markers:
 #   python3 scripts/audit_baseline.py [build-dir]
 # Every scene in assets/scenes/ and generated scenes of 1e3, 1e4 and 1e5 objects, in both
 # projections and both clip-depth conventions; and the default scene with its camera moved 1e4
@@ -60,13 +60,20 @@ def audit(pickray, args, out):
     return json.loads(out.read_text())
 
 
-def row(name, projection, depth, a):
-    pixels = a["pixels"]
+RENDERERS = ("analytic", "mesh")
+
+
+def counts(a):
+    """One renderer's cells: mismatches (their share), robust ones, the farthest robust one."""
     worst = [w["distance_px"] for w in a["worst"]]
     farthest = "none" if not worst else (f"> {16}" if worst[0] is None else str(worst[0]))
-    share = 100.0 * a["mismatches"] / pixels
-    return (f"| {name} | {projection} | {depth} | {a['objects']:,} | {a['mismatches']:,} ({share:.2f}%) "
-            f"| {a['robust_mismatches']:,} | {a['depth_ties']:,} | {a['probe_px']:.3g} | {farthest} |")
+    share = 100.0 * a["mismatches"] / a["pixels"]
+    return f"{a['mismatches']:,} ({share:.2f}%) | {a['robust_mismatches']:,} | {farthest}"
+
+
+def row(name, projection, depth, analytic, mesh):
+    return (f"| {name} | {projection} | {depth} | {analytic['objects']:,} | {counts(analytic)} "
+            f"| {counts(mesh)} | {analytic['depth_ties']:,} | {analytic['probe_px']:.3g} |")
 
 
 def main():
@@ -77,13 +84,13 @@ def main():
     lines = [f"Measured at {SIZE} ({1280 * 720:,} pixels per view) by `scripts/audit_baseline.py` with "
              f"{driver()}; the far configuration moves the scene and camera by ({FAR_MOVE}).",
              "",
-             "| scene | projection | clip depth | objects | mismatches | robust | depth ties | probe (px) "
-             "| farthest robust mismatch (px) |",
-             "|---|---|---|---:|---:|---:|---:|---:|---:|"]
+             "| scene | projection | clip depth | objects | analytic: mismatches | robust | farthest (px) "
+             "| mesh: mismatches | robust | farthest (px) | depth ties | probe (px) |",
+             "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     with tempfile.TemporaryDirectory() as tmp:
         for i, (name, projection, depth, args) in enumerate(configurations()):
-            a = audit(pickray, args, Path(tmp) / f"audit{i}.json")
-            lines.append(row(name, projection, depth, a))
+            a, m = (audit(pickray, args + ["--renderer", r], Path(tmp) / f"audit{i}-{r}.json") for r in RENDERERS)
+            lines.append(row(name, projection, depth, a, m))
             print(lines[-1], flush=True)
     text = DOC.read_text()
     if BEGIN not in text or END not in text:
