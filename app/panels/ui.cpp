@@ -403,7 +403,7 @@ void pickPanel(UiState& state, const UiView& view, const Layout& layout, float t
         ImGui::Text("frame %.1f ms (scene %.1f ms)  pick %.3f ms  hover %.3f ms", perf.frameMs, perf.redrawMs,
                     perf.pickMs, perf.hoverMs);  // wraps in a narrow panel
     ImGui::TextDisabled("%zu objects  %d draw calls  %zu instances", perf.objects, perf.drawCalls, perf.instances);
-    ImGui::TextDisabled("%zu dots  %zu culled", perf.dots, perf.culled);
+    ImGui::TextDisabled("%zu ray-cast  %zu dots  %zu culled", perf.rayCast, perf.dots, perf.culled);
     ImGui::TextDisabled("BVH: %zu builds, %zu refits", perf.bvhBuilds, perf.bvhRefits);
     // Always drawn, "-" when the cursor is on no object or on a panel: the lines below stay put
     // as the cursor moves onto a button of this panel.

@@ -87,6 +87,7 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
                     {"drawCalls", performance.drawCalls},
                     {"objects", performance.objects},
                     {"instances", performance.instances},
+                    {"rayCast", performance.rayCast},
                     {"culled", performance.culled},
                     {"triangles", performance.triangles},
                     {"dots", performance.dots},
@@ -95,6 +96,7 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
     for (const Redraw& r : performance.redraws)
         out["frame"]["redraws"].push_back({{"approximate", r.approximate},
                                            {"instances", r.instances},
+                                           {"rayCast", r.rayCast},
                                            {"triangles", r.triangles},
                                            {"dots", r.dots},
                                            {"levels", r.levels}});

@@ -266,6 +266,7 @@ bool App::drawScene(const FrameMatrices& frame) {
     performance_.drawCalls = stats.drawCalls;
     performance_.objects = editor_.scene().objects.size();
     performance_.instances = stats.instances;
+    performance_.rayCast = stats.analyticSpheres + stats.analyticRounds + stats.analyticBoxes;
     performance_.culled = stats.culled;
     performance_.triangles = stats.triangles;
     performance_.dots = stats.dots;

@@ -12,6 +12,7 @@ namespace pickray::app {
 struct Redraw {
     bool approximate = false;
     std::size_t instances = 0;
+    std::size_t rayCast = 0;
     std::size_t triangles = 0;
     std::size_t dots = 0;
     std::vector<std::size_t> levels;
@@ -25,6 +26,7 @@ struct Performance {
     int drawCalls = 0;
     std::size_t objects = 0;
     std::size_t instances = 0;  ///< mesh instances drawn (one per object, plus markers)
+    std::size_t rayCast = 0;    ///< objects and markers drawn by their rays (the analytic renderer)
     std::size_t culled = 0;     ///< instances outside the view
     std::size_t triangles = 0;
     std::size_t dots = 0;             ///< objects drawn as one point (a pixel or so across)
@@ -43,9 +45,10 @@ struct Performance {
     /// which frames of a drag were approximate, and that the one after it was not).
     std::vector<Redraw> redraws;
     static constexpr std::size_t kMostRedraws = 1000;
-    /// Adds the redraw whose statistics were just set (instances, triangles, dots, levels).
+    /// Adds the redraw whose statistics were just set (instances, rayCast, triangles, dots, levels).
     void noteRedraw(bool approximate) {
-        if (redraws.size() < kMostRedraws) redraws.push_back({approximate, instances, triangles, dots, levels});
+        if (redraws.size() < kMostRedraws)
+            redraws.push_back({approximate, instances, rayCast, triangles, dots, levels});
     }
 };
 

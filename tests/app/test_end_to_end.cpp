@@ -577,28 +577,46 @@ json frameReport(const std::vector<std::string>& sceneArgs, const std::string& n
 }  // namespace
 
 TEST(EndToEnd, DrawCallsDoNotGrowWithTheNumberOfObjects) {
-    const json small = frameReport({"--scene", kDefaultScene.string()}, "seven_objects");
-    const json many = frameReport({"--generate", "500"}, "five_hundred");
-    ASSERT_TRUE(small.contains("frame") && many.contains("frame"));
-    EXPECT_EQ(small["frame"]["objects"], 7);
-    EXPECT_EQ(many["frame"]["objects"], 500);
-    const int calls = small["frame"]["drawCalls"].get<int>();
-    EXPECT_GT(calls, 0);
-    EXPECT_EQ(many["frame"]["drawCalls"].get<int>(), calls);
-    EXPECT_LT(calls, 50);  // kinds x levels of detail, not objects
-    // Every object was considered: drawn as an instance or a dot, or culled.
-    const json& m = many["frame"];
-    EXPECT_EQ(m["instances"].get<int>() + m["dots"].get<int>() + m["culled"].get<int>(), 500);
+    int checked = 0;
+    for (const std::string renderer : {"mesh", "analytic"}) {
+        const json small =
+            frameReport({"--scene", kDefaultScene.string(), "--renderer", renderer}, "seven_" + renderer);
+        const json many = frameReport({"--generate", "500", "--renderer", renderer}, "five_hundred_" + renderer);
+        ASSERT_TRUE(small.contains("frame") && many.contains("frame")) << renderer;
+        EXPECT_EQ(small["frame"]["objects"], 7);
+        EXPECT_EQ(many["frame"]["objects"], 500);
+        const int calls = small["frame"]["drawCalls"].get<int>();
+        EXPECT_GT(calls, 0) << renderer;
+        EXPECT_EQ(many["frame"]["drawCalls"].get<int>(), calls) << renderer;
+        EXPECT_LT(calls, 50) << renderer;  // kinds x levels of detail, not objects
+        // Every object was considered: drawn as a mesh instance, by its rays or as a dot, or culled.
+        const json& m = many["frame"];
+        EXPECT_EQ(m["instances"].get<int>() + m["rayCast"].get<int>() + m["dots"].get<int>() + m["culled"].get<int>(),
+                  500)
+            << renderer;
+        if (renderer == "analytic") {  // a still frame: every object by its rays, none a mesh or a dot
+            EXPECT_EQ(m["instances"].get<int>(), 0);
+            EXPECT_EQ(m["dots"].get<int>(), 0);
+            EXPECT_GT(m["rayCast"].get<int>(), 400);
+        } else {
+            EXPECT_EQ(m["rayCast"].get<int>(), 0);
+        }
+        ++checked;
+    }
+    EXPECT_EQ(checked, 2);
 }
 
 // Issue 24, point 2: while the camera moves the view may be approximate, the frame after it is
 // exact. A right drag orbits a generated scene; the report lists every redraw.
-TEST(EndToEnd, OrbitFramesAreApproximateAndTheStillFrameAfterIsExact) {
+namespace {
+
+void orbitThenStill(const std::string& renderer) {
+    SCOPED_TRACE(renderer);
     const fs::path dir = tempDir();
-    const fs::path saved = dir / "orbited.json";
-    const fs::path afterOrbit = dir / "after_orbit.png";
+    const fs::path saved = dir / ("orbited_" + renderer + ".json");
+    const fs::path afterOrbit = dir / ("after_orbit_" + renderer + ".png");
     const json report =
-        frameReport({"--generate", "10000"}, "orbit_10000",
+        frameReport({"--generate", "10000", "--renderer", renderer}, "orbit_10000_" + renderer,
                     {"--drag", "560,40,620,10,right", "--save", saved.string(), "--screenshot", afterOrbit.string()});
     ASSERT_TRUE(report.contains("frame") && report["frame"].contains("redraws"));
     const json& redraws = report["frame"]["redraws"];
@@ -616,20 +634,28 @@ TEST(EndToEnd, OrbitFramesAreApproximateAndTheStillFrameAfterIsExact) {
     ASSERT_LT(firstMoving + moving, redraws.size()) << "the frame after the drag was not redrawn";
     const json& lastMoving = redraws[firstMoving + moving - 1];
     const json& still = redraws[firstMoving + moving];
-    // Same camera, same scene: approximate means more of the objects as dots, fewer triangles and
-    // other levels of detail.
+    // Same camera, same scene: approximate means more of the objects as dots; as meshes, fewer
+    // triangles and other levels of detail; analytic, fewer objects by their rays and none a dot
+    // when still.
     EXPECT_GT(lastMoving["dots"].get<int>(), still["dots"].get<int>());
-    EXPECT_LT(lastMoving["triangles"].get<std::size_t>(), still["triangles"].get<std::size_t>());
-    EXPECT_NE(lastMoving["levels"], still["levels"]);
-    EXPECT_EQ(still["triangles"], report["frame"]["triangles"]);  // the measured frames are exact too
+    if (renderer == "mesh") {
+        EXPECT_LT(lastMoving["triangles"].get<std::size_t>(), still["triangles"].get<std::size_t>());
+        EXPECT_NE(lastMoving["levels"], still["levels"]);
+        EXPECT_EQ(still["triangles"], report["frame"]["triangles"]);  // the measured frames are exact too
+    } else {
+        EXPECT_LT(lastMoving["rayCast"].get<std::size_t>(), still["rayCast"].get<std::size_t>());
+        EXPECT_EQ(still["dots"].get<int>(), 0);
+        EXPECT_EQ(report["frame"]["dots"].get<int>(), 0);  // the measured frames are exact too
+        EXPECT_EQ(still["rayCast"], report["frame"]["rayCast"]);
+    }
 
     // The still frame, as the screenshot after it reads it, is the one a run without any orbit
     // draws at that camera (the saved scene holds it, every float read back bit for bit): equal
     // byte for byte, no tolerance. The drag ends on the background, so nothing is hovered when it
     // ends: nothing but the end of the motion makes that frame be drawn again.
-    const fs::path direct = dir / "no_orbit.png";
-    const ProcessResult run = runPickray(
-        {"--headless", "--size", "640x360", "--hide-ui", "--scene", saved.string(), "--screenshot", direct.string()});
+    const fs::path direct = dir / ("no_orbit_" + renderer + ".png");
+    const ProcessResult run = runPickray({"--headless", "--size", "640x360", "--hide-ui", "--scene", saved.string(),
+                                          "--renderer", renderer, "--screenshot", direct.string()});
     ASSERT_EQ(run.exitCode, 0) << run.output;
     const Image a = loadPng(afterOrbit);
     const Image b = loadPng(direct);
@@ -644,6 +670,13 @@ TEST(EndToEnd, OrbitFramesAreApproximateAndTheStillFrameAfterIsExact) {
                         b.rgba.begin() + static_cast<std::ptrdiff_t>(i)))
             ++differing;
     EXPECT_EQ(differing, 0u) << "pixels of the still frame after the orbit unlike a frame drawn without it";
+}
+
+}  // namespace
+
+TEST(EndToEnd, OrbitFramesAreApproximateAndTheStillFrameAfterIsExact) {
+    orbitThenStill("mesh");
+    orbitThenStill("analytic");
 }
 
 // A screenshot taken while the camera moves (F12 with the right button held, in a real X window)
