@@ -109,6 +109,9 @@ void main() {
         if (dot(perpStep, perpStep) <= 1e-12 * dot(dir, dir)) perpStep = vec3(0.0);
         vec2 side;
         found = withinRadius(perp, perpStep, radius, side);
+        // Every kind lies inside the infinite cylinder: a line that misses it (and does not run
+        // parallel to the axis) misses the shape (capsuleSpanOfValidRay's early out).
+        if (!found && perpStep != vec3(0.0)) discard;
         if (vKind == 2u) {
             span = side;
         } else {

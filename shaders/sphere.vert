@@ -131,9 +131,9 @@ void main() {
     if (!whole) sphereSpan(c, iRadius, u, perspective, lo, hi);
 #endif
     vec2 v = vec2(-u.y, u.x);
-    // Grown by a pixel's diagonal (a pixel along x and y at once, whatever the quad's turn).
+    // Grown by a pixel (every point a pixel or less from the shape's projection is inside).
     vec2 step = pixel / abs(scale);
-    float grow = 1.5 * max(step.x, step.y);
+    float grow = max(step.x, step.y);
     lo -= grow;
     hi += grow;
     // Clipped to the view grown by a pixel: the view's corners' spans along u and v (this also
