@@ -141,9 +141,10 @@ App& appFor(std::size_t objects, SceneKind kind = SceneKind::Mixed) {
     options.headless = true;
     options.size = kSize;
     options.noStats = true;
-    if (kind == SceneKind::SpheresAnalytic || kind == SceneKind::MixedAnalytic || kind == SceneKind::RoundsAnalytic ||
-        kind == SceneKind::BoxesAnalytic)
-        options.renderer = pickray::app::RendererKind::Analytic;
+    // Said either way: the analytic renderer is the default, the other kinds are the mesh one's.
+    const bool analytic = kind == SceneKind::SpheresAnalytic || kind == SceneKind::MixedAnalytic ||
+                          kind == SceneKind::RoundsAnalytic || kind == SceneKind::BoxesAnalytic;
+    options.renderer = analytic ? pickray::app::RendererKind::Analytic : pickray::app::RendererKind::Mesh;
     const pickray::app::DataPaths data{PICKRAY_BENCH_SHADERS, PICKRAY_BENCH_DEFAULT_SCENE};
     app = std::make_unique<App>(
         options,
