@@ -334,7 +334,10 @@ FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& fullView, 
     glClearBufferfv(GL_COLOR, 0, background);
     glClearBufferuiv(GL_COLOR, 1, noObject);
     // Analytic: near / view depth, larger is nearer; GREATER leaves an exact tie to the object
-    // drawn first (the lower index among the spheres, as a click's pick).
+    // drawn first: within one kind's draw the lower index, as a click's pick (two identical
+    // capsules: PickAudit.AnalyticRoundProxies*). Across kinds the kind drawn first wins, not the
+    // lower index; different kinds' depths come from different arithmetic, so they tie exactly
+    // only by chance, within the audit's depth ties (index order across kinds needs one draw).
     glClearDepth(analytic_ ? 0.0 : 1.0);
     glClear(GL_DEPTH_BUFFER_BIT);
     glEnable(GL_DEPTH_TEST);
