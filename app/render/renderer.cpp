@@ -87,6 +87,9 @@ Renderer::Renderer(const std::filesystem::path& shaderDirectory)
       mirroredCubes_(makeBatch(makeCube())),
       lineVao_(makeVertexArray()),
       lineBuffer_(makeBuffer()),
+      wideLineProgram_(loadProgram(shaderDirectory, "wide_line")),
+      wideLineVao_(makeVertexArray()),
+      wideLineBuffer_(makeBuffer()),
       dotVao_(makeVertexArray()),
       dotBuffer_(makeBuffer()),
       shaderDirectory_(shaderDirectory) {
@@ -96,6 +99,12 @@ Renderer::Renderer(const std::filesystem::path& shaderDirectory)
     glBindBuffer(GL_ARRAY_BUFFER, lineBuffer_.get());
     floatAttribute(0, 3, sizeof(LineVertex), offsetof(LineVertex, position));
     floatAttribute(1, 4, sizeof(LineVertex), offsetof(LineVertex, color));
+    glBindVertexArray(wideLineVao_.get());
+    glBindBuffer(GL_ARRAY_BUFFER, wideLineBuffer_.get());
+    floatAttribute(0, 3, sizeof(WideLine), offsetof(WideLine, a), 1);
+    floatAttribute(1, 3, sizeof(WideLine), offsetof(WideLine, b), 1);
+    floatAttribute(2, 4, sizeof(WideLine), offsetof(WideLine, color), 1);
+    floatAttribute(3, 2, sizeof(WideLine), offsetof(WideLine, width), 1);
     glBindVertexArray(dotVao_.get());
     glBindBuffer(GL_ARRAY_BUFFER, dotBuffer_.get());
     floatAttribute(0, 3, sizeof(Dot), offsetof(Dot, center));
@@ -116,7 +125,7 @@ void Renderer::useAnalyticSpheres(bool analytic) {
     sphereProgram_ = loadProgram(shaderDirectory_, "sphere");
     meshDepthProgram_ = loadProgram(shaderDirectory_, "mesh", depth);
     dotDepthProgram_ = loadProgram(shaderDirectory_, "dot", depth);
-    lineDepthProgram_ = loadProgram(shaderDirectory_, "line", depth);
+    wideLineDepthProgram_ = loadProgram(shaderDirectory_, "wide_line", depth);
     sphereVao_ = makeVertexArray();
     sphereBuffer_ = makeBuffer();
     glBindVertexArray(sphereVao_.get());
@@ -267,6 +276,15 @@ void Renderer::drawOutlines(glm::vec2 targetSize, FrameStats& stats) {
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, targetObjects_.get(), 0);
 }
 
+void Renderer::drawWideLines(const std::vector<WideLine>& lines, FrameStats& stats) {
+    // Issued even when empty: the frame's list of draws is fixed.
+    glBindVertexArray(wideLineVao_.get());
+    glBindBuffer(GL_ARRAY_BUFFER, wideLineBuffer_.get());
+    glBufferData(GL_ARRAY_BUFFER, byteSize(lines), lines.data(), GL_STREAM_DRAW);
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(lines.size()));
+    ++stats.drawCalls;
+}
+
 void Renderer::drawLines(const std::vector<LineVertex>& vertices, FrameStats& stats, Primitive primitive) {
     glBindVertexArray(lineVao_.get());
     glBindBuffer(GL_ARRAY_BUFFER, lineBuffer_.get());
@@ -359,48 +377,57 @@ FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& fullView, 
     const GLenum colourOnly[] = {GL_COLOR_ATTACHMENT0};
     glDrawBuffers(1, colourOnly);
 
-    // Lines: grid with depth test; debug lines twice, faint through objects and solid where seen.
-    std::vector<LineVertex> grid;
+    // Lines as quads of a width in pixels (wide_line.vert, DebugLine), blended by their coverage
+    // and writing no depth: the grid depth-tested; debug lines twice, faint through objects and
+    // solid where seen (an overEverything line solid in the first pass, and only there). Widths in
+    // 720p pixels times the view's scale, in the pixels drawn (fewer when approximate).
+    const float pixels = view.pixelScale * static_cast<float>(view.drawableSize.y) /
+                         static_cast<float>(std::max(fullView.drawableSize.y, 1));
+    std::vector<WideLine> grid;
     if (style.grid) {
+        const glm::vec2 width(kGridLinePixels * pixels);
         for (int i = -kGridHalfExtent; i <= kGridHalfExtent; ++i) {
             const auto f = static_cast<float>(i);
             const auto e = static_cast<float>(kGridHalfExtent);
             const glm::vec4 cx = i == 0 ? glm::vec4(0.75f, 0.3f, 0.3f, 1) : glm::vec4(kGridColor, 1);
             const glm::vec4 cz = i == 0 ? glm::vec4(0.3f, 0.4f, 0.8f, 1) : glm::vec4(kGridColor, 1);
-            grid.push_back({{-e, 0, f}, cx});
-            grid.push_back({{e, 0, f}, cx});
-            grid.push_back({{f, 0, -e}, cz});
-            grid.push_back({{f, 0, e}, cz});
+            grid.push_back({{-e, 0, f}, {e, 0, f}, cx, width});
+            grid.push_back({{f, 0, -e}, {f, 0, e}, cz, width});
         }
     }
-    std::vector<LineVertex> faint;
-    std::vector<LineVertex> solid;
+    std::vector<WideLine> faint;
+    std::vector<WideLine> solid;
     for (const DebugLine& l : debug.lines) {
-        faint.push_back({l.a, glm::vec4(l.color, 0.3f)});
-        faint.push_back({l.b, glm::vec4(l.color, 0.3f)});
-        solid.push_back({l.a, glm::vec4(l.color, 1.0f)});
-        solid.push_back({l.b, glm::vec4(l.color, 1.0f)});
+        const glm::vec2 width = glm::vec2(l.width, l.widthAtB) * pixels;
+        faint.push_back({l.a, l.b, glm::vec4(l.color, l.overEverything ? 1.0f : 0.3f), width});
+        if (!l.overEverything) solid.push_back({l.a, l.b, glm::vec4(l.color, 1.0f), width});
     }
     // The depth-tested lines (grid, solid) write the analytic depth when analytic; the others
     // are not depth-tested. GEQUAL: a line on a surface shows, as LEQUAL lets it in the mesh path.
-    const GLuint testedLines = analytic_ ? lineDepthProgram_.get() : lineProgram_.get();
+    const GLuint testedLines = analytic_ ? wideLineDepthProgram_.get() : wideLineProgram_.get();
     if (analytic_) glDepthFunc(GL_GEQUAL);
-    for (const GLuint program : {lineProgram_.get(), testedLines}) {
+    for (const GLuint program : {lineProgram_.get(), wideLineProgram_.get(), testedLines}) {
         glUseProgram(program);
         glUniformMatrix4fv(glGetUniformLocation(program, "uViewProjection"), 1, GL_FALSE,
                            glm::value_ptr(view.viewProjection));
+        glUniform2f(glGetUniformLocation(program, "uTargetSize"), static_cast<float>(view.drawableSize.x),
+                    static_cast<float>(view.drawableSize.y));  // (the wide lines')
     }
     if (analytic_) setDepthUniforms(testedLines, view);
-    drawLines(grid, stats);
-    drawOutlines(glm::vec2(view.drawableSize), stats);
-    glUseProgram(lineProgram_.get());
-    glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glDepthMask(GL_FALSE);
+    glEnable(GL_BLEND);
+    drawWideLines(grid, stats);
+    glDisable(GL_BLEND);
+    drawOutlines(glm::vec2(view.drawableSize), stats);
+    glUseProgram(wideLineProgram_.get());
+    glEnable(GL_BLEND);
     glDisable(GL_DEPTH_TEST);
-    drawLines(faint, stats);
+    drawWideLines(faint, stats);
     glEnable(GL_DEPTH_TEST);
     glUseProgram(testedLines);
-    drawLines(solid, stats);
+    drawWideLines(solid, stats);
+    glDepthMask(GL_TRUE);
     glUseProgram(lineProgram_.get());
     std::vector<LineVertex> onTop;
     for (const DebugTriangle& t : debug.onTop)

@@ -51,6 +51,7 @@ struct FrameView {
     glm::mat4 rotationView{1.0f};  ///< the view of the camera moved to the origin (its rotation)
     glm::mat4 projection{1.0f};    ///< GL clip space (for a 0..1 projection: glClipRemap(ZeroToOne) · proj)
     float nearDistance = 0.1f;     ///< the near plane's distance from the eye
+    float pixelScale = 1.0f;       ///< drawn pixels per 720p pixel of lines and markers (outputPixelScale)
     bool operator==(const FrameView&) const = default;
 };
 
@@ -82,10 +83,32 @@ inline constexpr float kSilhouetteTolerancePixels = 1.0f;
 inline constexpr int kMovingResolutionDivisor = 2;
 inline constexpr float kMovingSilhouetteTolerancePixels = 4.0f;
 
+/// Sizes over the scene (line widths, markers, the normal's arrow) are given in pixels of a
+/// 1280x720 picture. Drawn, a size of n such pixels is n · FrameView::pixelScale pixels, and the
+/// scale of a picture h pixels high is outputPixelScale(h) = max(1, h / 720): a 2560x1440
+/// screenshot (or a HiDPI window of that drawable) shows them as a 1280x720 one does, with twice
+/// the pixels; below 720 they keep their size (a 1-pixel line stays one pixel). One number to
+/// multiply: a picture drawn at N times its output size and filtered down takes N · the output's.
+[[nodiscard]] inline float outputPixelScale(float heightPixels) noexcept {
+    return heightPixels > 720.0f ? heightPixels / 720.0f : 1.0f;
+}
+/// A debug line's width (the pick ray) and the grid's, in 720p pixels (see outputPixelScale).
+inline constexpr float kDebugLinePixels = 2.0f;
+inline constexpr float kGridLinePixels = 1.0f;
+
+/// A segment drawn as a screen-space quad (shaders/wide_line.vert): `width` pixels wide at a and
+/// `widthAtB` at b (in 720p pixels, see outputPixelScale; a taper to 0 is a screen-facing triangle,
+/// an arrowhead), with a one-pixel fade at its edges and ends (anti-aliased). Cut at the near plane,
+/// and at the pixels along its middle at its own depth (the analytic depth too).
 struct DebugLine {
     glm::vec3 a;
     glm::vec3 b;
     glm::vec3 color;
+    float width = kDebugLinePixels;
+    float widthAtB = kDebugLinePixels;
+    /// Solid over everything, hidden or not (the capsule pair's closest segment), instead of
+    /// faint where hidden.
+    bool overEverything = false;
     bool operator==(const DebugLine&) const = default;
 };
 
@@ -105,7 +128,9 @@ struct DebugTriangle {
     bool operator==(const DebugTriangle&) const = default;
 };
 
-/// Debug geometry of one frame; lines are drawn over the scene (faint where hidden), `onTop`
+/// Debug geometry of one frame; lines are drawn over the scene (faint where hidden; the grid and
+/// the lines never write depth), markers as unlit spheres (analytic ones with --renderer analytic),
+/// `onTop`
 /// triangles over everything, whole and in their order (the transform gizmo: it must be seen and
 /// grabbed wherever it is; its wide lines are triangles too, as GL 3.3 core has no wide lines).
 struct DebugDraw {
@@ -272,6 +297,14 @@ private:
         glm::vec3 position;
         glm::vec4 color;
     };
+    /// A line as wide_line.vert draws it (one instance): its ends, its colour (alpha: faint or
+    /// solid) and its width at a and at b in drawn pixels.
+    struct WideLine {
+        glm::vec3 a;
+        glm::vec3 b;
+        glm::vec4 color;
+        glm::vec2 width;
+    };
 
     class Collector;
 
@@ -290,6 +323,8 @@ private:
     enum class Primitive { Lines, Triangles };
     /// Pairs of vertices as lines, or triples as triangles, with the line program.
     void drawLines(const std::vector<LineVertex>& vertices, FrameStats& stats, Primitive primitive = Primitive::Lines);
+    /// Segments as quads (wide_line.vert) with the program in use, one instanced draw.
+    void drawWideLines(const std::vector<WideLine>& lines, FrameStats& stats);
     void drawDots(const FrameView& view, FrameStats& stats);
     /// The analytic spheres (useAnalyticSpheres), one instanced draw.
     void drawAnalyticSpheres(const FrameView& view, FrameStats& stats);
@@ -315,6 +350,9 @@ private:
     Batch mirroredCubes_;  ///< boxes with a negative scale determinant: their faces wind the other way
     VertexArray lineVao_;
     Buffer lineBuffer_;
+    Program wideLineProgram_;  ///< the grid and the debug lines (wide_line.vert / .frag)
+    VertexArray wideLineVao_;
+    Buffer wideLineBuffer_;
     VertexArray dotVao_;
     Buffer dotBuffer_;
     std::vector<Dot> dots_;
@@ -325,7 +363,7 @@ private:
     Program sphereProgram_;
     Program meshDepthProgram_;
     Program dotDepthProgram_;
-    Program lineDepthProgram_;
+    Program wideLineDepthProgram_;
     VertexArray sphereVao_;
     Buffer sphereBuffer_;
     std::vector<SphereInstance> spheresToCast_;

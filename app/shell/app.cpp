@@ -226,6 +226,7 @@ bool App::drawScene(const FrameMatrices& frame) {
     view.rotationView = frame.rotationView;
     view.projection = scene::glClipRemap(frame.clipDepth) * frame.projection;
     view.nearDistance = cam.near;
+    view.pixelScale = render::outputPixelScale(static_cast<float>(drawable.y));
     // View > Analytic renderer may have changed it: the next frame, the audit and the ID buffer use it.
     if (renderer_.analyticSpheres() != ui_.analyticRenderer) renderer_.useAnalyticSpheres(ui_.analyticRenderer);
     render::DrawStyle style;
