@@ -18,6 +18,7 @@
 #include "scene/generate.hpp"
 #include "scene/overloaded.hpp"
 #include "viewport/audit_heat_map.hpp"
+#include "viewport/overlay.hpp"
 
 namespace pickray::app {
 namespace {
@@ -477,9 +478,10 @@ void capsulePanel(UiState& state, const UiView& view, const Layout& layout, floa
     ImGui::Text("%s  vs  %s", view.scene.objects[first].name.c_str(), view.scene.objects[second].name.c_str());
     numberLine(state, {"axis distance", numberText(prox.axes.distance)});
     numberLine(state, {"surface gap  ", numberText(prox.gap)});
-    const bool hit = overlaps(c1, c2);
-    ImGui::TextColored(hit ? ImVec4(1, 0.4f, 0.4f, 1) : ImVec4(0.5f, 0.9f, 0.5f, 1), "%s",
-                       hit ? "OVERLAP" : "separate");
+    // In the colour of the closest segment drawn between them (viewport/overlay.hpp).
+    const PairState pair = pairState(c1, c2, prox);
+    const glm::vec3 color = pairStateColor(pair);
+    ImGui::TextColored(ImVec4(color.r, color.g, color.b, 1), "%s", pairStateName(pair));
     vectorLine(state, "p1", prox.axes.p1);
     vectorLine(state, "p2", prox.axes.p2);
     endPanel();

@@ -21,30 +21,51 @@ constexpr glm::vec3 kHitColor{1.0f, 1.0f, 1.0f};
 constexpr glm::vec3 kNormalColor{0.2f, 0.9f, 1.0f};
 constexpr glm::vec3 kEnterColor{0.25f, 1.0f, 0.35f};
 constexpr glm::vec3 kExitColor{1.0f, 0.25f, 0.55f};
-constexpr glm::vec3 kProximityColor{1.0f, 0.55f, 0.1f};
-constexpr float kHitMarkerPixels = 5.0f;  // the hit marker's radius
 
 }  // namespace
+
+PairState pairState(const Capsule& first, const Capsule& second, const CapsuleProximity& proximity) {
+    const float touching = kTouchingFraction * (first.radius + second.radius);
+    if (proximity.gap > touching) return PairState::Separate;
+    return proximity.gap < -touching ? PairState::Overlapping : PairState::Touching;
+}
+
+const char* pairStateName(PairState state) {
+    switch (state) {
+        case PairState::Separate: return "separate";
+        case PairState::Touching: return "touching";
+        case PairState::Overlapping: return "overlapping";
+    }
+    return "?";
+}
 
 render::DebugDraw overlay(const scene::Scene& scene, const std::vector<std::size_t>& selection,
                           const std::optional<Pick>& pick, const FrameMatrices& frame) {
     render::DebugDraw d;
     const scene::Camera& cam = scene.camera;
     const float height = frame.viewport.height;
-    // Sizes in pixels, whatever the distance: markers and the normal's arrow stay readable.
-    auto pixels = [&](glm::vec3 at, float n) { return n * scene::worldPerPixel(cam, at, height); };
+    // Sizes in pixels of a 720p picture, whatever the distance: markers and the normal's arrow
+    // stay readable, and look the same at every output size (render::outputPixelScale).
+    const float scale = render::outputPixelScale(height);
+    auto pixels = [&](glm::vec3 at, float n) { return n * scale * scene::worldPerPixel(cam, at, height); };
     if (pick) {
         const Ray& r = pick->ray;
         d.lines.push_back({r.origin, pointAt(r, cam.far), kRayColor});
         for (const scene::ObjectSpan& s : pick->spans)
             for (auto [t, color] : {std::pair{s.span.enter, kEnterColor}, std::pair{s.span.exit, kExitColor}})
-                if (std::isfinite(t)) d.markers.push_back({pointAt(r, t), pixels(pointAt(r, t), 4.0f), color});
+                if (std::isfinite(t))
+                    d.markers.push_back({pointAt(r, t), pixels(pointAt(r, t), kSpanMarkerPixels), color});
         if (auto n = pick->nearest()) {
             const glm::vec3 p = n->hit.point;
-            const glm::vec3 tip = p + pixels(p, 60.0f) * n->hit.normal;
+            const glm::vec3 tip = p + pixels(p, kNormalArrowPixels) * n->hit.normal;
+            const glm::vec3 base = tip - pixels(tip, kArrowHeadPixels) * n->hit.normal;
+            // The shaft ends 3 px inside the head, where the head is still wider than it: its end's
+            // fade and the head's base's do not leave a seam.
+            const glm::vec3 shaftEnd = tip - pixels(tip, kArrowHeadPixels - 3.0f) * n->hit.normal;
             d.markers.push_back({p, pixels(p, kHitMarkerPixels), kHitColor});
-            d.lines.push_back({p, tip, kNormalColor});
-            d.markers.push_back({tip, pixels(tip, 2.5f), kNormalColor});
+            // The head a triangle facing the screen, tapering to its tip.
+            d.lines.push_back({p, shaftEnd, kNormalColor, kNormalShaftPixels, kNormalShaftPixels});
+            d.lines.push_back({base, tip, kNormalColor, kArrowHeadWidthPixels, 0.0f});
         }
     }
     // Capsule pair: the two last selected capsules' closest points and the segment between them.
@@ -55,16 +76,18 @@ render::DebugDraw overlay(const scene::Scene& scene, const std::vector<std::size
         const Capsule& c1 = *capsules[capsules.size() - 2];
         const Capsule& c2 = *capsules.back();
         const CapsuleProximity prox = proximity(c1, c2);
-        d.lines.push_back({prox.axes.p1, prox.axes.p2, kProximityColor});
-        d.markers.push_back({prox.axes.p1, pixels(prox.axes.p1, 3.0f), kProximityColor});
-        d.markers.push_back({prox.axes.p2, pixels(prox.axes.p2, 3.0f), kProximityColor});
+        const glm::vec3 color = pairStateColor(pairState(c1, c2, prox));
+        // Over everything: touching or overlapping, the segment lies inside the capsules.
+        d.lines.push_back({prox.axes.p1, prox.axes.p2, color, kPairSegmentPixels, kPairSegmentPixels, true});
+        d.markers.push_back({prox.axes.p1, pixels(prox.axes.p1, 3.0f), color});
+        d.markers.push_back({prox.axes.p2, pixels(prox.axes.p2, 3.0f), color});
         if (prox.axes.distance > 0.0f && prox.gap > 0.0f) {
             // The closest points on the surfaces lie on the axis-to-axis segment.
             const glm::vec3 dir = (prox.axes.p2 - prox.axes.p1) / prox.axes.distance;
             const glm::vec3 s1 = prox.axes.p1 + c1.radius * dir;
             const glm::vec3 s2 = prox.axes.p2 - c2.radius * dir;
-            d.markers.push_back({s1, pixels(s1, 4.0f), kProximityColor});
-            d.markers.push_back({s2, pixels(s2, 4.0f), kProximityColor});
+            d.markers.push_back({s1, pixels(s1, 4.0f), color});
+            d.markers.push_back({s2, pixels(s2, 4.0f), color});
         }
     }
     return d;
@@ -182,7 +205,7 @@ void addGizmo(render::DebugDraw& d, const Gizmo& g, const std::optional<GizmoHan
         const glm::vec3 u =
             glm::normalize(glm::cross(std::abs(e.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0), e));
         const glm::vec3 v = glm::cross(e, u);
-        const float r = kHitMarkerPixels * pixel(p);
+        const float r = kHitMarkerPixels * render::outputPixelScale(frame.viewport.height) * pixel(p);
         constexpr int kDiscSegments = 16;
         for (int i = 0; i < kDiscSegments; ++i) {
             const float a0 = glm::two_pi<float>() * static_cast<float>(i) / kDiscSegments;

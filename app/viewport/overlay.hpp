@@ -10,11 +10,39 @@
 #include <vector>
 
 #include "editor/pick.hpp"
+#include "pickray/collision/overlap.hpp"
 #include "render/renderer.hpp"
 #include "scene/scene.hpp"
 #include "viewport/gizmo.hpp"
 
 namespace pickray::app {
+
+/// How the last two selected capsules lie (the Capsule pair panel and their closest segment): the
+/// gap between their surfaces (CapsuleProximity::gap) within kTouchingFraction of their radii's
+/// sum either way is touching, more is separate, less overlapping. (The library's overlaps()
+/// counts touching as overlapping: touching is overlapping by at most that.)
+enum class PairState { Separate, Touching, Overlapping };
+inline constexpr float kTouchingFraction = 1e-3f;
+[[nodiscard]] PairState pairState(const Capsule& first, const Capsule& second, const CapsuleProximity& proximity);
+[[nodiscard]] const char* pairStateName(PairState state);
+/// The closest segment's colour in each state (docs/DEMO.md), in PairState's order: green,
+/// amber, red.
+inline constexpr glm::vec3 kPairStateColors[3] = {{0.3f, 0.9f, 0.45f}, {1.0f, 0.65f, 0.0f}, {1.0f, 0.15f, 0.15f}};
+[[nodiscard]] inline glm::vec3 pairStateColor(PairState state) { return kPairStateColors[static_cast<int>(state)]; }
+
+/// The overlay's sizes in pixels of a 1280x720 picture (render::outputPixelScale): the pick ray
+/// render::kDebugLinePixels wide; the hit marker a ball kHitMarkerPixels in radius, the enter and
+/// exit markers kSpanMarkerPixels; the normal an arrow kNormalArrowPixels long, its shaft
+/// kNormalShaftPixels wide, its head a screen-facing triangle kArrowHeadPixels long and
+/// kArrowHeadWidthPixels wide at its base; the capsule pair's closest segment kPairSegmentPixels
+/// wide, drawn over everything in its state's colour.
+inline constexpr float kHitMarkerPixels = 5.0f;
+inline constexpr float kSpanMarkerPixels = 4.0f;
+inline constexpr float kNormalArrowPixels = 60.0f;
+inline constexpr float kNormalShaftPixels = 3.0f;
+inline constexpr float kArrowHeadPixels = 18.0f;
+inline constexpr float kArrowHeadWidthPixels = 13.0f;
+inline constexpr float kPairSegmentPixels = 5.0f;
 
 [[nodiscard]] render::DebugDraw overlay(const scene::Scene& scene, const std::vector<std::size_t>& selection,
                                         const std::optional<Pick>& pick, const FrameMatrices& frame);
