@@ -229,7 +229,7 @@ TEST(Overlay, TheNormalHasAnArrowheadAsWideIn720pPixelsAtEverySize) {
     };
     const Case cases[] = {{{1280, 720}, {}, "arrow_720"},
                           {{2560, 1440}, {}, "arrow_1440"},
-                          {{1280, 720}, {"--renderer", "analytic"}, "arrow_720_analytic"}};
+                          {{1280, 720}, {"--renderer", "mesh"}, "arrow_720_mesh"}};
     int checked = 0;
     for (const Case& c : cases) {
         const Arrow a = arrowOf(c.size, c.extra, c.name);
