@@ -92,7 +92,10 @@ Renderer::Renderer(const std::filesystem::path& shaderDirectory)
       wideLineBuffer_(makeBuffer()),
       dotVao_(makeVertexArray()),
       dotBuffer_(makeBuffer()),
-      shaderDirectory_(shaderDirectory) {
+      shaderDirectory_(shaderDirectory),
+      fxaaProgram_(loadProgram(shaderDirectory, "resolve", "#define FXAA 1\n")),
+      boxFilterProgram_(loadProgram(shaderDirectory, "resolve", "#define BOX 1\n")),
+      resolveVao_(makeVertexArray()) {
     longSides_.closed = false;
     mirroredCubes_.mirrored = true;
     glBindVertexArray(lineVao_.get());
@@ -300,7 +303,7 @@ bool Renderer::canDrawAt(glm::ivec2 size) const {
 void Renderer::resizeTarget(glm::ivec2 size) {
     if (size == targetSize_ && analytic_ == targetAnalytic_) return;
     target_ = makeFramebuffer();
-    targetColor_ = makeRenderbuffer();
+    targetColor_ = makeTexture();
     targetDepth_ = makeRenderbuffer();
     targetObjects_ = makeTexture();
     glBindTexture(GL_TEXTURE_2D, targetObjects_.get());
@@ -308,14 +311,20 @@ void Renderer::resizeTarget(glm::ivec2 size) {
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     glBindTexture(GL_TEXTURE_2D, 0);
-    glBindRenderbuffer(GL_RENDERBUFFER, targetColor_.get());
-    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, size.x, size.y);
+    // The colour is read by resolve(): FXAA's samples between pixels are linear, none past the edge.
+    glBindTexture(GL_TEXTURE_2D, targetColor_.get());
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, size.x, size.y, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glBindTexture(GL_TEXTURE_2D, 0);
     glBindRenderbuffer(GL_RENDERBUFFER, targetDepth_.get());
     // Analytic: near / view depth in float keeps the same relative precision (2^-24) at every
     // distance; in 24 fixed bits it would have 2^-24 absolute, 1e-3 of that far away.
     glRenderbufferStorage(GL_RENDERBUFFER, analytic_ ? GL_DEPTH_COMPONENT32F : GL_DEPTH_COMPONENT24, size.x, size.y);
     glBindFramebuffer(GL_FRAMEBUFFER, target_.get());
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, targetColor_.get());
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, targetColor_.get(), 0);
     glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, targetDepth_.get());
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, targetObjects_.get(), 0);
     if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
@@ -331,16 +340,21 @@ FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& fullView, 
     bindWindow(fullView.drawableSize);
     // Approximate: the same view in fewer pixels (everything below measures in the drawn pixels),
     // scaled up to the drawable by present().
+    // Supersampled (style.pixelScale): the same view in more pixels, filtered down by resolve();
+    // a scale the driver cannot draw is drawn at 1 (the App refuses it before).
+    const int scale =
+        style.pixelScale > 1 && canDrawAt(fullView.drawableSize * style.pixelScale) ? style.pixelScale : 1;
+    const bool approximate = style.approximate && scale == 1;
     FrameView view = fullView;
-    if (style.approximate)
-        view.drawableSize = glm::max(fullView.drawableSize / kMovingResolutionDivisor, glm::ivec2(1));
-    stats.approximate = style.approximate;
+    view.drawableSize = fullView.drawableSize * scale;
+    if (approximate) view.drawableSize = glm::max(fullView.drawableSize / kMovingResolutionDivisor, glm::ivec2(1));
+    stats.approximate = approximate;
     stats.drawnSize = view.drawableSize;
     presentedSize_ = fullView.drawableSize;
     // One target, the drawable's size: an approximate frame draws into its bottom-left corner.
     // (Sizing the target to each frame made and freed GL storage at every switch between moving
     // and still, which llvmpipe's allocations did not give back: 11-23 MB over 700 orbits.)
-    resizeTarget(fullView.drawableSize);
+    resizeTarget(fullView.drawableSize * scale);
     drawnSize_ = view.drawableSize;
     glBindFramebuffer(GL_FRAMEBUFFER, target_.get());
     glViewport(0, 0, view.drawableSize.x, view.drawableSize.y);
@@ -440,6 +454,7 @@ FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& fullView, 
     glBindVertexArray(0);
     glUseProgram(0);
 
+    presentResolved_ = resolve(scale, approximate);
     present();
     return stats;
 }
@@ -459,7 +474,49 @@ void Renderer::bindWindow(glm::ivec2 size) {
     glBindFramebuffer(GL_FRAMEBUFFER, windowFramebuffer());
 }
 
+bool Renderer::resolve(int pixelScale, bool approximate) {
+    const bool box = pixelScale > 1;
+    if (!box && (!fxaa_ || approximate)) return false;
+    if (resolvedSize_ != presentedSize_) {
+        resolved_ = makeFramebuffer();
+        resolvedColor_ = makeRenderbuffer();
+        glBindRenderbuffer(GL_RENDERBUFFER, resolvedColor_.get());
+        glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, presentedSize_.x, presentedSize_.y);
+        glBindFramebuffer(GL_FRAMEBUFFER, resolved_.get());
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, resolvedColor_.get());
+        if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+            throw std::runtime_error("the resolved colour's framebuffer is incomplete");
+        resolvedSize_ = presentedSize_;
+    }
+    // One full-screen triangle, each output pixel once (not in FrameStats: not part of the scene's
+    // fixed list of draws).
+    glBindFramebuffer(GL_FRAMEBUFFER, resolved_.get());
+    glViewport(0, 0, presentedSize_.x, presentedSize_.y);
+    const GLuint program = box ? boxFilterProgram_.get() : fxaaProgram_.get();
+    glUseProgram(program);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, targetColor_.get());
+    glUniform1i(glGetUniformLocation(program, "uColor"), 0);
+    if (box) glUniform1i(glGetUniformLocation(program, "uFactor"), pixelScale);
+    glDisable(GL_DEPTH_TEST);
+    glBindVertexArray(resolveVao_.get());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glBindVertexArray(0);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glUseProgram(0);
+    glEnable(GL_DEPTH_TEST);
+    return true;
+}
+
 void Renderer::present() const {
+    if (presentResolved_) {  // FXAA'd or filtered down: the drawable's size already
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, resolved_.get());
+        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, windowFramebuffer());
+        glBlitFramebuffer(0, 0, presentedSize_.x, presentedSize_.y, 0, 0, presentedSize_.x, presentedSize_.y,
+                          GL_COLOR_BUFFER_BIT, GL_NEAREST);
+        glBindFramebuffer(GL_FRAMEBUFFER, windowFramebuffer());
+        return;
+    }
     glBindFramebuffer(GL_READ_FRAMEBUFFER, target_.get());
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, windowFramebuffer());
     // Pixel for pixel when drawn at full size; an approximate frame's fewer pixels scaled up.
@@ -505,7 +562,8 @@ std::vector<std::uint8_t> Renderer::readPixels(glm::ivec2 size, Source source) c
     const auto height = static_cast<std::size_t>(size.y);
     std::vector<std::uint8_t> bottomUp(width * height * 4);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, source == Source::Scene ? target_.get() : windowFramebuffer());
+    const GLuint scene = presentResolved_ ? resolved_.get() : target_.get();
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, source == Source::Scene ? scene : windowFramebuffer());
     glReadPixels(0, 0, size.x, size.y, GL_RGBA, GL_UNSIGNED_BYTE, bottomUp.data());
     glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
     for (std::size_t i = 3; i < bottomUp.size(); i += 4) bottomUp[i] = 255;

@@ -161,6 +161,13 @@ struct DrawStyle {
     /// kMovingResolutionDivisor. Every still frame, screenshot and ID buffer is drawn without it;
     /// being part of the style, a change of it makes a caller that compares styles redraw.
     bool approximate = false;
+    /// Supersampling (--supersample): the frame is drawn at pixelScale times the drawable's width
+    /// and height and box-filtered down to it (Renderer::resolve); 1 (the default) draws at the
+    /// drawable's size. Everything measured in the drawn target's pixels (dots, levels of detail,
+    /// the analytic quads) follows from the larger target by itself; a width given in output pixels
+    /// (a line N pixels wide at 1x) must be drawn pixelScale times as wide to look the same. The ID
+    /// buffer is never supersampled: readObjectIds after such a frame has its larger size.
+    int pixelScale = 1;
     bool operator==(const DrawStyle&) const = default;
 };
 
@@ -192,6 +199,14 @@ public:
     /// a click's t. Off (the default): the mesh renderer, unchanged.
     void useAnalyticSpheres(bool analytic);
     [[nodiscard]] bool analyticSpheres() const { return analytic_; }
+
+    /// Anti-aliasing (issue 26; on by default, --aa off or View > Anti-aliasing (FXAA) turns it
+    /// off): each exact frame's colour goes through resolve.frag's FXAA edge filter on its way to
+    /// the window, and readPixels(Source::Scene) reads that. Neither approximate frames (moving:
+    /// the cost is not worth it) nor supersampled ones (box-filtered instead) get it. Colour only:
+    /// the object attachment (readObjectIds) is the same with or without it.
+    void useFxaa(bool fxaa) { fxaa_ = fxaa; }
+    [[nodiscard]] bool fxaa() const { return fxaa_; }
 
     /// The window's pixels in a framebuffer of the renderer's own, sized to the window, instead of
     /// the default framebuffer: headless, SDL's offscreen surface keeps the size the window was
@@ -225,8 +240,9 @@ public:
     void provokeGlErrorForTests() const;
 
     enum class Source { Scene, Window };
-    /// RGBA8 rows, top row first (PNG order), alpha forced opaque: the scene alone (Source::Scene)
-    /// or the window's framebuffer with whatever was drawn over it (Source::Window).
+    /// RGBA8 rows, top row first (PNG order), alpha forced opaque: the scene alone (Source::Scene;
+    /// after FXAA or supersampling's filter when the last draw had them) or the window's
+    /// framebuffer with whatever was drawn over it (Source::Window).
     [[nodiscard]] std::vector<std::uint8_t> readPixels(glm::ivec2 size, Source source) const;
     /// The object attachment of the last scene drawn, one value a pixel, top row first: object
     /// index + 1, 0 where no object was drawn, 0xFFFFFFFF under a marker. Its size is the
@@ -330,6 +346,10 @@ private:
     void drawAnalyticSpheres(const FrameView& view, FrameStats& stats);
     /// The uniforms of the analytic depth (eye, forward, near) of `program`.
     void setDepthUniforms(GLuint program, const FrameView& view) const;
+    /// The drawn target's colour to `resolved_` (at the drawable's size): box-filtered when the
+    /// frame was supersampled, FXAA's filter when that is on and the frame exact; false (nothing
+    /// done) otherwise, when present() copies the target itself.
+    bool resolve(int pixelScale, bool approximate);
     /// Outlines around the picked, selected and hovered objects, from the object attachment,
     /// within the rectangles of styledAreas_.
     void drawOutlines(glm::vec2 targetSize, FrameStats& stats);
@@ -379,7 +399,7 @@ private:
     // when analytic): the default framebuffer of some drivers (SDL offscreen/EGL on llvmpipe)
     // resolves depth far too coarsely.
     Framebuffer target_;
-    Renderbuffer targetColor_;
+    Texture targetColor_;  ///< a texture: the resolve passes read it
     Renderbuffer targetDepth_;
     /// Each pixel's object (index + 1) and its emphasis bits: what the outlines are drawn from,
     /// and what an analytic renderer or a GPU pick can read back.
@@ -389,6 +409,17 @@ private:
     bool targetAnalytic_ = false;  ///< the target's depth is the analytic one (32-bit float)
     glm::ivec2 presentedSize_{0};  ///< the drawable's size in the last draw
     glm::ivec2 drawnSize_{0};  ///< the pixels the last draw filled, from the target's corner (fewer when approximate)
+    // resolve(): the frame's colour as the window is given it (FXAA'd or filtered down), the
+    // drawable's size; its programs (resolve.vert / resolve.frag, FXAA and BOX) and their empty
+    // vertex array.
+    bool fxaa_ = true;
+    Program fxaaProgram_;
+    Program boxFilterProgram_;
+    VertexArray resolveVao_;
+    Framebuffer resolved_;
+    Renderbuffer resolvedColor_;
+    glm::ivec2 resolvedSize_{0};
+    bool presentResolved_ = false;  ///< the last draw was resolved: present() and Source::Scene read resolved_
     bool ownWindow_ = false;
     Framebuffer window_;  ///< the window's pixels when ownWindow_ (colour only: ImGui needs no depth)
     Renderbuffer windowColor_;
