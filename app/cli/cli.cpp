@@ -147,7 +147,7 @@ ScriptStep makeStep(const std::string& option, const std::string& value) {
 /// Every value of the single-value options, as strings (the last one given).
 struct Values {
     std::string scene, generate, size, report, quitAfterClicks, repeat, clipDepth, projection, eye, target, fov,
-        orthoHeight, uiScale, nearPlane, farPlane, moveAll, renderer;
+        orthoHeight, uiScale, nearPlane, farPlane, moveAll, renderer, aa, supersample;
 };
 
 void addOptions(CLI::App& cli, Options& o, Values& v) {
@@ -171,6 +171,12 @@ void addOptions(CLI::App& cli, Options& o, Values& v) {
            "analytic (default: every shape drawn by each pixel's ray, as a click picks) or mesh (tessellated "
            "meshes, for the pick audit's comparison)")
         ->type_name("KIND");
+    single("--aa", v.aa, "fxaa (default: the colour's edges smoothed by an FXAA pass, not the object IDs) or off")
+        ->type_name("MODE");
+    single("--supersample", v.supersample,
+           "screenshots drawn at N times the width and height and box-filtered down (1 to 64; the GPU's largest "
+           "target limits it; object IDs stay at 1x)")
+        ->type_name("N");
     cli.add_flag("--debug-provoke-gl-error", o.provokeGlError, "one invalid GL call (tests)")->group("");
 
     const char* steps = "Script steps (with --headless; run in the order given, each as often as given)";
@@ -251,6 +257,14 @@ void readValues(const CLI::App& cli, const Values& v, Options& o) {
         else if (v.renderer == "analytic") o.renderer = RendererKind::Analytic;
         else refuse("--renderer", v.renderer, "expects mesh or analytic");
     }
+    if (given("--aa")) {
+        if (v.aa == "fxaa") o.fxaa = true;
+        else if (v.aa == "off") o.fxaa = false;
+        else refuse("--aa", v.aa, "expects fxaa or off");
+    }
+    if (given("--supersample"))
+        o.supersample = count("--supersample", v.supersample, 1, kMaxSupersample,
+                              "expects a whole factor from 1 to " + std::to_string(kMaxSupersample));
     if (given("--clip-depth")) {
         if (v.clipDepth == "opengl" || v.clipDepth == "negative_one_to_one") o.clipDepth = ClipDepth::NegativeOneToOne;
         else if (v.clipDepth == "direct3d" || v.clipDepth == "zero_to_one") o.clipDepth = ClipDepth::ZeroToOne;

@@ -21,6 +21,9 @@ namespace pickray::app {
 
 /// The largest --resize accepted (the driver's render target limit is checked when drawing).
 inline constexpr int kMaxResize = 16384;
+/// The largest --supersample accepted (the driver's largest target is checked when drawing: at
+/// 1280x720 llvmpipe's 16384 allows 12).
+inline constexpr int kMaxSupersample = 64;
 /// The largest --repeat accepted.
 inline constexpr int kMaxRepeat = 100'000;
 
@@ -101,6 +104,8 @@ struct Options {
     std::optional<float> uiScale;  ///< the panels' scale (default: the display's, see ImGuiLayer)
     int quitAfterClicks = 0;       ///< interactive mode: quit after this many left clicks (0: never)
     RendererKind renderer = RendererKind::Analytic;  ///< --renderer
+    bool fxaa = true;                                ///< --aa fxaa (default) or off (View > Anti-aliasing (FXAA))
+    int supersample = 1;          ///< --supersample N: screenshots drawn at N times the size, box-filtered down
     bool provokeGlError = false;  ///< hidden, for tests: one invalid GL call, to prove errors are counted
     // Camera overrides, applied after the scene is loaded.
     std::optional<ClipDepth> clipDepth;

@@ -78,6 +78,8 @@ struct UiState {
     /// View > Analytic renderer (--renderer analytic): shapes drawn by each pixel's ray, where the
     /// renderer can; off, the mesh renderer, kept for the audit's comparison.
     bool analyticRenderer = false;
+    /// View > Anti-aliasing (FXAA) (--aa): the colour's edges smoothed (Renderer::useFxaa).
+    bool fxaa = true;
     bool noStats = false;     ///< leave timings out (pictures that must not change from run to run)
     float scale = 1.0f;       ///< the UI scale (View > UI scale; the window applies it next frame)
     float scaleShown = 1.0f;  ///< the slider's value while it is held (taken when let go)

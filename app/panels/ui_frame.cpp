@@ -201,6 +201,12 @@ float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
             state.scale = state.scaleShown;
             state.resetLayout = true;
         }
+        // Last, so that the rows above keep their places (tests click them by their pixels).
+        if (ImGui::MenuItem("Anti-aliasing (FXAA)", nullptr, state.fxaa)) state.fxaa = !state.fxaa;
+        showTooltip(state,
+                    "Anti-aliasing (FXAA): the picture's edges smoothed after drawing; picks and object IDs are "
+                    "unchanged",
+                    true);
         ImGui::EndMenu();
     } else {
         state.scaleHeld = false;  // the slider is not shown: nothing holds it

@@ -54,6 +54,7 @@ App::App(const Options& options, scene::Scene scene, const std::string& scenePat
     performance_.glDebugOutput = renderer_.debugOutputInstalled();
     renderer_.useOwnWindowFramebuffer(options_.headless);
     ui_.analyticRenderer = options_.renderer == RendererKind::Analytic;
+    ui_.fxaa = options_.fxaa;
     imgui_.useFixedClock(options_.headless);
     bundledScene_ = data.defaultScene;
     ui_.noStats = options_.noStats;
@@ -229,6 +230,7 @@ bool App::drawScene(const FrameMatrices& frame) {
     view.pixelScale = render::outputPixelScale(static_cast<float>(drawable.y));
     // View > Analytic renderer may have changed it: the next frame, the audit and the ID buffer use it.
     if (renderer_.analyticSpheres() != ui_.analyticRenderer) renderer_.useAnalyticSpheres(ui_.analyticRenderer);
+    renderer_.useFxaa(ui_.fxaa);
     render::DrawStyle style;
     if (const auto& pick = editor_.lastPick())
         if (auto n = pick->nearest()) style.highlighted = n->object;
@@ -256,7 +258,8 @@ bool App::drawScene(const FrameMatrices& frame) {
     if (idBuffer_) saveRequestedIdBuffer(drawableOk, view, style);
     if (auditRequested_) runRequestedAudit(drawableOk, view, style, frame);
     updateViewAudit(drawableOk, view, style, frame);
-    DrawnScene next{editor_.revision(), view, style, debug, ui_.analyticRenderer};
+    if (screenshot_) style.pixelScale = screenshotScale(drawable);
+    DrawnScene next{editor_.revision(), view, style, debug, ui_.analyticRenderer, ui_.fxaa};
     const bool redraw = drawableOk && (forceRedraw_ || !drawn_ || !(*drawn_ == next));
     if (!redraw) {
         renderer_.present();
@@ -283,9 +286,10 @@ std::optional<std::vector<std::uint32_t>> App::drawObjectIds(bool drawable, cons
         error = "the window has no pixels to draw (minimised, or larger than the driver allows)";
         return std::nullopt;
     }
-    // The scene alone, exact: no markers, lines or gizmo (they are not objects). The frame's own
-    // picture is drawn after it.
+    // The scene alone, exact, at 1x: no markers, lines or gizmo (they are not objects). The
+    // frame's own picture is drawn after it.
     style.approximate = false;
+    style.pixelScale = 1;
     renderer_.draw(editor_.scene(), view, style, render::DebugDraw{});
     drawn_.reset();
     error.reset();
@@ -365,6 +369,20 @@ void App::updateViewAudit(bool drawable, const render::FrameView& view, const re
         if (auditJobOf_ == now && (options_.headless || screenshot_)) collectViewAudit(true);
     }
     heatMapShown_ = still && viewAudit_ && viewAudit_->of == now && !viewAudit_->heatMap.empty();
+}
+
+int App::screenshotScale(glm::ivec2 drawable) {
+    const int n = options_.supersample;
+    if (n <= 1 || renderer_.canDrawAt(drawable * n)) return n;
+    // Refused: the screenshot is not saved (the script says so), the program goes on.
+    const glm::ivec2 max = renderer_.maxTargetSize();
+    const glm::ivec2 wanted = drawable * n;
+    screenshotError_ = "--supersample " + std::to_string(n) + " needs a " + std::to_string(wanted.x) + "x" +
+                       std::to_string(wanted.y) + " target, larger than the GPU's largest render target (" +
+                       std::to_string(max.x) + "x" + std::to_string(max.y) + ")";
+    screenshot_.reset();
+    message("screenshot not saved: " + *screenshotError_, true);
+    return 1;
 }
 
 void App::saveRequestedScreenshot(glm::ivec2 drawable) {

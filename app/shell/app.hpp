@@ -96,6 +96,7 @@ private:
         render::DrawStyle style;
         render::DebugDraw debug;
         bool analytic = false;  ///< the renderer (View > Analytic renderer)
+        bool fxaa = true;       ///< View > Anti-aliasing (FXAA)
         bool operator==(const DrawnScene&) const = default;
     };
 
@@ -110,6 +111,9 @@ private:
     /// The camera stopped moving a moment ago (in a window): the view is still drawn approximate.
     [[nodiscard]] bool settling() const;
     void saveRequestedScreenshot(glm::ivec2 drawable);
+    /// The screenshot's --supersample factor at this drawable; one the GPU cannot draw refuses the
+    /// screenshot (a message, screenshotError_) and gives 1.
+    int screenshotScale(glm::ivec2 drawable);
     /// The object IDs of the scene alone, drawn exact (the ID buffer's and the audit's); nullopt
     /// with `error` set when the window has no pixels to draw.
     std::optional<std::vector<std::uint32_t>> drawObjectIds(bool drawable, const render::FrameView& view,
