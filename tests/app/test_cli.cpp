@@ -254,3 +254,17 @@ TEST(Cli, UiScaleTakesAScaleFromHalfToThree) {
     for (const char* bad : {"0.4", "3.5", "x", "", "-1", "nan"})
         EXPECT_NE(refusal({"--ui-scale", bad}).find("--ui-scale"), std::string::npos) << bad;
 }
+
+TEST(Cli, AntiAliasingAndSupersampleAreReadAndBadValuesRefused) {
+    EXPECT_TRUE(parsed({}).fxaa) << "FXAA is on by default";
+    EXPECT_EQ(parsed({}).supersample, 1);
+    EXPECT_FALSE(parsed({"--aa", "off"}).fxaa);
+    EXPECT_TRUE(parsed({"--aa", "off", "--aa", "fxaa"}).fxaa) << "the last one given";
+    EXPECT_EQ(parsed({"--supersample", "4"}).supersample, 4);
+    EXPECT_EQ(parsed({"--supersample", "64"}).supersample, pickray::app::kMaxSupersample);
+    EXPECT_EQ(refusal({"--aa", "msaa"}), "--aa msaa: expects fxaa or off");
+    const std::vector<std::string> bad = {"0", "65", "2.5", "x", "1e9"};
+    for (const std::string& n : bad)
+        EXPECT_EQ(refusal({"--supersample", n}), "--supersample " + n + ": expects a whole factor from 1 to 64") << n;
+    EXPECT_EQ(bad.size(), 5u);
+}

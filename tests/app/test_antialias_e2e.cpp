@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: MIT
+// Anti-aliased pictures (issue 26): the FXAA pass on the colour (--aa fxaa, the default; --aa off)
+// and --supersample N screenshots, box-filtered down from N times the size. Neither may change
+// the ID buffer. The picture: one box seen face on through an orthographic camera, its front face
+// turned 20 degrees in the view so that every edge is slanted, one colour inside, the background
+// outside (the grid's plane is edge-on and out of the view). Where the face's outline crosses a
+// pixel is worked out independently from the reference camera (e2e_support.hpp's screenOf).
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <glm/trigonometric.hpp>
+
+#include "e2e_support.hpp"
+
+namespace {
+
+using namespace e2e;
+
+constexpr glm::ivec2 kShotSize{640, 360};
+constexpr float kTurnDegrees = 20.0f;
+
+ps::Camera faceOnCamera() {
+    ps::Camera c;
+    c.eye = {0.0f, 3.0f, 10.0f};
+    c.target = {0.0f, 3.0f, 0.0f};
+    c.up = {0.0f, 1.0f, 0.0f};
+    c.projection = ps::Projection::Orthographic;
+    c.orthoHeight = 4.0f;  // y from 1 to 5: the grid's plane, y = 0, is out of the view
+    c.near = 0.1f;
+    c.far = 100.0f;
+    return c;
+}
+
+fs::path turnedBoxScene(const fs::path& dir) {
+    const ps::Camera c = faceOnCamera();
+    const json scene = {{"camera",
+                         {{"eye", {c.eye.x, c.eye.y, c.eye.z}},
+                          {"target", {c.target.x, c.target.y, c.target.z}},
+                          {"up", {0.0, 1.0, 0.0}},
+                          {"projection", "orthographic"},
+                          {"orthoHeight", c.orthoHeight},
+                          {"near", c.near},
+                          {"far", c.far}}},
+                        {"objects", json::array({{{"name", "card"},
+                                                  {"type", "box"},
+                                                  {"color", {0.9, 0.75, 0.3}},
+                                                  {"min", {-1.0, -1.0, -1.0}},
+                                                  {"max", {1.0, 1.0, 1.0}},
+                                                  {"transform",
+                                                   {{"position", {0.0, 3.0, 0.0}},
+                                                    {"rotationDegrees", {0.0, 0.0, kTurnDegrees}},
+                                                    {"scale", {1.0, 1.0, 1.0}}}}}})}};
+    const fs::path path = dir / "card.json";
+    std::ofstream(path) << scene.dump(1);
+    return path;
+}
+
+// The front face's corners on screen (pixels from the top-left), from the reference camera.
+std::array<glm::vec2, 4> faceCorners() {
+    const Frame f = frameFor(faceOnCamera(), kShotSize);
+    const float a = glm::radians(kTurnDegrees);
+    std::array<glm::vec2, 4> corners;
+    const glm::vec2 square[4] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+    for (int i = 0; i < 4; ++i) {
+        const glm::vec2 q = square[i];
+        const glm::vec3 world(q.x * std::cos(a) - q.y * std::sin(a), 3.0f + q.x * std::sin(a) + q.y * std::cos(a),
+                              1.0f);
+        corners[static_cast<std::size_t>(i)] = glm::vec2(screenOf(world, f));
+    }
+    return corners;
+}
+
+// The fraction of pixel (x, y) the face covers, from 16x16 sample points (within 1/16 of the area
+// for a pixel one straight edge crosses: at most one sample per sample row is misjudged).
+float coverage(int x, int y, const std::array<glm::vec2, 4>& quad) {
+    constexpr int kSamples = 16;
+    int inside = 0;
+    for (int j = 0; j < kSamples; ++j)
+        for (int i = 0; i < kSamples; ++i) {
+            const glm::vec2 p(static_cast<float>(x) + (static_cast<float>(i) + 0.5f) / kSamples,
+                              static_cast<float>(y) + (static_cast<float>(j) + 0.5f) / kSamples);
+            int positive = 0, negative = 0;
+            for (std::size_t k = 0; k < 4; ++k) {
+                const glm::vec2 a = quad[k], b = quad[(k + 1) % 4];
+                const float side = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
+                positive += side > 0.0f;
+                negative += side < 0.0f;
+            }
+            inside += positive == 0 || negative == 0;
+        }
+    return static_cast<float>(inside) / (kSamples * kSamples);
+}
+
+// Where a colour lies from the background (0) to the face's colour (1), along the line between
+// them; NaN when it is off that line by more than 6/255 (not a mix of the two).
+float mixOf(glm::ivec3 c, glm::ivec3 background, glm::ivec3 face) {
+    const glm::vec3 d(face - background);
+    const glm::vec3 v(c - background);
+    const float t = glm::dot(v, d) / glm::dot(d, d);
+    return glm::length(v - t * d) <= 6.0f ? t : std::nanf("");
+}
+
+struct Edges {
+    int crossed = 0;       ///< pixels the face's outline crosses (coverage strictly between 0 and 1)
+    int intermediate = 0;  ///< pixels of the picture strictly between the two colours (0.1 < t < 0.9)
+    double meanError = 0;  ///< mean |t - coverage| over the crossed pixels
+};
+
+Edges edgesOf(const Image& shot) {
+    const std::array<glm::vec2, 4> quad = faceCorners();
+    const glm::vec2 centre = 0.25f * (quad[0] + quad[1] + quad[2] + quad[3]);
+    const glm::ivec3 face = shot.at(static_cast<int>(centre.x), static_cast<int>(centre.y));
+    const glm::ivec3 background = shot.at(4, 4);
+    Edges e;
+    double error = 0.0;
+    for (int y = 0; y < shot.height; ++y)
+        for (int x = 0; x < shot.width; ++x) {
+            const float t = mixOf(shot.at(x, y), background, face);
+            e.intermediate += t > 0.1f && t < 0.9f;
+            const float c = coverage(x, y, quad);
+            if (c <= 0.0f || c >= 1.0f) continue;
+            ++e.crossed;
+            error += std::isnan(t) ? 1.0 : static_cast<double>(std::abs(t - c));
+        }
+    e.meanError = e.crossed > 0 ? error / e.crossed : 1.0;
+    return e;
+}
+
+struct Shot {
+    ProcessResult run;
+    Image picture;
+    Image ids;
+};
+
+Shot shoot(const std::string& name, const std::vector<std::string>& extra) {
+    const fs::path dir = tempDir() / ("antialias_" + name);
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    std::vector<std::string> args = {"--headless", "--hide-ui",
+                                     "--size",     std::to_string(kShotSize.x) + "x" + std::to_string(kShotSize.y),
+                                     "--scene",    turnedBoxScene(dir).string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    args.insert(args.end(), {"--screenshot", (dir / "shot.png").string(), "--id-buffer", (dir / "ids.png").string()});
+    Shot s{runPickray(args), {}, {}};
+    s.picture = loadPng(dir / "shot.png");
+    s.ids = loadPng(dir / "ids.png");
+    return s;
+}
+
+}  // namespace
+
+TEST(AntiAliasing, FxaaSmoothsTheEdgesOfTheColourOnlyAndLeavesInteriorsAndTheIdBufferAlone) {
+    const Shot off = shoot("off", {"--aa", "off"});
+    const Shot on = shoot("fxaa", {});  // the default
+    ASSERT_EQ(off.run.exitCode, 0) << off.run.output;
+    ASSERT_EQ(on.run.exitCode, 0) << on.run.output;
+    ASSERT_EQ(glm::ivec2(on.picture.width, on.picture.height), kShotSize);
+    EXPECT_EQ(differingPixels(on.ids, off.ids), 0) << "the ID buffer is the same with and without FXAA";
+    ASSERT_EQ(on.ids.rgba, off.ids.rgba) << "bit for bit";
+    // Interiors: a pixel whose 3x3 neighbourhood is one colour without FXAA is below any edge
+    // threshold, so FXAA copies it exactly.
+    int flat = 0, flatChanged = 0, changed = 0;
+    for (int y = 1; y + 1 < kShotSize.y; ++y)
+        for (int x = 1; x + 1 < kShotSize.x; ++x) {
+            bool same = true;
+            for (int dy = -1; dy <= 1; ++dy)
+                for (int dx = -1; dx <= 1; ++dx) same = same && off.picture.at(x + dx, y + dy) == off.picture.at(x, y);
+            const bool differs = on.picture.at(x, y) != off.picture.at(x, y);
+            changed += differs;
+            if (!same) continue;
+            ++flat;
+            flatChanged += differs;
+        }
+    EXPECT_EQ(flatChanged, 0) << "of " << flat << " interior pixels";
+    EXPECT_GT(flat, kShotSize.x * kShotSize.y / 2) << "most of the picture is interior";
+    const Edges without = edgesOf(off.picture);
+    const Edges with = edgesOf(on.picture);
+    std::printf(
+        "FXAA: %d pixels changed; intermediate colours %d without, %d with, of %d crossed pixels; mean "
+        "|mix - coverage| %.3f without, %.3f with\n",
+        changed, without.intermediate, with.intermediate, with.crossed, without.meanError, with.meanError);
+    // Without FXAA a pixel is either colour (its centre is in the face or not): no mixes at all.
+    EXPECT_EQ(without.intermediate, 0);
+    // With it the slanted edges are blended: at least a third of the crossed pixels.
+    EXPECT_GT(with.intermediate, with.crossed / 3);
+    EXPECT_LT(with.meanError, without.meanError) << "closer to each pixel's true coverage";
+}
+
+TEST(AntiAliasing, SupersampledScreenshotsHaveEdgeColoursBetweenAndTheIdBufferAt1x) {
+    const Shot plain = shoot("plain", {"--aa", "off"});
+    ASSERT_EQ(plain.run.exitCode, 0) << plain.run.output;
+    const Edges none = edgesOf(plain.picture);
+    int checked = 0;
+    for (const int n : {2, 4}) {
+        const Shot s = shoot("ss" + std::to_string(n), {"--supersample", std::to_string(n)});
+        ASSERT_EQ(s.run.exitCode, 0) << s.run.output;
+        ASSERT_EQ(glm::ivec2(s.picture.width, s.picture.height), kShotSize) << "the window's size, not " << n << "x";
+        ASSERT_EQ(glm::ivec2(s.ids.width, s.ids.height), kShotSize);
+        EXPECT_EQ(s.ids.rgba, plain.ids.rgba) << "the ID buffer is drawn at 1x, bit for bit the plain one's";
+        const Edges e = edgesOf(s.picture);
+        std::printf(
+            "--supersample %d: intermediate colours %d (plain: %d) of %d crossed pixels; mean |mix - "
+            "coverage| %.3f (plain: %.3f)\n",
+            n, e.intermediate, none.intermediate, e.crossed, e.meanError, none.meanError);
+        // N x N samples a pixel: a pixel the outline crosses comes out a mix unless all its samples
+        // fall on one side (at N = 2 about half of them do here: a third at least), and one straight edge misjudges at
+        // most one sample per sample row, so each pixel's mix is within 1/N of its coverage, and
+        // half that on average over edge positions (the reference adds its 1/16).
+        EXPECT_GT(e.intermediate, e.crossed / 3);
+        EXPECT_LT(e.meanError, 0.5 / n + 1.0 / 16);
+        EXPECT_LT(e.meanError, none.meanError / 2) << "much nearer the true coverage than one sample a pixel";
+        ++checked;
+    }
+    EXPECT_EQ(checked, 2);
+    EXPECT_EQ(none.intermediate, 0) << "without supersampling (and FXAA) no pixel is a mix";
+    // One sample a pixel: a crossed pixel of coverage c is all one colour, off by min(c, 1 - c),
+    // 1/4 on average for coverages spread over (0, 1); at least half that here.
+    EXPECT_GT(none.meanError, 0.125) << "each crossed pixel is all one or the other";
+}
+
+TEST(AntiAliasing, ASupersampleLargerThanTheGpusLargestTargetIsRefusedAndTheRunGoesOn) {
+    const fs::path dir = tempDir() / "antialias_refused";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    // 1280x720 at 64: 81920x46080, beyond any GPU's largest render target (llvmpipe's is 16384).
+    const ProcessResult run =
+        runPickray({"--headless", "--hide-ui", "--size", "1280x720", "--supersample", "64", "--screenshot",
+                    (dir / "shot.png").string(), "--id-buffer", (dir / "ids.png").string()});
+    EXPECT_NE(run.exitCode, 0) << "a screenshot was asked for and not saved";
+    EXPECT_NE(run.output.find("screenshot not saved: --supersample 64 needs a 81920x46080 target, larger than the "
+                              "GPU's largest render target ("),
+              std::string::npos)
+        << run.output;
+    EXPECT_FALSE(fs::exists(dir / "shot.png"));
+    EXPECT_TRUE(fs::exists(dir / "ids.png")) << "the script went on after it";
+    EXPECT_EQ(loadPng(dir / "ids.png").width, 1280);
+}
