@@ -24,6 +24,8 @@
 //   StillBoxes/N/R: the same for boxes (the generated scene, each object but the infinite
 //            cylinders replaced by the middle half of its box, every other one an oriented box of
 //            that size turned about a diagonal), R = 0 mesh, 1 analytic.
+//   StillFxaa/N/A: Still with the FXAA pass off (A = 0, --aa off) and on (A = 1, the default), back
+//            to back: the pass's cost is the difference (issue 26, anti-aliased pictures).
 //
 // Counters: median_ms, the median frame of the run; triangles and dots of the frame (the last
 // iteration's); approximate (1 or 0).
@@ -125,7 +127,8 @@ enum class SceneKind {
     RoundsMesh,
     RoundsAnalytic,
     BoxesMesh,
-    BoxesAnalytic
+    BoxesAnalytic,
+    MixedNoFxaa
 };
 
 // One App at a time, kept while benchmarks of the same size and kind follow (generating 1e5
@@ -145,10 +148,12 @@ App& appFor(std::size_t objects, SceneKind kind = SceneKind::Mixed) {
     const bool analytic = kind == SceneKind::SpheresAnalytic || kind == SceneKind::MixedAnalytic ||
                           kind == SceneKind::RoundsAnalytic || kind == SceneKind::BoxesAnalytic;
     options.renderer = analytic ? pickray::app::RendererKind::Analytic : pickray::app::RendererKind::Mesh;
+    options.fxaa = kind != SceneKind::MixedNoFxaa;
     const pickray::app::DataPaths data{PICKRAY_BENCH_SHADERS, PICKRAY_BENCH_DEFAULT_SCENE};
     app = std::make_unique<App>(
         options,
-        kind == SceneKind::Mixed || kind == SceneKind::MixedAnalytic ? pickray::scene::generateStressScene(objects)
+        kind == SceneKind::Mixed || kind == SceneKind::MixedAnalytic || kind == SceneKind::MixedNoFxaa
+            ? pickray::scene::generateStressScene(objects)
         : kind == SceneKind::RoundsMesh || kind == SceneKind::RoundsAnalytic ? roundScene(objects)
         : kind == SceneKind::BoxesMesh || kind == SceneKind::BoxesAnalytic   ? boxScene(objects)
                                                                              : sphereScene(objects),
@@ -261,6 +266,12 @@ void StillBoxes(benchmark::State& state) {
                               analytic ? SceneKind::BoxesAnalytic : SceneKind::BoxesMesh));
 }
 
+// Still frames of the mixed scene without (range 1 = 0) and with (1) the FXAA pass.
+void StillFxaa(benchmark::State& state) {
+    stillFrames(state, appFor(static_cast<std::size_t>(state.range(0)),
+                              state.range(1) != 0 ? SceneKind::Mixed : SceneKind::MixedNoFxaa));
+}
+
 // The audit of the same still view every iteration (the camera is not moved: one view's cost).
 void Audit(benchmark::State& state) {
     App& app = appFor(static_cast<std::size_t>(state.range(0)));
@@ -359,6 +370,16 @@ BENCHMARK(StillBoxes)
     ->Args({10000, 1})
     ->Args({100000, 0})
     ->Args({100000, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->UseManualTime()
+    ->MeasureProcessCPUTime()
+    ->MinTime(1.0);
+// FXAA off then on at each size, back to back.
+BENCHMARK(StillFxaa)
+    ->Args({1000, 0})
+    ->Args({1000, 1})
+    ->Args({10000, 0})
+    ->Args({10000, 1})
     ->Unit(benchmark::kMillisecond)
     ->UseManualTime()
     ->MeasureProcessCPUTime()
