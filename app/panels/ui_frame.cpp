@@ -203,10 +203,7 @@ float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
         }
         // Last, so that the rows above keep their places (tests click them by their pixels).
         if (ImGui::MenuItem("Anti-aliasing (FXAA)", nullptr, state.fxaa)) state.fxaa = !state.fxaa;
-        showTooltip(state,
-                    "Anti-aliasing (FXAA): the picture's edges smoothed after drawing; picks and object IDs are "
-                    "unchanged",
-                    true);
+        showTooltip(state, "Anti-aliasing (FXAA): smoother edges in the picture; object IDs unchanged", true);
         ImGui::EndMenu();
     } else {
         state.scaleHeld = false;  // the slider is not shown: nothing holds it

@@ -240,3 +240,46 @@ TEST(AntiAliasing, ASupersampleLargerThanTheGpusLargestTargetIsRefusedAndTheRunG
     EXPECT_TRUE(fs::exists(dir / "ids.png")) << "the script went on after it";
     EXPECT_EQ(loadPng(dir / "ids.png").width, 1280);
 }
+
+// View > Anti-aliasing (FXAA) toggles the pass: found where the report's tooltips say it is drawn
+// (View open at UI scale 1: "View" at 114,10), clicked twice, a screenshot after each click, from
+// both starts. The same clicks leave the same panels and hover, so a picture with FXAA on must be
+// bit for bit the other start's picture with it on, and differ from the one with it off.
+TEST(AntiAliasing, TheViewMenusEntryTurnsFxaaOnAndOff) {
+    const fs::path dir = tempDir() / "antialias_menu";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::vector<std::string> common = {"--headless", "--size", "640x360", "--no-stats"};
+    std::vector<std::string> args = common;
+    args.insert(args.end(), {"--click", "114,10", "--report", (dir / "menu.json").string()});
+    ASSERT_EQ(runPickray(args).exitCode, 0);
+    std::string entry;
+    const json menu = readJson(dir / "menu.json");
+    for (const json& t : menu["window"]["tooltips"])
+        if (t["text"].get<std::string>().rfind("Anti-aliasing (FXAA):", 0) == 0)
+            entry = pixelArg(glm::ivec2(t["pos"][0].get<float>() + 0.5f * t["size"][0].get<float>(),
+                                        t["pos"][1].get<float>() + 0.5f * t["size"][1].get<float>()));
+    ASSERT_FALSE(entry.empty()) << "the entry is drawn in the View menu";
+    std::vector<Image> shots[2];  // [start off, start on]: the picture after one click, after two
+    for (const std::string start : {"off", "fxaa"}) {
+        std::vector<std::string> run = common;
+        const fs::path one = dir / (start + "_1.png"), two = dir / (start + "_2.png");
+        run.insert(run.end(), {"--aa", start, "--click", "114,10", "--click", entry, "--screenshot", one.string(),
+                               "--click", "114,10", "--click", entry, "--screenshot", two.string()});
+        const ProcessResult r = runPickray(run);
+        ASSERT_EQ(r.exitCode, 0) << r.output;
+        shots[start == "fxaa"] = {loadPng(one), loadPng(two)};
+    }
+    // Started off: on after one click, off after two; started on: the other way round. Compared
+    // above the bottom's toast ("screenshot saved: PATH", from y = 306 at 640x360: the paths differ).
+    const auto same = [](const Image& a, const Image& b) {
+        int differing = 0;
+        for (int y = 0; y < 300; ++y)
+            for (int x = 0; x < a.width; ++x) differing += a.at(x, y) != b.at(x, y);
+        return a.width == b.width && a.height == b.height && a.width > 0 && differing == 0;
+    };
+    EXPECT_TRUE(same(shots[0][0], shots[1][1])) << "FXAA on after one click from off, after two from on";
+    EXPECT_TRUE(same(shots[0][1], shots[1][0])) << "FXAA off after two clicks from off, after one from on";
+    EXPECT_GT(differingPixels(shots[0][0], shots[0][1], glm::ivec2(0), glm::ivec2(640, 300)), 100)
+        << "the clicks change the picture's edges";
+}

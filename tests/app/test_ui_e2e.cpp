@@ -354,7 +354,9 @@ TEST(Ui, TheSelectionAndTheHoverHaveOutlinesThatReadOnAnyColour) {
     const fs::path plain = tempDir() / "outline_plain.png";
     const fs::path selected = tempDir() / "outline_selected.png";
     const fs::path hovered = tempDir() / "outline_hovered.png";
-    const std::vector<std::string> base = {"--headless", "--size", "640x360", "--hide-ui"};
+    // --aa off: the rings are told by their exact colours, which FXAA blends with the dark outer
+    // ring and the ball (the outline still shows, softened: AntiAliasing.* tests FXAA).
+    const std::vector<std::string> base = {"--headless", "--size", "640x360", "--hide-ui", "--aa", "off"};
     auto with = [&](std::initializer_list<std::string> more) {
         std::vector<std::string> args = base;
         args.insert(args.end(), more);
