@@ -340,10 +340,10 @@ FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& fullView, 
     bindWindow(fullView.drawableSize);
     // Approximate: the same view in fewer pixels (everything below measures in the drawn pixels),
     // scaled up to the drawable by present().
-    // Supersampled (style.pixelScale): the same view in more pixels, filtered down by resolve();
+    // Supersampled (style.supersample): the same view in more pixels, filtered down by resolve();
     // a scale the driver cannot draw is drawn at 1 (the App refuses it before).
     const int scale =
-        style.pixelScale > 1 && canDrawAt(fullView.drawableSize * style.pixelScale) ? style.pixelScale : 1;
+        style.supersample > 1 && canDrawAt(fullView.drawableSize * style.supersample) ? style.supersample : 1;
     const bool approximate = style.approximate && scale == 1;
     FrameView view = fullView;
     view.drawableSize = fullView.drawableSize * scale;

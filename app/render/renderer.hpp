@@ -161,13 +161,14 @@ struct DrawStyle {
     /// kMovingResolutionDivisor. Every still frame, screenshot and ID buffer is drawn without it;
     /// being part of the style, a change of it makes a caller that compares styles redraw.
     bool approximate = false;
-    /// Supersampling (--supersample): the frame is drawn at pixelScale times the drawable's width
-    /// and height and box-filtered down to it (Renderer::resolve); 1 (the default) draws at the
-    /// drawable's size. Everything measured in the drawn target's pixels (dots, levels of detail,
-    /// the analytic quads) follows from the larger target by itself; a width given in output pixels
-    /// (a line N pixels wide at 1x) must be drawn pixelScale times as wide to look the same. The ID
-    /// buffer is never supersampled: readObjectIds after such a frame has its larger size.
-    int pixelScale = 1;
+    /// Supersampling (--supersample): the frame is drawn at `supersample` times the drawable's
+    /// width and height and box-filtered down to it (Renderer::resolve); 1 (the default) draws at
+    /// the drawable's size. Everything measured in the drawn target's pixels (dots, levels of
+    /// detail, the analytic quads) follows from the larger target by itself, and the widths in 720p
+    /// pixels (lines, see outputPixelScale) are multiplied by the drawn / drawable height, so they
+    /// come out as at 1x. The ID buffer is never supersampled: readObjectIds after such a frame has
+    /// its larger size.
+    int supersample = 1;
     bool operator==(const DrawStyle&) const = default;
 };
 

@@ -258,7 +258,7 @@ bool App::drawScene(const FrameMatrices& frame) {
     if (idBuffer_) saveRequestedIdBuffer(drawableOk, view, style);
     if (auditRequested_) runRequestedAudit(drawableOk, view, style, frame);
     updateViewAudit(drawableOk, view, style, frame);
-    if (screenshot_) style.pixelScale = screenshotScale(drawable);
+    if (screenshot_) style.supersample = screenshotScale(drawable);
     DrawnScene next{editor_.revision(), view, style, debug, ui_.analyticRenderer, ui_.fxaa};
     const bool redraw = drawableOk && (forceRedraw_ || !drawn_ || !(*drawn_ == next));
     if (!redraw) {
@@ -289,7 +289,7 @@ std::optional<std::vector<std::uint32_t>> App::drawObjectIds(bool drawable, cons
     // The scene alone, exact, at 1x: no markers, lines or gizmo (they are not objects). The
     // frame's own picture is drawn after it.
     style.approximate = false;
-    style.pixelScale = 1;
+    style.supersample = 1;
     renderer_.draw(editor_.scene(), view, style, render::DebugDraw{});
     drawn_.reset();
     error.reset();
