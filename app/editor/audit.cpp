@@ -43,7 +43,7 @@ double originRounding(glm::vec3 eye) noexcept {
 }
 
 float auditProbePixels(const FrameMatrices& frame) noexcept {
-    const double pixels = originRounding(frame.eye) / static_cast<double>(frame.pixelAtTarget);
+    const double pixels = kAuditProbeRoundings * originRounding(frame.eye) / static_cast<double>(frame.pixelAtTarget);
     return std::isfinite(pixels) ? std::max(kAuditProbePixels, static_cast<float>(pixels)) : kAuditProbePixels;
 }
 

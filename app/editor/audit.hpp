@@ -39,14 +39,21 @@ inline constexpr float kAuditProbePixels = 1e-3f;
 /// the eye; an origin that crosses into the next binade of floats is not counted). 0 for an eye
 /// at the origin. E.g. 1e4 is in [2^13, 2^14): a step is 2^-10, the rounding 2^-11 = 4.88e-4.
 [[nodiscard]] double originRounding(glm::vec3 eye) noexcept;
-/// The probe distance of `frame`'s audit, in drawable pixels: max(kAuditProbePixels, the origin's
-/// rounding in pixels). A ray whose origin moves by r (world units) crosses every plane facing the
-/// camera r away, which is r / pixelAtTarget pixels at the target's distance (perspective:
-/// pixelAtTarget = 2·|target − eye|·tan(fov/2) / height; orthographic: orthoHeight / height, the
-/// same at every depth). Probes nearer than that are within the centre ray's own rounding: they
-/// cannot show that no rounding changes the answer. Near the origin this is kAuditProbePixels; 1e4
-/// from it, 11.5 from the target at 45 degrees and 360 px high, 4.88e-4 / 0.0265 = 0.0184 px.
+/// The probe distance of `frame`'s audit, in drawable pixels: max(kAuditProbePixels,
+/// kAuditProbeRoundings × the origin's rounding in pixels). Each of the origin's three coordinates
+/// rounds by up to r (world units), so the CPU's ray lies up to √3·r from the exact one, which is
+/// √3·r / pixelAtTarget pixels at the target's distance (perspective: pixelAtTarget =
+/// 2·|target − eye|·tan(fov/2) / height; orthographic: orthoHeight / height, the same at every
+/// depth). A probe ray rounds as much, so probes 2·√3·r away still land outside every rounding of
+/// the centre's: when they agree with it, no rounding can change its answer, and a GPU that draws
+/// the exact ray (the analytic renderer, relative to the eye) differing there is wrong. Nearer
+/// probes could all round onto one side of an edge the exact ray is on the other side of (seen: the
+/// default scene 1e4 out, orthographic, one pixel of a capsule's silhouette). Near the origin this
+/// is kAuditProbePixels; 1e4 from it, 11.5 from the target at 45 degrees and 360 px high,
+/// 2·√3 · 4.88e-4 / 0.0265 = 0.0638 px.
 [[nodiscard]] float auditProbePixels(const FrameMatrices& frame) noexcept;
+/// The probe's distance in roundings of the origin: 2·√3 (see auditProbePixels).
+inline constexpr double kAuditProbeRoundings = 3.4641016151377544;
 /// Two hits are a depth tie when their t are at most this many floats apart (t2 <= t1 stepped up
 /// kDepthTieSteps times with nextafter). Measured: one surface given twice (a sphere and a
 /// zero-length capsule; an Aabb and the same box as an OrientedBox, identity, moved into place,

@@ -327,7 +327,7 @@ TEST(Audit, AStoppedAuditGivesNothingNotAPart) {
     EXPECT_FALSE(pa::auditFrame(gpu, index, frame, stop.get_token()).has_value());
 }
 
-TEST(AuditProbe, HalfAFloatStepOfTheEyesLargestComponentInPixelsAtTheTarget) {
+TEST(AuditProbe, TwoRootThreeHalfFloatStepsOfTheEyesLargestComponentInPixelsAtTheTarget) {
     // Hand-computed: a float in [2^(e-1), 2^e) is rounded by at most 2^(e-25).
     EXPECT_EQ(pa::originRounding({6.0f, 4.5f, 9.0f}), 0x1p-21);            // 9 in [8, 16)
     EXPECT_EQ(pa::originRounding({-10000.0f, 3.0f, 2.0f}), 0x1p-11);       // 1e4 in [8192, 16384)
@@ -340,19 +340,19 @@ TEST(AuditProbe, HalfAFloatStepOfTheEyesLargestComponentInPixelsAtTheTarget) {
     // Near the origin the rounding is 2^-21 / (2·sqrt(133)·tan(22.5°)/360 = 0.02654) = 1.8e-5 px:
     // the probe stays 1e-3 px.
     EXPECT_EQ(pa::auditProbePixels(pa::frameMatrices(camera, size, size)), 1e-3f);
-    // Moved by (5773.5, -5773.5, 5773.5), 1e4 from the origin: 2^-12 / 0.0265399 = 0.0091994 px
-    // (2^-12 · 360 / (2 · 11.5325626 · 0.41421356) worked by hand). Allowed: the float pixel size's
-    // few roundings, 1e-6 of it (measured below 1e-7).
+    // Moved by (5773.5, -5773.5, 5773.5), 1e4 from the origin: 2·√3 · 2^-12 / 0.0265399 = 0.03186787 px
+    // (2^-12 · 360 / (2 · 11.5325626 · 0.41421356) = 0.00919946 worked by hand, times 3.4641016).
+    // Allowed: the float pixel size's few roundings, 1e-6 of it (measured below 1e-7).
     camera.eye += glm::vec3(5773.5f, -5773.5f, 5773.5f);
     camera.target += glm::vec3(5773.5f, -5773.5f, 5773.5f);
     const float moved = pa::auditProbePixels(pa::frameMatrices(camera, size, size));
-    EXPECT_NEAR(moved, 0.0091994f, 1e-6f * 0.0092f + 1e-7f);
+    EXPECT_NEAR(moved, 0.03186787f, 1e-6f * 0.0319f + 1e-7f);
     // Orthographic, 8 high at 360 px: a pixel is 8/360 wide at every depth; the eye 1e4 out:
-    // 2^-11 · 45 = 0.02197265625 px exactly as hand-computed (every factor a power of two or 45).
+    // 2·√3 · 2^-11 · 45 = 3.4641016 · 0.02197265625 = 0.0761155 px.
     camera.projection = ps::Projection::Orthographic;
     camera.eye = {-10000.0f, 3.0f, 2.0f};
     camera.target = camera.eye + glm::vec3(1.0f, -0.5f, 0.25f);
-    EXPECT_NEAR(pa::auditProbePixels(pa::frameMatrices(camera, size, size)), 0.02197265625f, 1e-6f * 0.022f);
+    EXPECT_NEAR(pa::auditProbePixels(pa::frameMatrices(camera, size, size)), 0.0761155f, 1e-6f * 0.0762f);
     // Twice as many pixels, half as wide: twice the probe.
-    EXPECT_NEAR(pa::auditProbePixels(pa::frameMatrices(camera, 2 * size, 2 * size)), 0.0439453125f, 1e-6f * 0.044f);
+    EXPECT_NEAR(pa::auditProbePixels(pa::frameMatrices(camera, 2 * size, 2 * size)), 0.1522310f, 1e-6f * 0.153f);
 }
