@@ -13,8 +13,9 @@
 //            four robustness probes) on all cores, compared.
 //   AuditCpu/N: the CPU's part alone (cpuPicks: the rays, the BVH's batch query, the depth ties).
 //
-//   StillAnalytic/N: Still with --renderer analytic: every kind analytic (boxes too, since
-//            StillBoxes; before them, boxes were meshes writing gl_FragDepth).
+//   StillMixed/N/R: Still (the generated scene of every kind) drawn as meshes (R = 0) and by the
+//            analytic renderer (R = 1, the default), back to back at 1e3, 1e4 and 1e5: issue 26's
+//            measure of the analytic renderer, at most 1.25 times the meshes at 1e5.
 //   StillSpheres/N/R: Still on a scene of spheres only (the generated scene, each object replaced
 //            by a sphere in its box), R = 0 the mesh renderer, 1 --renderer analytic (issue 26's
 //            first step: the ratio of the two at 1e5 is the issue's measure, at most 1.25).
@@ -241,8 +242,10 @@ void stillFrames(benchmark::State& state, App& app) {
 
 void Still(benchmark::State& state) { stillFrames(state, appFor(static_cast<std::size_t>(state.range(0)))); }
 
-void StillAnalytic(benchmark::State& state) {
-    stillFrames(state, appFor(static_cast<std::size_t>(state.range(0)), SceneKind::MixedAnalytic));
+// Still frames of the generated scene of every kind, drawn as meshes (range 1 = 0) or analytic (1).
+void StillMixed(benchmark::State& state) {
+    stillFrames(state, appFor(static_cast<std::size_t>(state.range(0)),
+                              state.range(1) != 0 ? SceneKind::MixedAnalytic : SceneKind::Mixed));
 }
 
 // Still frames of a scene of spheres only, drawn as meshes (range 1 = 0) or analytic (1).
@@ -331,9 +334,13 @@ BENCHMARK(Orbit)->Arg(100000)->Unit(benchmark::kMillisecond)->UseManualTime()->M
 BENCHMARK(Still)->Arg(100000)->Unit(benchmark::kMillisecond)->UseManualTime()->MeasureProcessCPUTime()->MinTime(1.0);
 BENCHMARK(Audit)->Arg(100000)->Unit(benchmark::kMillisecond)->UseManualTime()->MeasureProcessCPUTime()->MinTime(1.0);
 BENCHMARK(AuditCpu)->Arg(100000)->Unit(benchmark::kMillisecond)->UseManualTime()->MeasureProcessCPUTime()->MinTime(1.0);
-BENCHMARK(StillAnalytic)
-    ->Arg(10000)
-    ->Arg(100000)
+BENCHMARK(StillMixed)
+    ->Args({1000, 0})
+    ->Args({1000, 1})
+    ->Args({10000, 0})
+    ->Args({10000, 1})
+    ->Args({100000, 0})
+    ->Args({100000, 1})
     ->Unit(benchmark::kMillisecond)
     ->UseManualTime()
     ->MeasureProcessCPUTime()
