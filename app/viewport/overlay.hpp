@@ -25,9 +25,10 @@ enum class PairState { Separate, Touching, Overlapping };
 inline constexpr float kTouchingFraction = 1e-3f;
 [[nodiscard]] PairState pairState(const Capsule& first, const Capsule& second, const CapsuleProximity& proximity);
 [[nodiscard]] const char* pairStateName(PairState state);
-/// The closest segment's colour in each state (docs/DEMO.md), in PairState's order: green,
-/// amber, red.
-inline constexpr glm::vec3 kPairStateColors[3] = {{0.3f, 0.9f, 0.45f}, {1.0f, 0.65f, 0.0f}, {1.0f, 0.15f, 0.15f}};
+/// The closest segment's colour in each state (docs/DEMO.md), in PairState's order: white (no hue
+/// of the gizmo's axes, the enter/exit markers or the default scene's objects: the green it had
+/// was lost over the gizmo's y axis and the green capsule), amber, red.
+inline constexpr glm::vec3 kPairStateColors[3] = {{0.95f, 0.95f, 0.95f}, {1.0f, 0.65f, 0.0f}, {1.0f, 0.15f, 0.15f}};
 [[nodiscard]] inline glm::vec3 pairStateColor(PairState state) { return kPairStateColors[static_cast<int>(state)]; }
 
 /// The overlay's sizes in pixels of a 1280x720 picture (render::outputPixelScale): the pick ray

@@ -377,10 +377,11 @@ TEST(EndToEnd, RepeatRunsTheWholeScriptAndTheReportComesAtTheEnd) {
 }
 
 namespace {
-// The capsule pair's colour when apart, (0.3, 0.9, 0.45) in app/viewport/overlay.hpp, unlit in its
-// markers and its segment: no lit object of the default scene comes within 2 of it in 8 bits (the
-// green capsule A (0.3, 0.7, 0.35) would need a negative highlight to be that green for its red).
-bool looksProximity(glm::ivec3 c) { return closeTo(c, glm::ivec3(77, 230, 115)); }
+// The capsule pair's colour when apart, (0.95, 0.95, 0.95) in app/viewport/overlay.hpp, unlit in its
+// markers and its segment: no lit surface of the capsules near the closest points comes within 2 of
+// it in 8 bits (capsule A (0.3, 0.7, 0.35) and B (0.2, 0.6, 0.7) stay far below 0.95 in red, even
+// with the key light's highlight of at most 0.25).
+bool looksProximity(glm::ivec3 c) { return closeTo(c, glm::ivec3(242, 242, 242)); }
 
 // How many pixels within `reach` of `centre` look like the proximity colour.
 int proximityPixelsNear(const Image& image, glm::vec2 centre, int reach) {

@@ -16,7 +16,7 @@ constexpr float kNormalShaftPixels = 3.0f;
 constexpr float kArrowHeadWidthPixels = 13.0f;
 constexpr float kPairSegmentPixels = 5.0f;
 const glm::vec3 kNormalColor{0.2f, 0.9f, 1.0f};
-const glm::vec3 kSeparateColor{0.3f, 0.9f, 0.45f};
+const glm::vec3 kSeparateColor{0.95f, 0.95f, 0.95f};
 const glm::vec3 kTouchingColor{1.0f, 0.65f, 0.0f};
 const glm::vec3 kOverlappingColor{1.0f, 0.15f, 0.15f};
 // The scene's clear colour (app/render/renderer.cpp: 0.13, 0.14, 0.17), in 8 bits.

@@ -61,8 +61,8 @@ constexpr int kTitleBar = 19;  // the font's 13 pixels and the frame padding's 3
 // Ink: a pixel of text. The font (ProggyClean, no antialiasing) draws each glyph pixel in the
 // text's colour exactly, opaque over anything: in ImGui's dark style Text (1, 1, 1) and
 // TextDisabled (0.5, 0.5, 0.5); the panels' coloured lines (app/ui.cpp) the picked object's
-// (1, 0.8, 0.1), the capsule pair's "separate", "touching" and "overlapping" in
-// viewport/overlay.hpp's kPairStateColors. Bright and nearly grey
+// (1, 0.8, 0.1), the capsule pair's "touching" and "overlapping" in viewport/overlay.hpp's
+// kPairStateColors ("separate" is near white). Bright and nearly grey
 // (the largest channel at least 0.6, the three within 0.15 of each other) takes white text and any
 // pale grey, and leaves out every window, frame, header and button colour of the style (at most
 // 0.2 bright or blue: b - r >= 0.5, whatever their alpha over the scene); the others within 2 of
@@ -71,8 +71,8 @@ constexpr int kTitleBar = 19;  // the font's 13 pixels and the frame padding's 3
 bool looksLikeInk(glm::ivec3 c) {
     const int high = std::max({c.r, c.g, c.b});
     if (high >= 153 && high - std::min({c.r, c.g, c.b}) <= 38) return true;
-    for (const glm::ivec3 text : {glm::ivec3(128, 128, 128), glm::ivec3(255, 204, 26), glm::ivec3(77, 230, 115),
-                                  glm::ivec3(255, 166, 0), glm::ivec3(255, 38, 38)})
+    for (const glm::ivec3 text :
+         {glm::ivec3(128, 128, 128), glm::ivec3(255, 204, 26), glm::ivec3(255, 166, 0), glm::ivec3(255, 38, 38)})
         if (closeTo(c, text)) return true;
     return false;
 }
