@@ -4,14 +4,16 @@
 // emphasised object, and not of that object, is drawn in its emphasis colour, with a dark outer
 // ring so that the outline reads on any colour. The picked object outranks the selected ones,
 // which outrank the hovered one; two touching objects keep an outline between them (their ids
-// differ).
+// differ). Widths are in output pixels: a frame drawn at N times the size (--supersample N, box-
+// filtered down by resolve.frag) measures them in N times the pixels, so that they come out the same.
 uniform usampler2D uObjects;
+uniform int uScale;  // drawn pixels per output pixel (DrawStyle::supersample; 1 otherwise)
 uniform vec3 uPicked;
 uniform vec3 uSelected;
 uniform vec3 uHovered;
 out vec4 fragColor;
 
-const int kReach = 4;
+const int kReach = 4;  // output pixels: the widest outline's
 const uint kMarker = 0xFFFFFFFFu;  // renderer.cpp: what markers write as their object
 
 void main() {
@@ -21,10 +23,12 @@ void main() {
     if (here == kMarker) discard;  // the pick's markers stay as they are drawn
     int rank = 0;       // 3 picked, 2 selected, 1 hovered
     float nearest = 99.0;
-    for (int dy = -kReach; dy <= kReach; ++dy) {
-        for (int dx = -kReach; dx <= kReach; ++dx) {
+    float scale = float(uScale);
+    int reach = kReach * uScale;
+    for (int dy = -reach; dy <= reach; ++dy) {
+        for (int dx = -reach; dx <= reach; ++dx) {
             float d = length(vec2(dx, dy));
-            if (d > float(kReach) + 0.25) continue;
+            if (d > float(reach) + 0.25) continue;
             uvec2 there = texelFetch(uObjects, clamp(p + ivec2(dx, dy), ivec2(0), last), 0).xy;
             if (there.y == 0u || there.x == here) continue;
             int r = (there.y & 1u) != 0u ? 3 : ((there.y & 2u) != 0u ? 2 : 1);
@@ -34,10 +38,12 @@ void main() {
             }
         }
     }
-    // Widths in pixels: the pick's outline is the widest, the hover's a thin light line.
-    float width = rank == 3 ? 4.0 : (rank == 2 ? 3.0 : 1.5);
+    // Widths in output pixels: the pick's outline is the widest, the hover's a thin light line; the
+    // dark outer ring is one output pixel. (The 0.25 stays in drawn pixels: along a row or column
+    // an outline of width w is then w · uScale drawn pixels, w output pixels at every scale.)
+    float width = (rank == 3 ? 4.0 : (rank == 2 ? 3.0 : 1.5)) * scale;
     if (rank == 0 || nearest > width + 0.25) discard;
     vec3 color = rank == 3 ? uPicked : (rank == 2 ? uSelected : uHovered);
     // Opaque, so that a pixel in two rectangles (renderer.cpp) comes out the same.
-    fragColor = vec4(rank >= 2 && nearest > width - 1.0 ? vec3(0.03, 0.03, 0.05) : color, 1.0);  // dark outer ring
+    fragColor = vec4(rank >= 2 && nearest > width - scale ? vec3(0.03, 0.03, 0.05) : color, 1.0);  // dark outer ring
 }

@@ -147,9 +147,9 @@ std::optional<std::pair<glm::vec3, glm::vec3>> drawnStretch(const InfiniteCylind
 }
 
 // The pixels (min x, min y, max x, max y) that balls of `radius` around `centres` may cover (a
-// convex object inside them covers no more), grown by the outline's reach; the whole target when
-// one reaches behind the eye.
-glm::vec4 screenArea(std::initializer_list<glm::vec3> centres, float radius, const FrameView& view) {
+// convex object inside them covers no more), grown by `reach` pixels (the outline's); the whole
+// target when one reaches behind the eye.
+glm::vec4 screenArea(std::initializer_list<glm::vec3> centres, float radius, const FrameView& view, float reach) {
     const glm::vec2 size(view.drawableSize);
     const glm::vec4 whole(0.0f, 0.0f, size);
     glm::vec2 lo(std::numeric_limits<float>::infinity());
@@ -163,8 +163,7 @@ glm::vec4 screenArea(std::initializer_list<glm::vec3> centres, float radius, con
             lo = glm::min(lo, pixel);
             hi = glm::max(hi, pixel);
         }
-    constexpr float kReach = 5.0f;  // outline.frag's reach, and a pixel to spare
-    return glm::vec4(glm::clamp(lo - kReach, glm::vec2(0.0f), size), glm::clamp(hi + kReach, glm::vec2(0.0f), size));
+    return glm::vec4(glm::clamp(lo - reach, glm::vec2(0.0f), size), glm::clamp(hi + reach, glm::vec2(0.0f), size));
 }
 
 glm::vec4 unite(glm::vec4 a, glm::vec4 b) {
@@ -173,16 +172,19 @@ glm::vec4 unite(glm::vec4 a, glm::vec4 b) {
     return glm::vec4(glm::min(glm::vec2(a), glm::vec2(b)), glm::max(glm::vec2(a.z, a.w), glm::vec2(b.z, b.w)));
 }
 
-// Adds the pixels an emphasised object may cover (its outline included) to `areas`.
-void addStyledArea(const Shape& shape, const std::optional<Bound>& bound, const FrameView& view,
+// Adds the pixels an emphasised object may cover (its outline included) to `areas`. The outline
+// reaches 4 output pixels (outline.frag's kReach), `supersample` drawn pixels each, and a drawn
+// pixel to spare.
+void addStyledArea(const Shape& shape, const std::optional<Bound>& bound, const FrameView& view, int supersample,
                    std::vector<glm::vec4>& areas) {
+    const float reach = 4.0f * static_cast<float>(std::max(supersample, 1)) + 1.0f;
     glm::vec4 area(0.0f, 0.0f, glm::vec2(view.drawableSize));
     if (const auto* k = std::get_if<InfiniteCylinder>(&shape)) {
         const auto ends = drawnStretch(*k, view);
         if (!ends) return;  // not drawn: no outline
-        area = screenArea({ends->first, ends->second}, k->radius, view);
+        area = screenArea({ends->first, ends->second}, k->radius, view, reach);
     } else if (bound) {
-        area = screenArea({bound->center}, bound->radius, view);
+        area = screenArea({bound->center}, bound->radius, view, reach);
     }
     if (area.z <= area.x || area.w <= area.y) return;
     // One rectangle per emphasised object; a selection of thousands shares one around them all.
@@ -342,7 +344,7 @@ void collectDraws(Renderer& renderer, const scene::Scene& scene, const FrameView
         // Outlined where it is in view (an emphasised object behind the eye would cost a pass
         // over the whole target for nothing).
         if ((look.x > 0.5f || look.y > 0.5f || look.z > 0.5f) && !(bound && c.outsideView(*bound)))
-            addStyledArea(object.shape, bound, view, renderer.styledAreas_);
+            addStyledArea(object.shape, bound, view, style.supersample, renderer.styledAreas_);
         // Analytic spheres are never dots in an exact frame: the ray test decides every pixel.
         // (Nor are the other kinds, which are all analytic too.)
         const bool cast = renderer.analytic_;

@@ -253,7 +253,7 @@ void Renderer::drawDots(const FrameView& view, FrameStats& stats) {
     ++stats.drawCalls;
 }
 
-void Renderer::drawOutlines(glm::vec2 targetSize, FrameStats& stats) {
+void Renderer::drawOutlines(glm::vec2 targetSize, int scale, FrameStats& stats) {
     // The object texture is read here, so it must not be attached while it is: detached for the
     // pass (a feedback loop is undefined even with the attachment not drawn to).
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, 0, 0);
@@ -262,11 +262,12 @@ void Renderer::drawOutlines(glm::vec2 targetSize, FrameStats& stats) {
     glBindTexture(GL_TEXTURE_2D, targetObjects_.get());
     glUniform1i(glGetUniformLocation(outlineProgram_.get(), "uObjects"), 0);
     glUniform2fv(glGetUniformLocation(outlineProgram_.get(), "uTargetSize"), 1, glm::value_ptr(targetSize));
+    glUniform1i(glGetUniformLocation(outlineProgram_.get(), "uScale"), scale);  // widths in output pixels
     glUniform3fv(glGetUniformLocation(outlineProgram_.get(), "uPicked"), 1, glm::value_ptr(kHighlightColor));
     glUniform3fv(glGetUniformLocation(outlineProgram_.get(), "uSelected"), 1, glm::value_ptr(kSelectedColor));
     glUniform3fv(glGetUniformLocation(outlineProgram_.get(), "uHovered"), 1, glm::value_ptr(kHoveredColor));
     // Only the rectangles around the emphasised objects (none when none is): a 9x9 look-around
-    // per pixel is what a software rasteriser feels over a whole 1080p frame. The outline's
+    // per pixel (times the supersample factor squared) is what a software rasteriser feels over a whole 1080p frame. The outline's
     // colours are opaque, so where rectangles overlap a pixel comes out the same.
     glDisable(GL_DEPTH_TEST);
     glBindVertexArray(outlineVao_.get());
@@ -433,7 +434,7 @@ FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& fullView, 
     glEnable(GL_BLEND);
     drawWideLines(grid, stats);
     glDisable(GL_BLEND);
-    drawOutlines(glm::vec2(view.drawableSize), stats);
+    drawOutlines(glm::vec2(view.drawableSize), scale, stats);
     glUseProgram(wideLineProgram_.get());
     glEnable(GL_BLEND);
     glDisable(GL_DEPTH_TEST);

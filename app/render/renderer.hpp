@@ -352,8 +352,9 @@ private:
     /// done) otherwise, when present() copies the target itself.
     bool resolve(int pixelScale, bool approximate);
     /// Outlines around the picked, selected and hovered objects, from the object attachment,
-    /// within the rectangles of styledAreas_.
-    void drawOutlines(glm::vec2 targetSize, FrameStats& stats);
+    /// within the rectangles of styledAreas_; their widths in output pixels, `scale` drawn pixels
+    /// each (the supersample factor), so that a supersampled picture's are as wide as at 1x.
+    void drawOutlines(glm::vec2 targetSize, int scale, FrameStats& stats);
 
     GlDebugOutput debugOutput_;  // first: it sees the errors of everything constructed after it
     glm::ivec2 maxTargetSize_{0};

@@ -5,6 +5,7 @@
 // turned 20 degrees in the view so that every edge is slanted, one colour inside, the background
 // outside (the grid's plane is edge-on and out of the view). Where the face's outline crosses a
 // pixel is worked out independently from the reference camera (e2e_support.hpp's screenOf).
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <glm/matrix.hpp>
 #include <glm/trigonometric.hpp>
 
 #include "e2e_support.hpp"
@@ -36,7 +38,7 @@ ps::Camera faceOnCamera() {
     return c;
 }
 
-fs::path turnedBoxScene(const fs::path& dir) {
+fs::path turnedBoxScene(const fs::path& dir, float turnDegrees = kTurnDegrees, float shift = 0.0f) {
     const ps::Camera c = faceOnCamera();
     const json scene = {{"camera",
                          {{"eye", {c.eye.x, c.eye.y, c.eye.z}},
@@ -52,8 +54,8 @@ fs::path turnedBoxScene(const fs::path& dir) {
                                                   {"min", {-1.0, -1.0, -1.0}},
                                                   {"max", {1.0, 1.0, 1.0}},
                                                   {"transform",
-                                                   {{"position", {0.0, 3.0, 0.0}},
-                                                    {"rotationDegrees", {0.0, 0.0, kTurnDegrees}},
+                                                   {{"position", {shift, 3.0f + shift, 0.0f}},
+                                                    {"rotationDegrees", {0.0, 0.0, turnDegrees}},
                                                     {"scale", {1.0, 1.0, 1.0}}}}}})}};
     const fs::path path = dir / "card.json";
     std::ofstream(path) << scene.dump(1);
@@ -61,9 +63,9 @@ fs::path turnedBoxScene(const fs::path& dir) {
 }
 
 // The front face's corners on screen (pixels from the top-left), from the reference camera.
-std::array<glm::vec2, 4> faceCorners() {
+std::array<glm::vec2, 4> faceCorners(float turnDegrees = kTurnDegrees) {
     const Frame f = frameFor(faceOnCamera(), kShotSize);
-    const float a = glm::radians(kTurnDegrees);
+    const float a = glm::radians(turnDegrees);
     std::array<glm::vec2, 4> corners;
     const glm::vec2 square[4] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
     for (int i = 0; i < 4; ++i) {
@@ -137,13 +139,14 @@ struct Shot {
     Image ids;
 };
 
-Shot shoot(const std::string& name, const std::vector<std::string>& extra) {
+Shot shoot(const std::string& name, const std::vector<std::string>& extra, float turnDegrees = kTurnDegrees,
+           float shift = 0.0f) {
     const fs::path dir = tempDir() / ("antialias_" + name);
     fs::remove_all(dir);
     fs::create_directories(dir);
     std::vector<std::string> args = {"--headless", "--hide-ui",
                                      "--size",     std::to_string(kShotSize.x) + "x" + std::to_string(kShotSize.y),
-                                     "--scene",    turnedBoxScene(dir).string()};
+                                     "--scene",    turnedBoxScene(dir, turnDegrees, shift).string()};
     args.insert(args.end(), extra.begin(), extra.end());
     args.insert(args.end(), {"--screenshot", (dir / "shot.png").string(), "--id-buffer", (dir / "ids.png").string()});
     Shot s{runPickray(args), {}, {}};
@@ -151,6 +154,16 @@ Shot shoot(const std::string& name, const std::vector<std::string>& extra) {
     s.ids = loadPng(dir / "ids.png");
     return s;
 }
+
+// The selection's outline colour (renderer.hpp's kSelectedColor, (0.35, 0.72, 1) in DEMO.md) as
+// stored in a picture.
+const glm::ivec3 kSelected{89, 184, 255};
+
+// How much of a pixel is the selection's colour: its barycentric weight among the four colours a
+// pixel of the outlined face's surroundings mixes (the selection's, the face's, the outline's
+// dark ring's, the background's), each as stored. `columns` holds them in that order, with a 1
+// under each; its inverse is `inverse`.
+float selectedShare(glm::ivec3 c, const glm::mat4& inverse) { return (inverse * glm::vec4(glm::vec3(c), 1.0f)).x; }
 
 }  // namespace
 
@@ -282,4 +295,80 @@ TEST(AntiAliasing, TheViewMenusEntryTurnsFxaaOnAndOff) {
     EXPECT_TRUE(same(shots[0][1], shots[1][0])) << "FXAA off after two clicks from off, after one from on";
     EXPECT_GT(differingPixels(shots[0][0], shots[0][1], glm::ivec2(0), glm::ivec2(640, 300)), 100)
         << "the clicks change the picture's edges";
+}
+
+// The selection's outline is as wide in a --supersample 2 screenshot as at 1x (issue 26): the
+// outline pass measures its widths in output pixels, supersample drawn pixels each. The box is
+// seen face on, unturned: its face a square whose edges are rows and columns of pixels, so that
+// across an edge the outline is a band of whole drawn pixels and its width in output pixels is
+// the sum of the selection colour's share of the pixels along a row (or column) crossing it.
+TEST(AntiAliasing, ASupersampledScreenshotsOutlinesAreAsWideAsAt1x) {
+    // Moved a third of a 1x pixel (90 pixels a unit) right and up: at 2x its edges fall mid-pixel,
+    // so that the outline's pixels there are mixes, not whole.
+    constexpr float kThirdOfAPixel = 1.0f / 270.0f;
+    const Shot plain = shoot("outline1", {"--aa", "off", "--select", "card"}, 0.0f, kThirdOfAPixel);
+    const Shot ss2 = shoot("outline2", {"--supersample", "2", "--select", "card"}, 0.0f, kThirdOfAPixel);
+    ASSERT_EQ(plain.run.exitCode, 0) << plain.run.output;
+    ASSERT_EQ(ss2.run.exitCode, 0) << ss2.run.output;
+    const std::array<glm::vec2, 4> quad = faceCorners(0.0f);  // unmoved: the crossings' ends are whole pixels
+    const int left = static_cast<int>(std::lround(std::min(quad[0].x, quad[3].x)));
+    const int right = static_cast<int>(std::lround(std::max(quad[1].x, quad[2].x)));
+    const int top = static_cast<int>(std::lround(std::min(quad[2].y, quad[3].y)));
+    const int bottom = static_cast<int>(std::lround(std::max(quad[0].y, quad[1].y)));
+    ASSERT_GT(right - left, 40);
+    ASSERT_GT(bottom - top, 40);
+    const glm::ivec2 centre((left + right) / 2, (top + bottom) / 2);
+    // The four colours, from pure pixels of the 1x picture: the face's middle, the background's
+    // corner, and the outline's last pixel left of the face (its dark ring); the selection's as
+    // stored, found right outside the face at 1x.
+    ASSERT_EQ(plain.picture.at(left - 1, centre.y), kSelected);
+    int band = 0;  // the 1x outline: selected pixels, then its dark ring
+    while (band < 8 && plain.picture.at(left - 1 - band, centre.y) == kSelected) ++band;
+    const glm::ivec3 colours[4] = {kSelected, plain.picture.at(centre.x, centre.y),
+                                   plain.picture.at(left - 1 - band, centre.y), plain.picture.at(4, 4)};
+    glm::mat4 columns(1.0f);
+    for (int i = 0; i < 4; ++i) columns[i] = glm::vec4(glm::vec3(colours[i]), 1.0f);
+    const glm::mat4 inverse = glm::inverse(columns);
+    // A stored channel is rounded by at most 1/2; a pixel's share is then off by at most
+    // 1/2 · Σ|row 0 of the inverse|. Pure pixels are exact (the box filter's mean of equal values
+    // is that value); along a crossing at most three pixels mix (one per boundary: face /
+    // selection, selection / ring, ring / background), so a width is off by at most 3 of those.
+    const float perPixel = 0.5f * (std::abs(inverse[0][0]) + std::abs(inverse[1][0]) + std::abs(inverse[2][0]));
+    const float tolerance = 3.0f * perPixel;
+    // Crossings: four rows through the left and right edges, four columns through the top and
+    // bottom ones, each from 6 pixels inside the face to 10 outside (the widest outline is 4),
+    // clear of the face's middle row and column (the selection's gizmo reaches out along them).
+    struct Crossing {
+        glm::ivec2 start;  // 6 pixels inside the face
+        glm::ivec2 step;   // outwards
+    };
+    std::vector<Crossing> crossings;
+    for (const int k : {-40, -20, 20, 40}) {
+        crossings.push_back({{left + 5, centre.y + k}, {-1, 0}});
+        crossings.push_back({{right - 6, centre.y + k}, {1, 0}});
+        crossings.push_back({{centre.x + k, top + 5}, {0, -1}});
+        crossings.push_back({{centre.x + k, bottom - 6}, {0, 1}});
+    }
+    const auto width = [&](const Image& shot, const Crossing& c) {
+        float sum = 0.0f;
+        for (int i = 0; i < 16; ++i) {
+            const glm::ivec2 p = c.start + i * c.step;
+            sum += selectedShare(shot.at(p.x, p.y), inverse);
+        }
+        return sum;
+    };
+    int checked = 0;
+    for (const Crossing& c : crossings) {
+        const float w1 = width(plain.picture, c);
+        const float w2 = width(ss2.picture, c);
+        std::printf("crossing at (%d, %d): selection's outline %.3f px at 1x, %.3f px at --supersample 2\n", c.start.x,
+                    c.start.y, static_cast<double>(w1), static_cast<double>(w2));
+        EXPECT_NEAR(w1, static_cast<float>(band), tolerance);  // pure pixels at 1x
+        EXPECT_NEAR(w2, w1, tolerance) << "crossing from (" << c.start.x << ", " << c.start.y << ")";
+        ++checked;
+    }
+    EXPECT_EQ(checked, 16);
+    EXPECT_GE(band, 2);  // an outline there at all
+    std::printf("tolerance %.4f px (%.4f per mixed pixel)\n", static_cast<double>(tolerance),
+                static_cast<double>(perPixel));
 }
