@@ -166,7 +166,8 @@ struct DrawStyle {
     /// the drawable's size. Everything measured in the drawn target's pixels (dots, levels of
     /// detail, the analytic quads) follows from the larger target by itself, and the widths in 720p
     /// pixels (lines, see outputPixelScale) are multiplied by the drawn / drawable height, so they
-    /// come out as at 1x. The ID buffer is never supersampled: readObjectIds after such a frame has
+    /// come out as at 1x; so are the outlines' widths (drawOutlines: `supersample` drawn pixels to
+    /// an output pixel). The ID buffer is never supersampled: readObjectIds after such a frame has
     /// its larger size.
     int supersample = 1;
     bool operator==(const DrawStyle&) const = default;
