@@ -36,7 +36,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <cstdio>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -334,63 +336,18 @@ BENCHMARK(Orbit)->Arg(100000)->Unit(benchmark::kMillisecond)->UseManualTime()->M
 BENCHMARK(Still)->Arg(100000)->Unit(benchmark::kMillisecond)->UseManualTime()->MeasureProcessCPUTime()->MinTime(1.0);
 BENCHMARK(Audit)->Arg(100000)->Unit(benchmark::kMillisecond)->UseManualTime()->MeasureProcessCPUTime()->MinTime(1.0);
 BENCHMARK(AuditCpu)->Arg(100000)->Unit(benchmark::kMillisecond)->UseManualTime()->MeasureProcessCPUTime()->MinTime(1.0);
-BENCHMARK(StillMixed)
-    ->Args({1000, 0})
-    ->Args({1000, 1})
-    ->Args({10000, 0})
-    ->Args({10000, 1})
-    ->Args({100000, 0})
-    ->Args({100000, 1})
-    ->Unit(benchmark::kMillisecond)
-    ->UseManualTime()
-    ->MeasureProcessCPUTime()
-    ->MinTime(1.0);
-// Spheres only: mesh then analytic at each size, back to back (a load on the machine hits both).
-BENCHMARK(StillSpheres)
-    ->Args({1000, 0})
-    ->Args({1000, 1})
-    ->Args({10000, 0})
-    ->Args({10000, 1})
-    ->Args({100000, 0})
-    ->Args({100000, 1})
-    ->Unit(benchmark::kMillisecond)
-    ->UseManualTime()
-    ->MeasureProcessCPUTime()
-    ->MinTime(1.0);
-// Capsules and cylinders: mesh then analytic at each size, back to back.
-BENCHMARK(StillRounds)
-    ->Args({1000, 0})
-    ->Args({1000, 1})
-    ->Args({10000, 0})
-    ->Args({10000, 1})
-    ->Args({100000, 0})
-    ->Args({100000, 1})
-    ->Unit(benchmark::kMillisecond)
-    ->UseManualTime()
-    ->MeasureProcessCPUTime()
-    ->MinTime(1.0);
-// Boxes: mesh then analytic at each size, back to back.
-BENCHMARK(StillBoxes)
-    ->Args({1000, 0})
-    ->Args({1000, 1})
-    ->Args({10000, 0})
-    ->Args({10000, 1})
-    ->Args({100000, 0})
-    ->Args({100000, 1})
-    ->Unit(benchmark::kMillisecond)
-    ->UseManualTime()
-    ->MeasureProcessCPUTime()
-    ->MinTime(1.0);
-// FXAA off then on at each size, back to back.
-BENCHMARK(StillFxaa)
-    ->Args({1000, 0})
-    ->Args({1000, 1})
-    ->Args({10000, 0})
-    ->Args({10000, 1})
-    ->Unit(benchmark::kMillisecond)
-    ->UseManualTime()
-    ->MeasureProcessCPUTime()
-    ->MinTime(1.0);
+// At each size the two variants back to back (mesh then analytic, FXAA off then on), so that one
+// App serves both and a load on the machine hits both of a pair.
+void pairsAt(benchmark::internal::Benchmark* b, std::initializer_list<std::int64_t> sizes) {
+    for (const std::int64_t n : sizes) b->Args({n, 0})->Args({n, 1});
+    b->Unit(benchmark::kMillisecond)->UseManualTime()->MeasureProcessCPUTime()->MinTime(1.0);
+}
+void upTo1e5(benchmark::internal::Benchmark* b) { pairsAt(b, {1000, 10000, 100000}); }
+BENCHMARK(StillMixed)->Apply(upTo1e5);
+BENCHMARK(StillSpheres)->Apply(upTo1e5);
+BENCHMARK(StillRounds)->Apply(upTo1e5);
+BENCHMARK(StillBoxes)->Apply(upTo1e5);
+BENCHMARK(StillFxaa)->Apply([](benchmark::internal::Benchmark* b) { pairsAt(b, {1000, 10000}); });
 BENCHMARK(Audit)->Arg(1000)->Unit(benchmark::kMillisecond)->UseManualTime()->MeasureProcessCPUTime()->MinTime(1.0);
 BENCHMARK(AuditCpu)->Arg(1000)->Unit(benchmark::kMillisecond)->UseManualTime()->MeasureProcessCPUTime()->MinTime(1.0);
 
