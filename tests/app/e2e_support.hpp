@@ -49,6 +49,25 @@ inline fs::path tempDir() {
     return dir;
 }
 
+/// A scene file of `objects` seen by a 45-degree perspective camera at `eye` looking at `target`
+/// (y up, near 0.1, far 100, Direct3D's depth), written to the tests' temporary directory.
+inline fs::path writeSceneFile(const json& eye, const json& target, const json& objects, const std::string& file) {
+    const json scene = {{"camera",
+                         {{"eye", eye},
+                          {"target", target},
+                          {"up", {0.0, 1.0, 0.0}},
+                          {"fovYDegrees", 45.0},
+                          {"near", 0.1},
+                          {"far", 100.0},
+                          {"projection", "perspective"},
+                          {"orthoHeight", 9.0},
+                          {"clipDepth", "zero_to_one"}}},
+                        {"objects", objects}};
+    const fs::path path = tempDir() / file;
+    std::ofstream(path) << scene.dump(1);
+    return path;
+}
+
 inline std::string quote(const std::string& s) { return "'" + s + "'"; }
 
 // xvfb-run with a server number of this process's own: "-a" alone races when two tests start X

@@ -427,20 +427,7 @@ namespace {
 // The analytic renderer's test scenes: their objects seen by one camera (both scenes' views
 // differ only in what is in them), written to the tests' temporary directory.
 fs::path writeAnalyticScene(const json& objects, const std::string& file) {
-    const json scene = {{"camera",
-                         {{"eye", {7.0, 5.5, 10.0}},
-                          {"target", {0.0, 0.8, 0.0}},
-                          {"up", {0.0, 1.0, 0.0}},
-                          {"fovYDegrees", 45.0},
-                          {"near", 0.1},
-                          {"far", 100.0},
-                          {"projection", "perspective"},
-                          {"orthoHeight", 9.0},
-                          {"clipDepth", "zero_to_one"}}},
-                        {"objects", objects}};
-    const fs::path path = tempDir() / file;
-    std::ofstream(path) << scene.dump(1);
-    return path;
+    return writeSceneFile({7.0, 5.5, 10.0}, {0.0, 0.8, 0.0}, objects, file);
 }
 
 // Issue 26's first step: spheres only, of several sizes (from 2 px across to a third of the view),

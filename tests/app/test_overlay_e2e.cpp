@@ -28,20 +28,7 @@ glm::ivec3 bytes(glm::vec3 c) { return glm::ivec3(glm::round(c * 255.0f)); }
 // that the points at y = 5, z = 0 are drawn on the picture's middle row and the grid (y = 0) is
 // far below it.
 fs::path writeScene(const json& objects, const std::string& file) {
-    const json scene = {{"camera",
-                         {{"eye", {0.0, 5.0, 10.0}},
-                          {"target", {0.0, 5.0, 0.0}},
-                          {"up", {0.0, 1.0, 0.0}},
-                          {"fovYDegrees", 45.0},
-                          {"near", 0.1},
-                          {"far", 100.0},
-                          {"projection", "perspective"},
-                          {"orthoHeight", 9.0},
-                          {"clipDepth", "zero_to_one"}}},
-                        {"objects", objects}};
-    const fs::path path = tempDir() / file;
-    std::ofstream(path) << scene.dump(1);
-    return path;
+    return writeSceneFile({0.0, 5.0, 10.0}, {0.0, 5.0, 0.0}, objects, file);
 }
 
 // A line's width in pixels where it crosses column x, near row y: each pixel of the column within
