@@ -75,6 +75,7 @@ bool editShape(Object& o, const Fields& field) {
                 changed |= field.vec("position", t.position);
                 changed |= field.vec("rotation (deg)", t.rotationDegrees, 0.5f, "%.1f");
                 changed |= field.vec("scale", t.scale);
+                changed |= field.vec("shear", t.shear);  // (xy, xz, yz), as the file's
                 if (changed) b = scene::placedBox(b.local, t);
                 return changed;
             },
@@ -310,7 +311,7 @@ void inspector(UiState& state, const UiView& view, const Layout& layout, float t
         bool changed = fields.color(copy.color);
         changed |= editShape(copy, fields);
         ImGui::PopItemWidth();
-        // Under the shape's fields, whose last is its size (radius, max, scale): a size that
+        // Under the shape's fields, whose last is its size (radius, max, or scale and shear): a size that
         // stands out among the others' is said, and stays as it is.
         if (const std::optional<std::string>& warning = sizeWarning(state, view, index)) {
             ImGui::TextColored(ImVec4(1.0f, 0.7f, 0.25f, 1.0f), "%s", warning->c_str());  // wraps

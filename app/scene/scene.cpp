@@ -62,13 +62,14 @@ std::optional<std::string> validateShape(const Aabb& b) {
 std::optional<std::string> validateBox(const OrientedBox& b, const Transform& placement) {
     if (auto e = firstError(validateShape(b.local), checkFinite(placement.position, "transform.position"),
                             checkFinite(placement.rotationDegrees, "transform.rotationDegrees"),
-                            checkFinite(placement.scale, "transform.scale")))
+                            checkFinite(placement.scale, "transform.scale"),
+                            checkFinite(placement.shear, "transform.shear")))
         return e;
     for (int i = 0; i < 3; ++i)
         if (placement.scale[i] == 0.0f) return std::string("transform.scale: no component may be zero");
     // A programming error rather than bad input: whoever changed one forgot the other.
     if (b.toWorld != toWorld(placement))
-        return std::string("transform: the box's matrix does not match its position, rotation and scale");
+        return std::string("transform: the box's matrix does not match its position, rotation, scale and shear");
     return std::nullopt;
 }
 
@@ -80,7 +81,11 @@ glm::mat4 toWorld(const Transform& t) noexcept {
     m = glm::rotate(m, r.z, glm::vec3(0, 0, 1));
     m = glm::rotate(m, r.y, glm::vec3(0, 1, 0));
     m = glm::rotate(m, r.x, glm::vec3(1, 0, 0));
-    return glm::scale(m, t.scale);
+    glm::mat4 shear(1.0f);  // columns: H's y column carries xy, its z column xz and yz
+    shear[1][0] = t.shear.x;
+    shear[2][0] = t.shear.y;
+    shear[2][1] = t.shear.z;
+    return glm::scale(m * shear, t.scale);
 }
 
 OrientedBox placedBox(const Aabb& local, const Transform& placement) noexcept {

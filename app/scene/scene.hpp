@@ -17,13 +17,15 @@
 
 namespace pickray::scene {
 
-/// Places a box in the world: world = T(position) · Rz · Ry · Rx · S(scale), angles in degrees.
-/// These are the numbers the editor shows and the file stores; the library's OrientedBox takes
-/// any affine map, of which this is the part an editor can offer.
+/// Places a box in the world: world = T(position) · Rz · Ry · Rx · H(shear) · S(scale), angles in
+/// degrees. These are the numbers the editor shows and the file stores: with shear, every affine
+/// map the library's OrientedBox takes (Maya's transform order and shear, without pivots).
 struct Transform {
     glm::vec3 position{0.0f};
     glm::vec3 rotationDegrees{0.0f};
     glm::vec3 scale{1.0f};
+    /// (xy, xz, yz), Maya's shear: H moves a scaled point's x by xy·y + xz·z and its y by yz·z.
+    glm::vec3 shear{0.0f};
 };
 
 [[nodiscard]] glm::mat4 toWorld(const Transform& transform) noexcept;

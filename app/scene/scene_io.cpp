@@ -157,6 +157,7 @@ void readShape(Object& o, const json& j, const Context& ctx) {
                     t.position = readVec3(tj, "position", tctx, t.position);
                     t.rotationDegrees = readVec3(tj, "rotationDegrees", tctx, t.rotationDegrees);
                     t.scale = readVec3(tj, "scale", tctx, t.scale);
+                    t.shear = readVec3(tj, "shear", tctx, t.shear);
                 }
                 s = placedBox(local, t);
             },
@@ -251,6 +252,8 @@ json objectJson(const Object& o) {
             j["transform"] = {{"position", vec(placement.position)},
                               {"rotationDegrees", vec(placement.rotationDegrees)},
                               {"scale", vec(placement.scale)}};
+            // Written only when there is one: unsheared boxes keep the files they had.
+            if (placement.shear != glm::vec3(0.0f)) j["transform"]["shear"] = vec(placement.shear);
         }
     };
     std::visit(Writer{j, o.placement}, o.shape);

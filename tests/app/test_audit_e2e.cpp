@@ -590,16 +590,16 @@ TEST(PickAudit, MeshRoundKindsHaveRobustMismatches) {
 
 namespace {
 
-// Issue 26's boxes: an Aabb, oriented boxes rotated about every axis with non-uniform scale, one
-// mirrored in one axis, one in all three, a thin slab, a thin rod, two flat boxes (a zero extent:
-// an Aabb and an oriented one), a box about a pixel across and two overlapping boxes; written here
-// so that the test owns its scene. (A shear cannot be written in a scene file: its transform is
-// T · R · S, docs/SCENE_FORMAT.md.)
+// Issue 26's boxes: an Aabb, oriented boxes rotated about every axis with non-uniform scale, three
+// of them sheared (one of those mirrored in one axis, one in all three), a thin slab, a thin rod,
+// two flat boxes (a zero extent: an Aabb and an oriented one), a box about a pixel across and two
+// overlapping boxes; written here so that the test owns its scene.
 fs::path boxScene() {
     struct Box {
         bool oriented;
         glm::vec3 min, max;
         glm::vec3 position, rotation, scale;  // an oriented box's transform
+        glm::vec3 shear{0.0f};
     };
     const glm::vec3 none(0.0f), one(1.0f);
     const Box boxes[] = {
@@ -609,7 +609,8 @@ fs::path boxScene() {
          {1.0f, 1.0f, 1.0f},
          {0.0f, 0.8f, 0.0f},
          {20.0f, 35.0f, 10.0f},
-         {1.5f, 0.5f, 0.8f}},
+         {1.5f, 0.5f, 0.8f},
+         {0.6f, 0.0f, 0.3f}},
         {true, {-0.5f, -0.5f, -0.5f}, {0.5f, 0.5f, 0.5f}, {2.5f, 0.6f, 1.5f}, {0.0f, 60.0f, 0.0f}, {-1.0f, 0.7f, 1.3f}},
         {true, {-2.0f, -0.01f, -0.3f}, {2.0f, 0.01f, 0.3f}, {-1.0f, 2.5f, 2.0f}, {10.0f, -20.0f, 30.0f}, one},
         {true, {-1.5f, -0.005f, -0.005f}, {1.5f, 0.005f, 0.005f}, {1.5f, 2.8f, -1.0f}, {0.0f, 0.0f, 40.0f}, one},
@@ -620,7 +621,8 @@ fs::path boxScene() {
          {1.0f, 1.0f, 1.0f},
          {-1.0f, 2.0f, -3.5f},
          {0.0f, 25.0f, 0.0f},
-         {2.0f, -1.5f, 2.5f}},
+         {2.0f, -1.5f, 2.5f},
+         {0.0f, 0.4f, -0.3f}},
         {false, {4.0f, 1.0f, -2.5f}, {4.02f, 1.02f, -2.48f}, none, none, one},  // about a pixel
         {false, {0.6f, 0.2f, -0.6f}, {1.6f, 1.4f, 0.4f}, none, none, one},      // into box 1
         {true,
@@ -628,7 +630,8 @@ fs::path boxScene() {
          {1.0f, 1.0f, 1.0f},
          {-2.5f, 0.6f, 3.5f},
          {15.0f, 0.0f, 70.0f},
-         {-0.6f, -0.4f, -0.9f}},
+         {-0.6f, -0.4f, -0.9f},
+         {-0.5f, 0.3f, 0.7f}},
     };
     json objects = json::array();
     int i = 0;
@@ -641,8 +644,10 @@ fs::path boxScene() {
                        {"min", vec(b.min)},
                        {"max", vec(b.max)}};
         if (b.oriented)
-            object["transform"] = {
-                {"position", vec(b.position)}, {"rotationDegrees", vec(b.rotation)}, {"scale", vec(b.scale)}};
+            object["transform"] = {{"position", vec(b.position)},
+                                   {"rotationDegrees", vec(b.rotation)},
+                                   {"scale", vec(b.scale)},
+                                   {"shear", vec(b.shear)}};
         objects.push_back(object);
     }
     return writeAnalyticScene(objects, "analytic_boxes.json");
@@ -669,7 +674,7 @@ TEST(PickAudit, AnalyticBoxesBothProjectionsAndClipDepthsHaveNoRobustMismatch) {
                     {"--projection", "orthographic", "--clip-depth", "direct3d"});
 }
 
-// The eye inside box 7 (mirrored in y, rotated, 4 x 3 x 5 around (-1, 2, -3.5)): every pixel of it
+// The eye inside box 7 (mirrored in y, rotated, sheared, 4 x 3 x 5 around (-1, 2, -3.5)): every pixel of it
 // shows its exit (or a box in it) as a click there picks it; and the Aabb (box 0) cut by the near
 // plane: the eye 0.12 in front of its face z = 0.5, near 0.2 (the near-plane point inside: the exit).
 TEST(PickAudit, AnalyticBoxesFromInsideABoxAndCutByTheNearPlaneHaveNoRobustMismatch) {

@@ -97,6 +97,37 @@ TEST(SceneIo, BoxWorldIsTranslateRzRyRxScale) {
     EXPECT_NEAR(r.y, 0.0f, 1e-6f);
 }
 
+// Shear is Maya's (xy, xz, yz), between the scale and the rotations: the local point (1, 2, 3)
+// scaled by (2, 1, 1) is (2, 2, 3); sheared by (0.5, 0.25, -1) it is (2 + 1 + 0.75, 2 - 3, 3) =
+// (3.75, -1, 3); Rz(90) takes (x, y) to (-y, x): (1, 3.75, 3); then + (10, 20, 30).
+TEST(SceneIo, ShearActsAfterTheScaleAndBeforeTheRotations) {
+    const auto result = ps::parseScene(objectsJson(R"({"name": "b", "type": "box", "min": [-1, -1, -1],
+        "max": [1, 1, 1], "transform": {"position": [10, 20, 30], "rotationDegrees": [0, 0, 90],
+        "scale": [2, 1, 1], "shear": [0.5, 0.25, -1]}})"),
+                                       "t");
+    ASSERT_TRUE(result.scene) << result.error;
+    const ps::Object& o = result.scene->objects.at(0);
+    EXPECT_EQ(o.placement.shear, glm::vec3(0.5f, 0.25f, -1.0f));
+    const auto& box = std::get<pickray::OrientedBox>(o.shape);
+    const glm::vec4 p = box.toWorld * glm::vec4(1, 2, 3, 1);
+    EXPECT_NEAR(p.x, 11.0f, 1e-5f);
+    EXPECT_NEAR(p.y, 23.75f, 1e-5f);
+    EXPECT_NEAR(p.z, 33.0f, 1e-5f);
+    // Saved with its shear, read back bit for bit; a box without one is saved as before.
+    const std::string saved = ps::toJsonText(*result.scene);
+    EXPECT_TRUE(contains(saved, "\"shear\"")) << saved;
+    const auto again = ps::parseScene(saved, "t");
+    ASSERT_TRUE(again.scene) << again.error;
+    EXPECT_EQ(std::get<pickray::OrientedBox>(again.scene->objects.at(0).shape).toWorld, box.toWorld);
+    ps::Scene plain = *result.scene;
+    plain.objects[0].placement.shear = glm::vec3(0.0f);
+    plain.objects[0].shape = ps::placedBox(box.local, plain.objects[0].placement);
+    EXPECT_FALSE(contains(ps::toJsonText(plain), "shear"));
+    EXPECT_TRUE(contains(loadError(objectsJson(R"({"name": "x", "type": "box", "min": [0, 0, 0], "max": [1, 1, 1],
+        "transform": {"shear": [1, 0]}})")),
+                         "\"shear\""));
+}
+
 TEST(SceneIo, ErrorsNameFileObjectAndField) {
     const std::string e =
         loadError(objectsJson(R"({"name": "ball", "type": "sphere", "center": [0, 0, 0], "radius": -1})"));
@@ -144,6 +175,10 @@ TEST(SceneIo, ValidateRefusesNaNNegativeRadiusAndZeroScale) {
     EXPECT_TRUE(ps::validate(box({{}, {}, {1, 1, 0}})));
     EXPECT_FALSE(ps::validate(box({{}, {}, {1, 1, -2}})));  // a mirror is still invertible
     EXPECT_TRUE(ps::validate(box({{}, {nan, 0, 0}, {1, 1, 1}})));
+    const auto shear = ps::validate(box({{}, {}, {1, 1, 1}, {0, nan, 0}}));
+    ASSERT_TRUE(shear);
+    EXPECT_TRUE(contains(*shear, "transform.shear")) << *shear;
+    EXPECT_FALSE(ps::validate(box({{}, {}, {1, 1, 1}, {3, -2, 0.5f}})));  // shear never makes it singular
     // The box's matrix must be the one its placement gives: a forgotten update is refused.
     ps::Object moved = box({{1, 2, 3}, {0, 45, 0}, {1, 2, 1}});
     EXPECT_FALSE(ps::validate(moved));
