@@ -585,6 +585,88 @@ TEST(Unprojection, WhatCannotBeInvertedGivesNaNAsTheCallsDo) {
     }
 }
 
+// Steps shows the unprojection stage by stage: its ray is ray()'s and its near point rounds to the
+// ray's origin, bit for bit; and every stage follows from the one before by the forward map,
+// checked here in double from the float matrices' entries (the Direct3D viewport written out,
+// clip = proj · (view, 1), view = rotation · (world − eye)): nothing of the library's inverses.
+// Cameras: near the origin (0.1..100), 1e4 from it with far/near 1e6, orthographic, a viewport off
+// the corner with depths 0.25..0.75; both clip depths; random cursors.
+TEST(Unprojection, StepsAreTheRaysOwnAndEachStageMapsForwardToTheNext) {
+    struct View {
+        glm::vec3 eye, target;
+        float nearZ, farZ;
+        bool perspective = true;
+        Viewport viewport = kViewport;
+    };
+    const View views[] = {
+        {kCamera.eye, kCamera.target, kCamera.nearZ, kCamera.farZ},
+        {glm::vec3(6000.0f, -3000.0f, 7416.2f), glm::vec3(6008.0f, -2998.0f, 7407.3f), 0.01f, 1e4f},
+        {kCamera.eye, kCamera.target, 0.5f, 50.0f, false},
+        {kCamera.eye, kCamera.target, kCamera.nearZ, kCamera.farZ, true, {10, 20, 1280, 720, 0.25f, 0.75f}}};
+    std::mt19937 rng(27);
+    double worstNdc = 0.0, worstClip = 0.0, worstView = 0.0;
+    for (const View& v : views) {
+        for (const ClipDepth depth : {ClipDepth::NegativeOneToOne, ClipDepth::ZeroToOne}) {
+            const bool zo = depth == ClipDepth::ZeroToOne;
+            const float fovY = glm::radians(45.0f), h = 4.0f;
+            const glm::mat4 proj = v.perspective
+                                       ? (zo ? glm::perspectiveZO(fovY, kAspect, v.nearZ, v.farZ)
+                                             : glm::perspectiveNO(fovY, kAspect, v.nearZ, v.farZ))
+                                       : (zo ? glm::orthoZO(-h * kAspect, h * kAspect, -h, h, v.nearZ, v.farZ)
+                                             : glm::orthoNO(-h * kAspect, h * kAspect, -h, h, v.nearZ, v.farZ));
+            const glm::mat4 rotation = glm::lookAt(glm::vec3(0.0f), v.target - v.eye, glm::vec3(0, 1, 0));
+            const Unprojection unprojection(rotation, proj, v.viewport, depth, glm::dvec3(v.eye));
+            const Viewport& vp = v.viewport;
+            const double vx = vp.x, vy = vp.y, vw = vp.width, vh = vp.height, minZ = vp.minZ, maxZ = vp.maxZ;
+            std::uniform_real_distribution<float> x(vp.x, vp.x + vp.width), y(vp.y, vp.y + vp.height);
+            for (int i = 0; i < 200; ++i) {
+                const glm::vec2 c(x(rng), y(rng));
+                const Unprojection::Steps steps = unprojection.steps(c);
+                const Ray ray = unprojection.ray(c);
+                EXPECT_EQ(bits(steps.ray.origin), bits(ray.origin));
+                EXPECT_EQ(bits(steps.ray.direction), bits(ray.direction));
+                EXPECT_EQ(bits(glm::vec3(steps.nearPoint.world)), bits(ray.origin));
+                for (const bool isNear : {true, false}) {
+                    const Unprojection::Stages& s = isNear ? steps.nearPoint : steps.farPoint;
+                    EXPECT_EQ(s.window, glm::dvec3(c.x, c.y, isNear ? minZ : maxZ));
+                    // NDC → window: D3D9's viewport, x_s = X + (1 + x)·W/2, y_s = Y + (1 − y)·H/2, and
+                    // z_s = MinZ + z·(MaxZ − MinZ) for 0..1 (OpenGL's −1..1 halved first).
+                    const double unitDepth = zo ? s.ndc.z : 0.5 * (s.ndc.z + 1.0);
+                    EXPECT_NEAR(vx + (1.0 + s.ndc.x) * 0.5 * vw, double(c.x), 1e-9);
+                    EXPECT_NEAR(vy + (1.0 - s.ndc.y) * 0.5 * vh, double(c.y), 1e-9);
+                    EXPECT_EQ(minZ + unitDepth * (maxZ - minZ), s.window.z);
+                    // Clip → NDC, and view → clip through the projection's float entries.
+                    const glm::dvec4 clip = glm::dmat4(proj) * glm::dvec4(s.view, 1.0);
+                    for (int k = 0; k < 4; ++k)
+                        worstClip = std::max(worstClip, std::abs(clip[k] - s.clip[k]) / std::abs(s.clip.w));
+                    worstNdc = std::max(worstNdc, glm::length(glm::dvec3(s.clip) / s.clip.w - s.ndc));
+                    // World → view through the rotation's float entries, relative to the eye.
+                    const glm::dvec3 view =
+                        glm::dvec3(glm::dmat4(rotation) * glm::dvec4(s.world - glm::dvec3(v.eye), 1.0));
+                    // Relative to |eye| + |view|: world − eye cancels |eye| (1e4) to |view| (0.01) here.
+                    worstView = std::max(
+                        worstView, glm::length(view - s.view) / (glm::length(glm::dvec3(v.eye)) + glm::length(s.view)));
+                }
+                // Near at the near plane, far at the far plane, in the view's own depth (−z): the
+                // planes of the float matrix's entries (clip z = P22·z + P32, w = −z or 1, solved
+                // for NDC depth −1 or 0, and 1), which at far/near 1e6 lie 486 beyond the far asked.
+                const double p22 = proj[2][2], p32 = proj[3][2];
+                const auto planeAt = [&](double ndc) { return v.perspective ? p32 / (p22 + ndc) : (p32 - ndc) / p22; };
+                const double nearZ = planeAt(zo ? 0.0 : -1.0), farZ = planeAt(1.0);
+                EXPECT_NEAR(-steps.nearPoint.view.z, nearZ, 1e-9 * nearZ);
+                EXPECT_NEAR(-steps.farPoint.view.z, farZ, 1e-9 * farZ);
+            }
+        }
+    }
+    std::printf("Unprojection::steps: worst clip %.2e (of w), NDC %.2e, view %.2e (of |eye| + |view|)\n", worstClip,
+                worstNdc, worstView);
+    // Double rounding through a 4x4 inverse and back: far below float's 6e-8, the stages
+    // agree with the forward map; a stage taken from another (wrong) point would be off by ~1.
+    EXPECT_LT(worstClip, 1e-9);
+    EXPECT_LT(worstNdc, 1e-9);
+    EXPECT_LT(worstView, 1e-14);
+}
+
 TEST(PickingSetup, RejectsWhatCannotBeInverted) {
     const glm::mat4 view = kCamera.view();
     const glm::mat4 proj = kCamera.perspective(ClipDepth::ZeroToOne, kAspect);

@@ -104,6 +104,25 @@ struct Viewport {
 ///     free functions.
 class Unprojection {
 public:
+    /// One point under the cursor at every stage of its unprojection, in double: the values
+    /// ray() works with, so that the steps shown are the ones taken.
+    struct Stages {
+        glm::dvec3 window;  ///< x, y in pixels (the cursor), z: minZ (near) or maxZ (far)
+        glm::dvec3 ndc;     ///< in the convention's range: z −1 or 0 near, 1 far
+        /// proj · (view, 1): ndc · w with w = 1 / (inverse(proj) · (ndc, 1)).w. Not finite for a far
+        /// point of an infinite projection.
+        glm::dvec4 clip;
+        glm::dvec3 view;   ///< the camera's space: inverse(proj) · (ndc, 1), divided by its w
+        glm::dvec3 world;  ///< inverse(view) · that, divided by its w, plus the eye
+    };
+    /// The cursor's near point (window z = minZ) and far point (window z = maxZ), and the ray:
+    /// ray is ray(cursor) bit for bit, and glm::vec3(nearPoint.world) is its origin bit for bit.
+    struct Steps {
+        Stages nearPoint;
+        Stages farPoint;
+        Ray ray;
+    };
+
     Unprojection(const glm::mat4& view, const glm::mat4& proj, const Viewport& viewport, ClipDepth depth,
                  glm::dvec3 eye = glm::dvec3(-0.0)) noexcept;
     [[nodiscard]] Ray ray(glm::vec2 cursor) const noexcept;
@@ -113,6 +132,8 @@ public:
         glm::vec3 farPoint;  ///< in `view`'s world, the eye not added (as screenToWorld)
     };
     [[nodiscard]] RayAndFarPoint rayAndFarPoint(glm::vec2 cursor) const noexcept;
+    /// ray(cursor) with every stage of its near and far points (for showing the math).
+    [[nodiscard]] Steps steps(glm::vec2 cursor) const noexcept;
     [[nodiscard]] glm::dvec3 eye() const noexcept { return eye_; }
     [[nodiscard]] const Viewport& viewport() const noexcept { return viewport_; }
 
@@ -122,6 +143,10 @@ private:
     [[nodiscard]] glm::dvec4 toWorld(glm::dvec4 ndc) const noexcept;
     /// The ray through NDC point `ndc` whose far-plane point (NDC depth 1) is `farPoint` = toWorld(ndc, 1, 1).
     [[nodiscard]] Ray rayThrough(glm::dvec2 ndc, glm::dvec4 farPoint) const noexcept;
+    /// The ray from the homogeneous world points (relative to the eye) at the near and far planes.
+    [[nodiscard]] Ray rayBetween(glm::dvec4 nearPoint, glm::dvec4 farPoint) const noexcept;
+    /// The stages of the point at NDC `ndc` (w = 1) drawn at `window`.
+    [[nodiscard]] Stages stagesOf(glm::dvec3 window, glm::dvec4 ndc) const noexcept;
 
     glm::dmat4 inverseProjection_;
     glm::dmat4 inverseView_;

@@ -106,7 +106,10 @@ Unprojection::RayAndFarPoint Unprojection::rayAndFarPoint(glm::vec2 cursor) cons
 }
 
 Ray Unprojection::rayThrough(glm::dvec2 ndc, glm::dvec4 farPoint) const noexcept {
-    const glm::dvec4 nearPoint = toWorld({ndc, nearNdcDepth(depth_), 1.0});
+    return rayBetween(toWorld({ndc, nearNdcDepth(depth_), 1.0}), farPoint);
+}
+
+Ray Unprojection::rayBetween(glm::dvec4 nearPoint, glm::dvec4 farPoint) const noexcept {
     // far/far.w − near/near.w over a common denominator: no division by a tiny w, and an infinite
     // far plane (far.w = 0) still gives its direction.
     glm::dvec3 direction = glm::dvec3(farPoint) * nearPoint.w - glm::dvec3(nearPoint) * farPoint.w;
@@ -118,6 +121,21 @@ Ray Unprojection::rayThrough(glm::dvec2 ndc, glm::dvec4 farPoint) const noexcept
     // The near-plane point relative to the eye, plus the eye in double, rounded to float once.
     const glm::dvec3 origin = glm::dvec3(nearPoint) / nearPoint.w;
     return Ray{glm::vec3(eye_ + origin), glm::vec3(direction / glm::length(direction))};
+}
+
+Unprojection::Stages Unprojection::stagesOf(glm::dvec3 window, glm::dvec4 ndc) const noexcept {
+    const glm::dvec4 view = inverseProjection_ * ndc;  // toWorld's two steps, one at a time
+    const glm::dvec4 world = inverseView_ * view;
+    // The origin's sum as rayBetween forms it, so that the near point rounds to the origin.
+    return {window, glm::dvec3(ndc), ndc / view.w, glm::dvec3(view) / view.w, eye_ + glm::dvec3(world) / world.w};
+}
+
+Unprojection::Steps Unprojection::steps(glm::vec2 cursor) const noexcept {
+    const glm::dvec2 ndc = cursorToNdc(cursor, viewport_);
+    const glm::dvec4 nearNdc(ndc, nearNdcDepth(depth_), 1.0), farNdc(ndc, kFarNdcDepth, 1.0);
+    const glm::dvec2 window(cursor);
+    return {stagesOf({window, viewport_.minZ}, nearNdc), stagesOf({window, viewport_.maxZ}, farNdc),
+            rayBetween(toWorld(nearNdc), toWorld(farNdc))};
 }
 
 glm::vec3 Unprojection::screenToWorld(glm::vec3 screen) const noexcept {
