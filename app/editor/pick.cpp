@@ -15,6 +15,7 @@ namespace pickray::app {
 
 FrameMatrices frameMatrices(const scene::Camera& camera, glm::ivec2 windowSize, glm::ivec2 drawableSize) {
     FrameMatrices f;
+    f.camera = camera;
     if (glm::min(drawableSize.x, drawableSize.y) <= 0) {
         // No pixels (minimised): no aspect ratio, so no projection (GLM asserts on aspect 0 in
         // Debug builds); the frame stays not pickable, with identity matrices and a 0 viewport.
@@ -65,6 +66,7 @@ float farPlaneT(const Ray& ray, glm::vec3 farFromEye, glm::dvec3 eye) noexcept {
 Pick pickAtPixel(const scene::SceneIndex& index, const FrameMatrices& frame, glm::vec2 cursor) {
     Pick p;
     p.cursor = cursor;
+    p.frame = frame;
     p.cursorWindow = glm::ivec2(glm::floor(cursor / frame.pixelsPerWindowUnit));
     p.ray = clickRay(p.cursor, frame);
     p.tFar = farPlaneT(p.ray, p.cursor, frame);

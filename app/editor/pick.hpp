@@ -18,6 +18,7 @@ namespace pickray::app {
 
 /// Everything a frame is drawn and picked with, computed once per frame.
 struct FrameMatrices {
+    scene::Camera camera;  ///< the camera the matrices were made from
     glm::mat4 view{1.0f};
     /// The rays' camera (clickRay): the view's rotation alone (the camera moved to the origin) and
     /// the eye, so that rays far from the world origin are not built through a float translation.
@@ -60,6 +61,7 @@ struct Pick {
     std::vector<scene::ObjectHit> hits;    ///< each object's first hit up to tFar, by t
     std::vector<scene::ObjectSpan> spans;  ///< every object the line crosses, by enter
     double queryMs = 0.0;                  ///< time the scene queries took (hits and spans)
+    FrameMatrices frame;                   ///< the frame the ray was made in (the Math panel shows it)
 
     [[nodiscard]] std::optional<scene::ObjectHit> nearest() const {
         return hits.empty() ? std::nullopt : std::optional(hits.front());

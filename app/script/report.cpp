@@ -5,10 +5,53 @@
 
 #include <nlohmann/json.hpp>
 
+#include "editor/unproject_math.hpp"
+
 namespace pickray::app {
 namespace {
 
 nlohmann::json vec(glm::vec3 v) { return nlohmann::json::array({v.x, v.y, v.z}); }
+
+template <int N>
+nlohmann::json vec(const glm::vec<N, double>& v) {
+    nlohmann::json out = nlohmann::json::array();
+    for (int i = 0; i < N; ++i) out.push_back(v[i]);
+    return out;
+}
+
+// Direct3D's row-vector layout (v · M): the rows are GLM's columns (M · v), the transpose.
+nlohmann::json rows(const glm::mat4& m) {
+    nlohmann::json out = nlohmann::json::array();
+    for (int column = 0; column < 4; ++column) out.push_back(vec(glm::dvec4(m[column])));
+    return out;
+}
+
+// The click's unprojection, in doubles, under names other tools read (docs/DEMO.md).
+nlohmann::json unprojectJson(const Pick& pick) {
+    const UnprojectMath m = unprojectMath(pick);
+    const Viewport& v = m.viewport;
+    const Unprojection::Steps& s = m.steps;
+    nlohmann::json out = {
+        {"pixel", vec(glm::dvec2(m.pixel))},
+        {"viewport",
+         {{"x", v.x}, {"y", v.y}, {"width", v.width}, {"height", v.height}, {"min_z", v.minZ}, {"max_z", v.maxZ}}},
+        {"viewport_matrix", rows(m.viewportMatrix)},
+        {"projection", rows(m.projection)},
+        {"view", rows(m.view)},
+        {"ndc_near", vec(s.nearPoint.ndc)},
+        {"ndc_far", vec(s.farPoint.ndc)},
+        {"clip_near", vec(s.nearPoint.clip)},
+        {"clip_far", vec(s.farPoint.clip)},
+        {"view_near", vec(s.nearPoint.view)},
+        {"view_far", vec(s.farPoint.view)},
+        {"world_near", vec(s.nearPoint.world)},
+        {"world_far", vec(s.farPoint.world)},
+        {"hit_depth", nullptr}};
+    if (const std::optional<HitDepth>& d = m.hitDepth)
+        out["hit_depth"] = {
+            {"ndc_gl", d->ndcGl}, {"window_gl", d->windowGl}, {"ndc_d3d", d->ndcD3d}, {"window_d3d", d->windowD3d}};
+    return out;
+}
 
 }  // namespace
 
@@ -65,6 +108,7 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
         click["cursor"] = {c.pick.cursorWindow.x, c.pick.cursorWindow.y};
         click["cursorPixel"] = {c.pick.cursor.x, c.pick.cursor.y};
         click["ray"] = {{"origin", vec(c.pick.ray.origin)}, {"direction", vec(c.pick.ray.direction)}};
+        click["unproject"] = c.pick.frame.pickable ? unprojectJson(c.pick) : nlohmann::json(nullptr);
         click["onUi"] = c.onUi;
         click["onGizmo"] = c.onGizmo;
         click["queryMs"] = c.pick.queryMs;

@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: MIT
+// Issue 27 end to end: the report's `unproject` for every click against a computation written
+// here, in long double, from the camera's own definition (eye, target, up, field of view or
+// orthographic height, near, far) and the window's size: the Direct3D viewport and its matrix,
+// gluLookAt's basis, the projection matrices' textbook entries in both depth conventions, the
+// cursor's near and far points, and the hit's depth. Nothing of the application's or the
+// library's unprojection is used. Random cameras, both projections, both conventions.
+#include <cmath>
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "e2e_support.hpp"
+
+using namespace e2e;  // NOLINT: the shared helpers read as part of the tests
+
+namespace {
+
+using pickref::Real;
+using pickref::Vec;
+
+// The frame's matrices are float: each entry is the float rounding of a few float operations on
+// the camera's numbers (a few 2^-24 relative), so a quantity formed from them is within a few
+// 1e-7 of its size; 2e-6 of the sizes involved bounds that with room and still catches any
+// wrong entry, sign, order or stage (all off by far more).
+constexpr Real kFloatMath = 2e-6L;
+
+struct Camera {
+    Vec eye, target, up{0, 1, 0};
+    bool perspective = true;
+    bool direct3d = false;
+    Real fovYDegrees = 45, orthoHeight = 8, near = 0.1L, far = 100;
+};
+
+std::string text(float v) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.9g", static_cast<double>(v));
+    return buffer;
+}
+std::string text(Vec v) {
+    std::string out = text(static_cast<float>(v.x));  // piece by piece: GCC 12's false -Wrestrict on a + b + c
+    out += ",";
+    out += text(static_cast<float>(v.y));
+    out += ",";
+    out += text(static_cast<float>(v.z));
+    return out;
+}
+
+Vec unit(Vec v) { return (1 / std::sqrt(pickref::dot(v, v))) * v; }
+Real magnitude(const json& numbers) {
+    Real m = 0;
+    for (const json& n : numbers) m = std::max(m, std::abs(n.get<Real>()));
+    return m;
+}
+
+// `actual` (a JSON array) within kFloatMath of `expected` relative to `scale`.
+void expectClose(const json& actual, const std::vector<Real>& expected, Real scale, const std::string& what) {
+    ASSERT_EQ(actual.size(), expected.size()) << what;
+    for (std::size_t i = 0; i < expected.size(); ++i)
+        EXPECT_LE(std::abs(actual.at(i).get<Real>() - expected[i]), kFloatMath * scale)
+            << what << "[" << i << "]: " << actual.at(i).get<double>() << " vs " << static_cast<double>(expected[i]);
+}
+void expectRows(const json& actual, const Real (&rows)[4][4], const std::string& what) {
+    Real scale = 0;
+    for (const auto& row : rows)
+        for (Real v : row) scale = std::max(scale, std::abs(v));
+    ASSERT_EQ(actual.size(), 4u) << what;
+    for (std::size_t r = 0; r < 4; ++r)
+        expectClose(actual.at(r), {rows[r][0], rows[r][1], rows[r][2], rows[r][3]}, scale,
+                    what + " row " + std::to_string(r));
+}
+
+// Checks one click's `unproject` against the camera. Returns whether it had a hit depth.
+bool checkClick(const json& click, const Camera& c, glm::ivec2 size) {
+    const json& u = click.at("unproject");
+    const Real w = size.x, h = size.y, aspect = w / h;
+    // The pixel centre the click's window pixel stands for (window and drawable are the same size).
+    const Real px = click.at("cursor").at(0).get<Real>() + 0.5L, py = click.at("cursor").at(1).get<Real>() + 0.5L;
+    EXPECT_EQ(u.at("pixel"), json::array({static_cast<double>(px), static_cast<double>(py)}));
+    EXPECT_EQ(u.at("viewport"),
+              json({{"x", 0.0}, {"y", 0.0}, {"width", w}, {"height", h}, {"min_z", 0.0}, {"max_z", 1.0}}));
+
+    // D3DVIEWPORT9's matrix as Direct3D writes it (rows, v · M): depth 0..1 onto MinZ..MaxZ, and
+    // OpenGL's −1..1 halved first in the GL convention.
+    const Real zScale = c.direct3d ? 1 : 0.5L, zOffset = c.direct3d ? 0 : 0.5L;
+    const Real viewport[4][4] = {{w / 2, 0, 0, 0}, {0, -h / 2, 0, 0}, {0, 0, zScale, 0}, {w / 2, h / 2, zOffset, 1}};
+    expectRows(u.at("viewport_matrix"), viewport, "viewport_matrix");
+
+    // gluLookAt: rows s, u', −f and the translation; as Direct3D's rows, the transpose.
+    const Vec f = unit(c.target - c.eye), s = unit(pickref::cross(f, c.up)), up = pickref::cross(s, f);
+    const Real view[4][4] = {{s.x, up.x, -f.x, 0},
+                             {s.y, up.y, -f.y, 0},
+                             {s.z, up.z, -f.z, 0},
+                             {-pickref::dot(s, c.eye), -pickref::dot(up, c.eye), pickref::dot(f, c.eye), 1}};
+    expectRows(u.at("view"), view, "view");
+
+    // The projection's textbook entries (right-handed, looking down −z).
+    const Real n = c.near, fa = c.far;
+    Real proj[4][4] = {};
+    if (c.perspective) {
+        const Real cot = 1 / std::tan(c.fovYDegrees * 3.14159265358979323846264338327950288L / 360);
+        proj[0][0] = cot / aspect;
+        proj[1][1] = cot;
+        proj[2][3] = -1;
+        proj[2][2] = c.direct3d ? fa / (n - fa) : -(fa + n) / (fa - n);
+        proj[3][2] = c.direct3d ? -fa * n / (fa - n) : -2 * fa * n / (fa - n);
+    } else {
+        const Real halfH = c.orthoHeight / 2;
+        proj[0][0] = 1 / (halfH * aspect);
+        proj[1][1] = 1 / halfH;
+        proj[2][2] = c.direct3d ? -1 / (fa - n) : -2 / (fa - n);
+        proj[3][2] = c.direct3d ? -n / (fa - n) : -(fa + n) / (fa - n);
+        proj[3][3] = 1;
+    }
+    expectRows(u.at("projection"), proj, "projection");
+
+    // The cursor's NDC, and its near and far points: on the near and far planes under the cursor.
+    const Real nx = 2 * px / w - 1, ny = 1 - 2 * py / h;
+    const Real nearZ = c.direct3d ? 0 : -1;
+    expectClose(u.at("ndc_near"), {nx, ny, nearZ}, 1, "ndc_near");
+    expectClose(u.at("ndc_far"), {nx, ny, 1}, 1, "ndc_far");
+    const Real tanHalf = std::tan(c.fovYDegrees * 3.14159265358979323846264338327950288L / 360);
+    const Real hw = c.perspective ? tanHalf * aspect : c.orthoHeight / 2 * aspect;
+    const Real hh = c.perspective ? tanHalf : c.orthoHeight / 2;
+    // The planes where the frame's own (float) projection puts NDC depth nearZ and 1: clip z =
+    // P22·z + P32 over w = −z (perspective) or 1, solved for the depth −z. The float entries move
+    // them, most where the solution cancels: a perspective far plane through P22 + 1 ≈ −2n/f (by
+    // up to 2.4e-4 of far at far/near 8000), an orthographic plane through P32 ± 1 (by about an
+    // ulp of (f − n)). The stages are checked at the frame's planes.
+    const json& row2 = u.at("projection").at(2);
+    const Real p22 = row2.at(2).get<Real>(), p32 = u.at("projection").at(3).at(2).get<Real>();
+    const auto planeAt = [&](Real ndc) { return c.perspective ? p32 / (p22 + ndc) : (p32 - ndc) / p22; };
+    EXPECT_LE(std::abs(planeAt(nearZ) - n), kFloatMath * (c.perspective ? n : fa - n));
+    EXPECT_LE(std::abs(planeAt(1) - fa), kFloatMath * (c.perspective ? fa * fa / n : fa - n));
+    for (const bool isNear : {true, false}) {
+        const Real depth = planeAt(isNear ? nearZ : 1);
+        const Real scale = c.perspective ? depth : 1;  // a perspective view widens with depth
+        const Vec viewPoint{nx * hw * scale, ny * hh * scale, -depth};
+        const Vec world = c.eye + viewPoint.x * s + viewPoint.y * up + depth * f;
+        const std::string at = isNear ? "_near" : "_far";
+        const Real extent = pickref::length(world) + pickref::length(viewPoint);
+        expectClose(u.at("view" + at), {viewPoint.x, viewPoint.y, viewPoint.z}, extent, "view" + at);
+        expectClose(u.at("world" + at), {world.x, world.y, world.z}, extent, "world" + at);
+        // Clip: the NDC point times w, w = the depth (perspective) or 1.
+        const Real clipW = c.perspective ? depth : 1;
+        expectClose(u.at("clip" + at), {nx * clipW, ny * clipW, (isNear ? nearZ : 1) * clipW, clipW},
+                    magnitude(u.at("clip" + at)), "clip" + at);
+    }
+    // The near point, rounded to float, is the ray's origin bit for bit.
+    for (std::size_t k = 0; k < 3; ++k)
+        EXPECT_EQ(static_cast<float>(u.at("world_near").at(k).get<double>()),
+                  click.at("ray").at("origin").at(k).get<float>())
+            << k;
+
+    if (click.at("hits").empty()) {
+        EXPECT_TRUE(u.at("hit_depth").is_null());
+        return false;
+    }
+    // The hit's depth d in front of the eye, through each convention's depth function.
+    const Real d = pickref::dot(refVec(click.at("hits").at(0).at("point")) - c.eye, f);
+    const Real gl = c.perspective ? (fa + n) / (fa - n) - 2 * fa * n / ((fa - n) * d) : (2 * d - fa - n) / (fa - n);
+    const Real d3d = c.perspective ? fa * (d - n) / ((fa - n) * d) : (d - n) / (fa - n);
+    const json& hd = u.at("hit_depth");
+    expectClose({hd.at("ndc_gl"), hd.at("window_gl"), hd.at("ndc_d3d"), hd.at("window_d3d")},
+                {gl, (gl + 1) / 2, d3d, d3d}, 1, "hit_depth");
+    return true;
+}
+
+}  // namespace
+
+// Four random cameras, each in both projections and both conventions: a click on every object
+// the reference sees whole at some pixel, and three random clicks.
+TEST(MathReport, UnprojectEqualsAnIndependentComputationOnRandomCameras) {
+    const ps::Scene scene = loadDefaultScene();
+    std::mt19937 rng(2027);
+    std::uniform_real_distribution<float> unitRange(-1.0f, 1.0f), fov(30.0f, 70.0f), nearPlane(0.05f, 0.5f),
+        farPlane(40.0f, 400.0f), orthoHeight(4.0f, 12.0f), distance(7.0f, 14.0f);
+    int clicks = 0, hitDepths = 0, runs = 0;
+    for (int i = 0; i < 2; ++i) {
+        Camera c;
+        c.target = {unitRange(rng), 0.5f + 0.5f * unitRange(rng), unitRange(rng)};
+        const Vec away = unit({unitRange(rng), 0.3L + 0.3L * (1 + unitRange(rng)), unitRange(rng)});
+        c.eye = c.target + static_cast<Real>(distance(rng)) * away;
+        // The values as the command line gives them (floats), so that both sides start from the same.
+        c.eye = refVec(json::parse('[' + text(c.eye) + ']'));
+        c.target = refVec(json::parse('[' + text(c.target) + ']'));
+        const float fovY = fov(rng), nearZ = nearPlane(rng), farZ = farPlane(rng), height = orthoHeight(rng);
+        c.fovYDegrees = fovY;
+        c.near = nearZ;
+        c.far = farZ;
+        c.orthoHeight = height;
+        for (const bool perspective : {true, false}) {
+            for (const bool direct3d : {false, true}) {
+                c.perspective = perspective;
+                c.direct3d = direct3d;
+                ps::Camera camera = scene.camera;
+                camera.eye = toFloat(c.eye);
+                camera.target = toFloat(c.target);
+                camera.fovYDegrees = fovY;
+                camera.orthoHeight = height;
+                camera.near = nearZ;
+                camera.far = farZ;
+                camera.projection = perspective ? ps::Projection::Perspective : ps::Projection::Orthographic;
+                const Frame frame = frameFor(camera, kSize);
+                std::vector<std::string> args = {"--headless",
+                                                 "--scene",
+                                                 kDefaultScene.string(),
+                                                 "--size",
+                                                 "640x360",
+                                                 "--hide-ui",
+                                                 "--eye",
+                                                 text(c.eye),
+                                                 "--target",
+                                                 text(c.target),
+                                                 "--fov",
+                                                 text(fovY),
+                                                 "--near",
+                                                 text(nearZ),
+                                                 "--far",
+                                                 text(farZ),
+                                                 "--ortho-height",
+                                                 text(height),
+                                                 "--projection",
+                                                 perspective ? "perspective" : "orthographic",
+                                                 "--clip-depth",
+                                                 direct3d ? "direct3d" : "opengl"};
+                const auto clickAt = [&](glm::ivec2 pixel) { args.insert(args.end(), {"--click", pixelArg(pixel)}); };
+                for (std::size_t o = 0; o < scene.objects.size(); ++o)
+                    if (const auto pixel = visiblePixelOf(scene, o, frame, kSize)) clickAt(*pixel);
+                std::uniform_int_distribution<int> x(0, kSize.x - 1), y(0, kSize.y - 1);
+                for (int k = 0; k < 3; ++k) clickAt({x(rng), y(rng)});
+                const fs::path report =
+                    tempDir() / ("math_" + std::to_string(runs++) + (direct3d ? "_d3d" : "_gl") + ".json");
+                args.insert(args.end(), {"--report", report.string()});
+                const ProcessResult run = runPickray(args);
+                ASSERT_EQ(run.exitCode, 0) << run.output;
+                const json reported = readJson(report);  // kept: the loop reads into it
+                for (const json& click : reported.at("clicks")) {
+                    SCOPED_TRACE((perspective ? "perspective " : "orthographic ") +
+                                 std::string(direct3d ? "direct3d " : "opengl ") + click.at("cursor").dump());
+                    hitDepths += checkClick(click, c, kSize);
+                    ++clicks;
+                }
+            }
+        }
+    }
+    std::printf("unproject: %d clicks on %d runs checked, %d with a hit depth\n", clicks, runs, hitDepths);
+    EXPECT_EQ(runs, 8);
+    EXPECT_GE(clicks, 8 * 3);
+    EXPECT_GE(hitDepths, 8) << "too few clicks hit an object to check hit_depth";
+}
