@@ -32,6 +32,7 @@ constexpr Shortcut kShortcuts[] = {
     {key(SDLK_r), Action::GizmoScale, "gizmo: scale (a box's sides, a round shape's radius)"},
     {key(SDLK_q), Action::GizmoSpace, "gizmo: world or local axes"},
     {key(SDLK_p), Action::PickAudit, "pick audit: where the picture and a click disagree"},
+    {key(SDLK_m), Action::MathPanel, "math panel: the click's unprojection step by step"},
     {ctrl(SDLK_q), Action::Quit, "quit (asks first when there are unsaved changes)"},
 };
 

@@ -34,6 +34,7 @@ enum class Action {
     GizmoScale,
     GizmoSpace,
     PickAudit,
+    MathPanel,
 };
 
 /// A key with the modifiers held (left or right alike).

@@ -35,6 +35,7 @@ std::optional<Command> commandFor(Action action, UiState& state, const ShortcutC
             state.gizmoSpace = state.gizmoSpace == GizmoSpace::World ? GizmoSpace::Local : GizmoSpace::World;
             return std::nullopt;
         case Action::PickAudit: state.pickAudit = !state.pickAudit; return std::nullopt;
+        case Action::MathPanel: state.mathPanel = !state.mathPanel; return std::nullopt;
     }
     return std::nullopt;
 }

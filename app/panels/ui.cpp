@@ -12,8 +12,10 @@
 
 #include "editor/object_size.hpp"
 #include "input/shortcuts.hpp"
+#include "panels/math_panel.hpp"
 #include "panels/number_text.hpp"
 #include "panels/pick_json.hpp"
+#include "panels/widgets.hpp"
 #include "pickray/collision/overlap.hpp"
 #include "scene/generate.hpp"
 #include "scene/overloaded.hpp"
@@ -26,8 +28,6 @@ namespace {
 using scene::Overloaded;
 
 using scene::Object;
-
-glm::vec2 toVec(ImVec2 v) { return glm::vec2(v.x, v.y); }
 
 // Each editor returns true when the user changed a value; the copy is then sent back as an Edit.
 // In a narrow panel the labels go above their fields, so that the fields keep room for their values.
@@ -99,42 +99,12 @@ bool isSelected(const UiView& view, std::size_t i) {
     return std::find(view.selection.begin(), view.selection.end(), i) != view.selection.end();
 }
 
-// Sizes in pixels at UI scale 1 grow with the scale: ImGui's font is 13 pixels at scale 1.
-float em() { return ImGui::GetFontSize() / 13.0f; }
-
-// SameLine() when an item `width` pixels wide still fits on the line; otherwise the next item
-// starts a new line (a narrow panel stacks its buttons rather than cutting them off).
-void sameLineIfFits(float width) {
-    const float right = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width;
-    if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
-}
-
-// A panel of the layout: kept where it belongs in the window (keepPanelInWindow), its text
-// wrapping at its edge rather than being cut off. endPanel() closes it.
-void beginPanel(UiState& state, const UiView& view, const char* name, bool rightAnchored, glm::vec2 at, glm::vec2 size,
-                float top) {
-    ImGui::Begin(name);
-    keepPanelInWindow(state, view, name, rightAnchored, at, size, top);
-    ImGui::PushTextWrapPos(0.0f);
-}
-
-void endPanel() {
-    ImGui::PopTextWrapPos();
-    ImGui::End();
-}
-
-// The width of a button, radio button or checkbox labelled `label`.
-float buttonWidth(const char* label) { return ImGui::CalcTextSize(label).x + 2.0f * ImGui::GetStyle().FramePadding.x; }
-float checkWidth(const char* label) {
-    return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
-}
-
 /// Every panel's default place (Reset layout): the scene's panels down the left, the pick and the
 /// camera down the right, each column shrunk to fit a small window.
 struct Layout {
-    glm::vec2 sceneSize, inspectorSize, capsuleSize, pickSize, cameraSize, auditSize;
-    glm::vec2 sceneAt, inspectorAt, capsuleAt, auditAt;  // from the top-left corner
-    glm::vec2 pickAt, cameraAt;                          // x measured from the right edge
+    glm::vec2 sceneSize, inspectorSize, capsuleSize, pickSize, cameraSize, auditSize, mathSize;
+    glm::vec2 sceneAt, inspectorAt, capsuleAt, auditAt, mathAt;  // from the top-left corner
+    glm::vec2 pickAt, cameraAt;                                  // x measured from the right edge
 };
 
 Layout defaultLayout(glm::ivec2 window, float top) {
@@ -160,6 +130,9 @@ Layout defaultLayout(glm::ivec2 window, float top) {
     // view: the panel covers as little of it as it can).
     l.auditSize = {std::max(200.0f * s, static_cast<float>(window.x) - 2.0f * (width + 2.0f * gap)), 165.0f * s};
     l.auditAt = {width + 2.0f * gap, static_cast<float>(window.y) - l.auditSize.y - gap};
+    // The Math panel's: the middle column, from the top down (its tables want the room).
+    l.mathSize = {l.auditSize.x, std::max(room, 120.0f * s)};
+    l.mathAt = {l.auditAt.x, top + gap};
     return l;
 }
 
@@ -340,8 +313,14 @@ void cameraPanel(UiState& state, const UiView& view, const Layout& layout, float
     c.projection = projection == 0 ? scene::Projection::Perspective : scene::Projection::Orthographic;
     int depth = c.clipDepth == ClipDepth::NegativeOneToOne ? 0 : 1;
     changed |= ImGui::RadioButton("OpenGL -1..1", &depth, 0);
+    tooltip(state,
+            "The projection maps near..far to NDC z -1..1 (glm::perspective); the viewport matrix maps that "
+            "to MinZ..MaxZ: the same ray as Direct3D's (see View > Math panel)");
     sameLineIfFits(checkWidth("Direct3D 0..1"));
     changed |= ImGui::RadioButton("Direct3D 0..1", &depth, 1);
+    tooltip(state,
+            "The projection maps near..far to NDC z 0..1 (glm::perspectiveZO); the viewport matrix maps that "
+            "to MinZ..MaxZ: the same ray as OpenGL's (see View > Math panel)");
     c.clipDepth = depth == 0 ? ClipDepth::NegativeOneToOne : ClipDepth::ZeroToOne;
     ImGui::PushItemWidth(-100.0f * em());
     changed |= ImGui::DragFloat("fov Y (deg)", &c.fovYDegrees, 0.2f, 1.0f, 179.0f, "%.1f");
@@ -354,48 +333,6 @@ void cameraPanel(UiState& state, const UiView& view, const Layout& layout, float
     ImGui::PopStyleColor();
     if (changed) out.push_back(command::SetCamera{c});
     endPanel();
-}
-
-// A piece of text with numbers, drawn whole (never wrapped) and recorded for the report.
-void numberItem(UiState& state, const std::string& text) {
-    const float roomRight = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
-    ImGui::PushTextWrapPos(-1.0f);  // no wrapping: a number is never split
-    ImGui::TextUnformatted(text.c_str());
-    ImGui::PopTextWrapPos();
-    state.drawn->numberTexts.push_back(
-        DrawnText{text, toVec(ImGui::GetItemRectMin()), toVec(ImGui::GetItemRectSize()), roomRight});
-}
-
-// Pieces of text on one line while they fit, the next piece on a new line when it would not:
-// a line breaks between numbers, never inside one.
-void numberLine(UiState& state, const std::vector<std::string>& pieces) {
-    for (std::size_t i = 0; i < pieces.size(); ++i) {
-        if (i > 0) sameLineIfFits(ImGui::CalcTextSize(pieces[i].c_str()).x);
-        numberItem(state, pieces[i]);
-    }
-}
-
-// How many characters of numbers the room left on this line (or in this table cell) holds.
-int charactersThatFit() {
-    const float digit = ImGui::CalcTextSize("0").x;  // the font is monospaced: every character as wide
-    return std::max(1, static_cast<int>(ImGui::GetContentRegionAvail().x / std::max(digit, 1.0f)));
-}
-
-// "label (x, y, z)", breaking between the components; each number at most 12 characters, fewer
-// if the panel is narrower.
-void vectorLine(UiState& state, const char* label, glm::vec3 v) {
-    const int width = std::min(12, charactersThatFit());
-    const std::array<std::string, 3> parts = vectorParts(v, 4, width);
-    numberLine(state, {label, parts[0], parts[1], parts[2]});
-}
-
-// A number in a table cell: fixed, or scientific where the fixed form would not fit the column.
-void cellNumber(UiState& state, float value) {
-    int width = charactersThatFit();
-    std::string text = numberText(value, 4, width);
-    while (width > 1 && ImGui::CalcTextSize(text.c_str()).x > ImGui::GetContentRegionAvail().x)
-        text = numberText(value, 4, --width);
-    numberItem(state, text);
 }
 
 void pickPanel(UiState& state, const UiView& view, const Layout& layout, float top, std::vector<Command>& out) {
@@ -565,6 +502,7 @@ std::vector<Command> drawWindows(UiState& state, const UiView& view, bool panels
     pickPanel(state, view, layout, top, out);
     capsulePanel(state, view, layout, top);
     auditPanel(state, view, layout, top);
+    mathPanel(state, view, layout.mathAt, layout.mathSize, top);
     helpWindow(state);
     fileWindows(state, view, out);
     toastWindow(state, view);

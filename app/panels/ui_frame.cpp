@@ -11,12 +11,12 @@
 
 #include "input/shortcuts.hpp"
 #include "panels/ui.hpp"
+#include "panels/widgets.hpp"
 
 namespace pickray::app {
 namespace {
 
 ImVec2 toImVec(glm::vec2 v) { return ImVec2(v.x, v.y); }
-glm::vec2 toVec(ImVec2 v) { return glm::vec2(v.x, v.y); }
 
 // The tooltip of a control that does what a shortcut does: "What it does (its keys)".
 std::string shortcutTooltipText(Action action, const char* what) {
@@ -204,6 +204,7 @@ float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
         // Last, so that the rows above keep their places (tests click them by their pixels).
         if (ImGui::MenuItem("Anti-aliasing (FXAA)", nullptr, state.fxaa)) state.fxaa = !state.fxaa;
         showTooltip(state, "Anti-aliasing (FXAA): smoother edges in the picture; object IDs unchanged", true);
+        if (menuItem(state, "Math panel", Action::MathPanel, true, state.mathPanel)) state.mathPanel = !state.mathPanel;
         ImGui::EndMenu();
     } else {
         state.scaleHeld = false;  // the slider is not shown: nothing holds it

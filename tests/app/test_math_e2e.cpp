@@ -253,3 +253,89 @@ TEST(MathReport, UnprojectEqualsAnIndependentComputationOnRandomCameras) {
     EXPECT_GE(clicks, 8 * 3);
     EXPECT_GE(hitDepths, 8) << "too few clicks hit an object to check hit_depth";
 }
+
+namespace {
+
+json runForReport(const std::string& name, std::vector<std::string> args) {
+    const fs::path report = tempDir() / (name + ".json");
+    args.insert(args.end(), {"--report", report.string()});
+    const ProcessResult run = runPickray(args);
+    EXPECT_EQ(run.exitCode, 0) << run.output;
+    return readJson(report);
+}
+
+// The numbers the panels drew (each piece of text read as a number where it is one: "pixel
+// (500," gives nothing, "-0.217969" gives itself).
+std::vector<double> drawnNumbers(const json& report) {
+    std::vector<double> numbers;
+    for (const json& t : report.at("window").at("numberTexts")) {
+        const std::string s = t.at("text").get<std::string>();
+        char* end = nullptr;
+        const double value = std::strtod(s.c_str(), &end);
+        if (end != s.c_str() && *end == '\0') numbers.push_back(value);
+    }
+    return numbers;
+}
+
+// Whether one of `numbers` is `value` as the panel prints it: 6 decimals where the cell has room
+// (half a unit of the last: 5e-7), fewer where not; within `tolerance` besides.
+bool drawn(const std::vector<double>& numbers, double value, double tolerance = 0.0) {
+    for (double n : numbers)
+        if (std::abs(n - value) <= 5e-7 + tolerance) return true;
+    return false;
+}
+
+}  // namespace
+
+// The Math panel (M) after a click on the ball: its stages are the report's `unproject`, as
+// drawn; the clip-depth buttons say what they change. Then its "hover" source and the cursor over
+// the view: the numbers of the hovered pixel, against the reference camera (long double).
+TEST(MathPanel, ShowsTheClicksStagesAndTheHoveredPixelsAsTheyAre) {
+    const std::vector<std::string> base = {"--headless", "--size",     "1280x720", "--scene", kDefaultScene.string(),
+                                           "--no-stats", "--ui-scale", "1",        "--click", "500,300",
+                                           "--key",      "m"};
+    const json r = runForReport("math_panel", base);
+    ASSERT_EQ(r.at("clicks").at(0).at("picked"), "ball");
+    bool shown = false;
+    for (const json& p : r.at("window").at("panels"))
+        if (p.at("name") == "Math") {
+            shown = true;
+            EXPECT_FALSE(p.at("cut").get<bool>()) << p.dump();
+        }
+    ASSERT_TRUE(shown) << "M opens the Math panel";
+    const std::vector<double> numbers = drawnNumbers(r);
+    const json& u = r.at("clicks").at(0).at("unproject");
+    int found = 0;
+    for (const char* stage : {"ndc_near", "clip_near", "view_near", "world_near", "ndc_far", "view_far", "world_far"})
+        for (const json& value : u.at(stage)) {
+            EXPECT_TRUE(drawn(numbers, value.get<double>())) << stage << " " << value;
+            ++found;
+        }
+    EXPECT_EQ(found, 3 + 4 + 3 + 3 + 3 + 3 + 3);
+    const json& depth = u.at("hit_depth");
+    for (const char* key : {"ndc_gl", "ndc_d3d"}) EXPECT_TRUE(drawn(numbers, depth.at(key).get<double>())) << key;
+    std::optional<glm::ivec2> hoverButton;
+    int clipDepthTips = 0;
+    for (const json& t : r.at("window").at("tooltips")) {
+        const std::string text = t.at("text").get<std::string>();
+        clipDepthTips += text.rfind("The projection maps near..far to NDC z", 0) == 0;
+        if (text.rfind("The unprojection of the pixel under the cursor", 0) == 0)
+            hoverButton = glm::ivec2(t.at("pos").at(0).get<float>() + 0.5f * t.at("size").at(0).get<float>(),
+                                     t.at("pos").at(1).get<float>() + 0.5f * t.at("size").at(1).get<float>());
+    }
+    EXPECT_EQ(clipDepthTips, 2) << "the Camera panel's OpenGL and Direct3D buttons";
+    ASSERT_TRUE(hoverButton);
+
+    // The hover source, the cursor on the view below the Inspector (a miss: the grid's floor is no object).
+    std::vector<std::string> args = base;
+    args.insert(args.end(), {"--click", pixelArg(*hoverButton), "--hover", "200,650"});
+    const json h = runForReport("math_panel_hover", args);
+    const std::vector<double> hovered = drawnNumbers(h);
+    const Frame frame = frameFor(loadDefaultScene().camera, {1280, 720});
+    const pickref::Ray ray = rayAt({200, 650}, frame);
+    // The near point's world coordinates: the float frame's (a few 1e-7 of |eye| ~ 12 off the exact).
+    for (const Real c : {ray.origin.x, ray.origin.y, ray.origin.z})
+        EXPECT_TRUE(drawn(hovered, static_cast<double>(c), 1e-5)) << static_cast<double>(c);
+    for (const double c : {200.5, 650.5}) EXPECT_TRUE(drawn(hovered, c)) << "window " << c;
+    EXPECT_FALSE(drawn(hovered, 500.5)) << "the click's pixel is no longer shown";
+}

@@ -34,6 +34,7 @@ TEST(Shortcuts, TheChordsOfTheThreeJsEditorBlenderAndGodot) {
         {"r", Action::GizmoScale},
         {"q", Action::GizmoSpace},
         {"p", Action::PickAudit},
+        {"m", Action::MathPanel},
     };
     for (const auto& [spec, action] : expected) {
         const auto chord = parseKeySpec(spec);

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+#include "panels/widgets.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include "panels/number_text.hpp"
+
+namespace pickray::app {
+
+glm::vec2 toVec(ImVec2 v) { return glm::vec2(v.x, v.y); }
+
+// Sizes in pixels at UI scale 1 grow with the scale: ImGui's font is 13 pixels at scale 1.
+float em() { return ImGui::GetFontSize() / 13.0f; }
+
+// SameLine() when an item `width` pixels wide still fits on the line; otherwise the next item
+// starts a new line (a narrow panel stacks its buttons rather than cutting them off).
+void sameLineIfFits(float width) {
+    const float right = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width;
+    if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
+}
+
+// A panel of the layout: kept where it belongs in the window (keepPanelInWindow), its text
+// wrapping at its edge rather than being cut off. endPanel() closes it.
+void beginPanel(UiState& state, const UiView& view, const char* name, bool rightAnchored, glm::vec2 at, glm::vec2 size,
+                float top) {
+    ImGui::Begin(name);
+    keepPanelInWindow(state, view, name, rightAnchored, at, size, top);
+    ImGui::PushTextWrapPos(0.0f);
+}
+
+void endPanel() {
+    ImGui::PopTextWrapPos();
+    ImGui::End();
+}
+
+// The width of a button, radio button or checkbox labelled `label`.
+float buttonWidth(const char* label) { return ImGui::CalcTextSize(label).x + 2.0f * ImGui::GetStyle().FramePadding.x; }
+float checkWidth(const char* label) {
+    return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+}
+
+// A piece of text with numbers, drawn whole (never wrapped) and recorded for the report.
+void numberItem(UiState& state, const std::string& text) {
+    const float roomRight = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    ImGui::PushTextWrapPos(-1.0f);  // no wrapping: a number is never split
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+    state.drawn->numberTexts.push_back(
+        DrawnText{text, toVec(ImGui::GetItemRectMin()), toVec(ImGui::GetItemRectSize()), roomRight});
+}
+
+// Pieces of text on one line while they fit, the next piece on a new line when it would not:
+// a line breaks between numbers, never inside one.
+void numberLine(UiState& state, const std::vector<std::string>& pieces) {
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+        if (i > 0) sameLineIfFits(ImGui::CalcTextSize(pieces[i].c_str()).x);
+        numberItem(state, pieces[i]);
+    }
+}
+
+// How many characters of numbers the room left on this line (or in this table cell) holds.
+int charactersThatFit() {
+    const float digit = ImGui::CalcTextSize("0").x;  // the font is monospaced: every character as wide
+    return std::max(1, static_cast<int>(ImGui::GetContentRegionAvail().x / std::max(digit, 1.0f)));
+}
+
+// "label (x, y, z)", breaking between the components; each number at most 12 characters, fewer
+// if the panel is narrower.
+void vectorLine(UiState& state, const char* label, glm::vec3 v) {
+    const int width = std::min(12, charactersThatFit());
+    const std::array<std::string, 3> parts = vectorParts(v, 4, width);
+    numberLine(state, {label, parts[0], parts[1], parts[2]});
+}
+
+// A number in a table cell: fixed, or scientific where the fixed form would not fit the column.
+void cellNumber(UiState& state, double value, int decimals) {
+    // Fewer decimals first (-1.002000 -> -1.0020 -> -1.002), scientific only where even the
+    // whole number does not fit.
+    const float room = ImGui::GetContentRegionAvail().x;
+    const auto fits = [&](const std::string& text) { return ImGui::CalcTextSize(text.c_str()).x <= room; };
+    int width = charactersThatFit();
+    for (int d = decimals; d >= 0; --d) {
+        const std::string fixed = numberText(value, d, width);
+        if (fixed.find('e') == std::string::npos && fits(fixed)) return numberItem(state, fixed);
+    }
+    std::string text = numberText(value, decimals, width);
+    while (width > 1 && !fits(text)) text = numberText(value, decimals, --width);
+    numberItem(state, text);
+}
+
+}  // namespace pickray::app
