@@ -47,7 +47,7 @@ void matrixTable(UiState& state, const char* id, const glm::mat4& m, bool transp
             const int column = transpose ? line : k, row = transpose ? k : line;
             const bool mark = marked(column, row);
             if (mark) ImGui::PushStyleColor(ImGuiCol_Text, kDiffers);
-            cellNumber(state, m[column][row], kDecimals);
+            fixedCellNumber(state, m[column][row], kDecimals);
             if (mark) ImGui::PopStyleColor();
         }
     }
@@ -65,7 +65,7 @@ void stageRow(UiState& state, const char* name, const glm::vec<N, double>& v) {
     ImGui::TextUnformatted(name);
     for (int i = 0; i < 4; ++i) {
         ImGui::TableNextColumn();
-        if (i < N) cellNumber(state, v[i], kDecimals);
+        if (i < N) fixedCellNumber(state, v[i], kDecimals);
     }
 }
 
@@ -123,9 +123,9 @@ void hitDepth(UiState& state, const UnprojectMath& m) {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(name);
         ImGui::TableNextColumn();
-        cellNumber(state, gl, 9);
+        fixedCellNumber(state, gl, 9);
         ImGui::TableNextColumn();
-        cellNumber(state, d3d, 9);
+        fixedCellNumber(state, d3d, 9);
     }
     ImGui::EndTable();
     ImGui::TextDisabled("The window depths agree: the conventions differ in NDC only.");

@@ -76,18 +76,21 @@ void vectorLine(UiState& state, const char* label, glm::vec3 v) {
 
 // A number in a table cell: fixed, or scientific where the fixed form would not fit the column.
 void cellNumber(UiState& state, double value, int decimals) {
-    // Fewer decimals first (-1.002000 -> -1.0020 -> -1.002), scientific only where even the
-    // whole number does not fit.
-    const float room = ImGui::GetContentRegionAvail().x;
-    const auto fits = [&](const std::string& text) { return ImGui::CalcTextSize(text.c_str()).x <= room; };
     int width = charactersThatFit();
-    for (int d = decimals; d >= 0; --d) {
-        const std::string fixed = numberText(value, d, width);
-        if (fixed.find('e') == std::string::npos && fits(fixed)) return numberItem(state, fixed);
-    }
     std::string text = numberText(value, decimals, width);
-    while (width > 1 && !fits(text)) text = numberText(value, decimals, --width);
+    while (width > 1 && ImGui::CalcTextSize(text.c_str()).x > ImGui::GetContentRegionAvail().x)
+        text = numberText(value, decimals, --width);
     numberItem(state, text);
+}
+
+void fixedCellNumber(UiState& state, double value, int decimals) {
+    const float room = ImGui::GetContentRegionAvail().x;
+    for (int d = decimals; d >= 0; --d) {
+        const std::string fixed = numberText(value, d, charactersThatFit());
+        if (fixed.find('e') == std::string::npos && ImGui::CalcTextSize(fixed.c_str()).x <= room)
+            return numberItem(state, fixed);
+    }
+    cellNumber(state, value, decimals);
 }
 
 }  // namespace pickray::app

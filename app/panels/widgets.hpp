@@ -36,5 +36,8 @@ void numberLine(UiState& state, const std::vector<std::string>& pieces);
 void vectorLine(UiState& state, const char* label, glm::vec3 v);
 /// A number in a table cell: fixed, or scientific where the fixed form would not fit the column.
 void cellNumber(UiState& state, double value, int decimals = 4);
+/// The same, but fewer decimals before scientific (-1.002000, -1.00200, ... -1): for columns of
+/// numbers of one size (matrices, stages), where 640.0000 reads better than 6.4000e2.
+void fixedCellNumber(UiState& state, double value, int decimals);
 
 }  // namespace pickray::app
