@@ -21,6 +21,14 @@ constexpr int kDecimals = 6;                     // where the column has room; f
 // projections): a table of two columns.
 template <class Left, class Right>
 void sideBySide(const char* id, const std::string& leftTitle, Left left, const std::string& rightTitle, Right right) {
+    // Stacked where two would leave a matrix's cells under 8 characters each ("-250.000").
+    if (ImGui::GetContentRegionAvail().x < 2.0f * 4.0f * 9.0f * ImGui::CalcTextSize("0").x) {
+        ImGui::TextUnformatted(leftTitle.c_str());
+        left();
+        ImGui::TextUnformatted(rightTitle.c_str());
+        right();
+        return;
+    }
     if (!ImGui::BeginTable(id, 2, ImGuiTableFlags_SizingStretchSame)) return;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
