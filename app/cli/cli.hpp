@@ -100,6 +100,7 @@ struct Options {
     int repeat = 1;          ///< runs of the whole script (soak tests)
     std::string reportPath;  ///< written after the script (or on quitting)
     bool hideUi = false;
+    bool naiveRay = false;         ///< --naive-ray: the naive float ray drawn beside the pick ray (UiState::naiveRay)
     bool noStats = false;          ///< no timings in the panels (pictures that do not change from run to run)
     std::optional<float> uiScale;  ///< the panels' scale (default: the display's, see ImGuiLayer)
     int quitAfterClicks = 0;       ///< interactive mode: quit after this many left clicks (0: never)

@@ -93,6 +93,7 @@ struct ClickRecord {
     bool onUi = false;                  ///< the click landed on an ImGui window, so it picked nothing
     bool onGizmo = false;               ///< ... on a gizmo handle, whose it is: it picked nothing either
     std::vector<std::string> hitNames;  ///< name of the object of each of pick.hits
+    std::optional<Shape> nearestShape;  ///< the shape of pick.nearest()'s object at click time (the report's precision)
 };
 
 [[nodiscard]] ClickRecord makeClickRecord(const Pick& pick, bool onUi, const scene::Scene& scene);

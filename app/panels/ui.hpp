@@ -82,6 +82,8 @@ struct UiState {
     bool analyticRenderer = false;
     /// View > Anti-aliasing (FXAA) (--aa): the colour's edges smoothed (Renderer::useFxaa).
     bool fxaa = true;
+    /// The precision view's naive float ray drawn beside the pick ray (--naive-ray; addNaiveRay).
+    bool naiveRay = false;
     bool noStats = false;     ///< leave timings out (pictures that must not change from run to run)
     float scale = 1.0f;       ///< the UI scale (View > UI scale; the window applies it next frame)
     float scaleShown = 1.0f;  ///< the slider's value while it is held (taken when let go)

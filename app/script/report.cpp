@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "editor/precision.hpp"
 #include "editor/unproject_math.hpp"
 
 namespace pickray::app {
@@ -51,6 +52,19 @@ nlohmann::json unprojectJson(const Pick& pick) {
         out["hit_depth"] = {
             {"ndc_gl", d->ndcGl}, {"window_gl", d->windowGl}, {"ndc_d3d", d->ndcD3d}, {"window_d3d", d->windowD3d}};
     return out;
+}
+
+// The click's nearest hit three ways (editor/precision.hpp, docs/DEMO.md): null for a miss.
+nlohmann::json precisionJson(const ClickRecord& click) {
+    const auto p = click.nearestShape ? precisionOf(click.pick, *click.nearestShape) : std::nullopt;
+    if (!p) return nullptr;
+    const auto orNull = [](const auto& v) { return v ? nlohmann::json(*v) : nlohmann::json(nullptr); };
+    return {{"t", p->t},
+            {"t_double", p->tDouble},
+            {"t_naive", orNull(p->tNaive)},
+            {"ulps", p->ulps},
+            {"ulps_naive", orNull(p->ulpsNaive)},
+            {"naive_ray_angle", p->naiveRayAngle}};
 }
 
 }  // namespace
@@ -109,6 +123,7 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
         click["cursorPixel"] = {c.pick.cursor.x, c.pick.cursor.y};
         click["ray"] = {{"origin", vec(c.pick.ray.origin)}, {"direction", vec(c.pick.ray.direction)}};
         click["unproject"] = c.pick.frame.pickable ? unprojectJson(c.pick) : nlohmann::json(nullptr);
+        click["precision"] = precisionJson(c);
         click["onUi"] = c.onUi;
         click["onGizmo"] = c.onGizmo;
         click["queryMs"] = c.pick.queryMs;

@@ -58,6 +58,7 @@ App::App(const Options& options, scene::Scene scene, const std::string& scenePat
     imgui_.useFixedClock(options_.headless);
     bundledScene_ = data.defaultScene;
     ui_.noStats = options_.noStats;
+    ui_.naiveRay = options_.naiveRay;
     ui_.scale = options_.uiScale.value_or(ImGuiLayer::displayScale(platform_.window()));
     if (!options_.generate) editor_.setDocumentPath(scenePath);
     // The recent files are the user's, kept between interactive sessions; a script neither reads
@@ -253,6 +254,7 @@ bool App::drawScene(const FrameMatrices& frame) {
     refusedDrawable_ = tooLarge ? drawable : glm::ivec2(-1);
     render::DebugDraw debug =
         drawableOk ? overlay(editor_.scene(), editor_.selection(), editor_.lastPick(), frame) : render::DebugDraw{};
+    if (drawableOk && ui_.naiveRay && editor_.lastPick()) addNaiveRay(debug, *editor_.lastPick());
     if (const auto g = drawableOk ? view_.gizmoView(frame, editor_) : std::nullopt)
         addGizmo(debug, g->gizmo, g->lit, cam, frame, editor_.lastPick());
     if (idBuffer_) saveRequestedIdBuffer(drawableOk, view, style);

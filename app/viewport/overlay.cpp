@@ -8,6 +8,7 @@
 #include <glm/geometric.hpp>
 #include <glm/gtc/constants.hpp>
 
+#include "editor/precision.hpp"
 #include "pickray/collision/overlap.hpp"
 #include "pickray/collision/ray.hpp"
 #include "scene/camera_math.hpp"
@@ -91,6 +92,19 @@ render::DebugDraw overlay(const scene::Scene& scene, const std::vector<std::size
         }
     }
     return d;
+}
+
+void addNaiveRay(render::DebugDraw& d, const Pick& pick) {
+    if (!pick.frame.pickable) return;
+    const Ray naive = naiveRay(pick.cursor, pick.frame);
+    const scene::Camera& cam = pick.frame.camera;
+    // Depth along the camera's forward axis, in double: where the ray reaches the far plane.
+    const glm::dvec3 forward = glm::normalize(glm::dvec3(cam.target) - glm::dvec3(cam.eye));
+    const double depthRate = glm::dot(glm::dvec3(naive.direction), forward);
+    const double originDepth = glm::dot(glm::dvec3(naive.origin) - glm::dvec3(cam.eye), forward);
+    const double tEnd = (double{cam.far} - originDepth) / depthRate;
+    if (!(depthRate > 0.0) || !std::isfinite(tEnd) || !std::isfinite(originDepth)) return;
+    d.lines.push_back({naive.origin, pointAt(naive, static_cast<float>(std::max(tEnd, 0.0))), kNaiveRayColor});
 }
 
 void addGizmo(render::DebugDraw& d, const Gizmo& g, const std::optional<GizmoHandle>& lit, const scene::Camera& camera,

@@ -48,6 +48,15 @@ inline constexpr float kPairSegmentPixels = 5.0f;
 [[nodiscard]] render::DebugDraw overlay(const scene::Scene& scene, const std::vector<std::size_t>& selection,
                                         const std::optional<Pick>& pick, const FrameMatrices& frame);
 
+/// The naive float ray of the precision view (editor/precision.hpp's naiveRay: the cursor
+/// unprojected through one inverted float viewport · projection · view) under the pick's cursor in
+/// the pick's frame, drawn beside the pick ray in magenta, as wide (UiState::naiveRay,
+/// --naive-ray). It runs from its origin on the near plane to the far plane's depth (beyond, the
+/// GPU clips it anyway, and far off at 1e6 · near it would leave the float range it is drawn in);
+/// nothing is drawn for a naive ray that is not finite or does not go away from the eye.
+inline constexpr glm::vec3 kNaiveRayColor{1.0f, 0.25f, 1.0f};
+void addNaiveRay(render::DebugDraw& draw, const Pick& pick);
+
 /// The transform gizmo drawn on top as triangles, from its handles' shapes (handleShapes): shafts
 /// and rings as bands kGizmoLinePixels wide at any output size, cones and cubes shaded by how they
 /// face the eye, plane handles as translucent squares; a thin circle marks the pivot, inside the
