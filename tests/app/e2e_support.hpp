@@ -38,6 +38,14 @@ using nlohmann::json;
 
 inline const fs::path kDefaultScene = fs::path(PICKRAY_ASSET_DIR) / "scenes/default.json";
 
+// Built with AddressSanitizer (the sanitizer stage): the application runs several times slower,
+// so the longest end-to-end runs are left out there or cut down (each test says which).
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kSanitized = true;
+#else
+inline constexpr bool kSanitized = false;
+#endif
+
 struct ProcessResult {
     int exitCode = -1;
     std::string output;  // stdout and stderr

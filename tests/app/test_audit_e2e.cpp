@@ -317,13 +317,8 @@ void expectExact(const AuditResult& r, bool onTheEdges = true) {
     }
 }
 
-// Issue 25: the audit's end-to-end runs are not in the sanitizer stage (their brute force over
-// every pixel takes long under ASan; the audit's code runs there in its unit tests).
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
+// Issue 25: the audit's end-to-end runs are not in the sanitizer stage (kSanitized: their brute
+// force over every pixel takes long under ASan; the audit's code runs there in its unit tests).
 
 }  // namespace
 

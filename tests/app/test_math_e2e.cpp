@@ -172,15 +172,17 @@ bool checkClick(const json& click, const Camera& c, glm::ivec2 size) {
 
 }  // namespace
 
-// Four random cameras, each in both projections and both conventions: a click on every object
-// the reference sees whole at some pixel, and three random clicks.
+// Two random cameras, each in both projections and both conventions: a click on every object the
+// reference sees whole at some pixel, and three random clicks. Under ASan (kSanitized) the first
+// camera alone: the report's code is the same for every camera.
 TEST(MathReport, UnprojectEqualsAnIndependentComputationOnRandomCameras) {
     const ps::Scene scene = loadDefaultScene();
     std::mt19937 rng(2027);
     std::uniform_real_distribution<float> unitRange(-1.0f, 1.0f), fov(30.0f, 70.0f), nearPlane(0.05f, 0.5f),
         farPlane(40.0f, 400.0f), orthoHeight(4.0f, 12.0f), distance(7.0f, 14.0f);
     int clicks = 0, hitDepths = 0, runs = 0;
-    for (int i = 0; i < 2; ++i) {
+    const int cameras = kSanitized ? 1 : 2;
+    for (int i = 0; i < cameras; ++i) {
         Camera c;
         c.target = {unitRange(rng), 0.5f + 0.5f * unitRange(rng), unitRange(rng)};
         const Vec away = unit({unitRange(rng), 0.3L + 0.3L * (1 + unitRange(rng)), unitRange(rng)});
@@ -249,9 +251,9 @@ TEST(MathReport, UnprojectEqualsAnIndependentComputationOnRandomCameras) {
         }
     }
     std::printf("unproject: %d clicks on %d runs checked, %d with a hit depth\n", clicks, runs, hitDepths);
-    EXPECT_EQ(runs, 8);
-    EXPECT_GE(clicks, 8 * 3);
-    EXPECT_GE(hitDepths, 8) << "too few clicks hit an object to check hit_depth";
+    EXPECT_EQ(runs, 4 * cameras);
+    EXPECT_GE(clicks, runs * 3);
+    EXPECT_GE(hitDepths, runs) << "too few clicks hit an object to check hit_depth";
 }
 
 namespace {

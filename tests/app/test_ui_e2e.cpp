@@ -1035,6 +1035,46 @@ TEST(Xvfb, CopyAsJsonPutsTheRayThePickAndTheHitsOnTheClipboard) {
     EXPECT_EQ(spans, 1);
 }
 
+// The Math panel's Copy as text in a real window (issue 27): a click on the ball, M, the button;
+// the clipboard's near and far world points are the report's unproject, double for double.
+TEST(Xvfb, TheMathPanelsCopyAsTextPutsTheClicksUnprojectionOnTheClipboard) {
+    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1 && "
+                    "command -v xclip > /dev/null 2>&1") != 0)
+        GTEST_SKIP() << "xvfb-run, xdotool or xclip not installed";
+    const json layout =
+        runForReport("math_copy_layout", {"--headless", "--size", "1280x720", "--scene", kDefaultScene.string(),
+                                          "--no-stats", "--ui-scale", "1", "--click", "480,310", "--key", "m"});
+    ASSERT_EQ(layout["clicks"][0]["picked"], "ball");
+    std::optional<glm::ivec2> button;
+    for (const json& t : layout["window"]["tooltips"])
+        if (t["text"].get<std::string>().rfind("Copy every number", 0) == 0) button = centreOf(t);
+    ASSERT_TRUE(button) << layout["window"]["tooltips"].dump();
+    const json r = xWindow("x_math_copy", "--ui-scale 1",
+                           "xdotool mousemove --window \"$WID\" 480 310\nsleep 0.3\nxdotool click 1\nsleep 0.5\n"
+                           "xdotool key m\nsleep 0.5\nxdotool mousemove --window \"$WID\" " +
+                               std::to_string(button->x) + " " + std::to_string(button->y) +
+                               "\nsleep 0.3\nxdotool click 1\nsleep 0.5\n"
+                               "timeout 10 xclip -o -selection clipboard > clipboard.txt || true\n",
+                           "1280x720");
+    ASSERT_TRUE(r.contains("clicks") && !r["clicks"].empty()) << r.dump();
+    const json& u = r["clicks"][0]["unproject"];
+    const std::string text = fileText(tempDir() / "x_math_copy" / "clipboard.txt");
+    ASSERT_FALSE(text.empty()) << "nothing on the clipboard";
+    // "  world  (x, y, z)": the near point's line comes first, the far point's second.
+    std::vector<std::vector<double>> worlds;
+    for (std::size_t at = text.find("  world  ("); at != std::string::npos; at = text.find("  world  (", at + 1)) {
+        std::vector<double> v(3);
+        ASSERT_EQ(std::sscanf(text.c_str() + at, "  world  (%lf, %lf, %lf)", &v[0], &v[1], &v[2]), 3);
+        worlds.push_back(v);
+    }
+    ASSERT_EQ(worlds.size(), 2u) << text;
+    for (std::size_t k = 0; k < 3; ++k) {
+        EXPECT_EQ(worlds[0][k], u["world_near"][k].get<double>()) << text;
+        EXPECT_EQ(worlds[1][k], u["world_far"][k].get<double>()) << text;
+    }
+    EXPECT_NE(text.find("the unprojection of the last pick"), std::string::npos) << text;
+}
+
 namespace {
 
 // The process's CPU time so far, in clock ticks (/proc/PID/stat's utime + stime), as a shell line
