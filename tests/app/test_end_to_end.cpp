@@ -1119,7 +1119,9 @@ TEST(LongSession, ThousandsOfClicksAndEditsKeepMemoryFlat) {
     ASSERT_GT(first, 0u) << "/proc/self/statm was read";
     // ASan keeps freed blocks in a quarantine (256 MB): resident memory grows by design there;
     // leaks are app_lsan_soak's business in that build.
-    if (!kSanitized) EXPECT_LE(end, first + kSoakGrowthKiB) << r["memory"].dump();
+    if (!kSanitized) {
+        EXPECT_LE(end, first + kSoakGrowthKiB) << r["memory"].dump();
+    }
     // The scene is the one it started as: each round's copy was deleted again.
     EXPECT_EQ(r["frame"]["objects"], loadDefaultScene().objects.size());
 }
