@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include "editor/precision.hpp"
 #include "editor/unproject_math.hpp"
 #include "panels/math_text.hpp"
 #include "panels/number_text.hpp"
@@ -139,6 +140,47 @@ void hitDepth(UiState& state, const UnprojectMath& m) {
     ImGui::TextDisabled("The window depths agree: the conventions differ in NDC only.");
 }
 
+// The pick's nearest hit three ways: pickray's, the same ray in double, the naive float way.
+void precisionSection(UiState& state, const std::optional<Precision>& p) {
+    ImGui::Checkbox("draw the naive ray", &state.naiveRay);
+    tooltip(state,
+            "Draw the naive float ray (magenta) beside the pick ray: the cursor through one inverted float "
+            "viewport * projection * view, as tutorials do (orbit to see it from the side)");
+    if (!p) {
+        ImGui::TextDisabled("No hit under this pixel.");
+        return;
+    }
+    if (ImGui::BeginTable("precision", 6, kTableFlags)) {
+        ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("pickray ").x);
+        for (const char* column : {"t", "steps", "point x", "y", "z"}) ImGui::TableSetupColumn(column);
+        ImGui::TableHeadersRow();
+        const auto row = [&](const char* name, std::optional<double> t, std::optional<double> steps,
+                             std::optional<glm::dvec3> point) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(name);
+            ImGui::TableNextColumn();
+            if (t) fixedCellNumber(state, *t, kDecimals);
+            else ImGui::TextDisabled("miss");
+            ImGui::TableNextColumn();
+            if (steps) fixedCellNumber(state, *steps, 2);
+            for (int k = 0; k < 3; ++k) {
+                ImGui::TableNextColumn();
+                if (point) fixedCellNumber(state, (*point)[k], kDecimals);
+            }
+        };
+        row("pickray", p->t, p->ulps, glm::dvec3(p->point));
+        row("double", p->tDouble, std::nullopt, p->pointDouble);
+        row("naive", p->tNaive ? std::optional<double>(*p->tNaive) : std::nullopt, p->ulpsNaive,
+            p->pointNaive ? std::optional<glm::dvec3>(*p->pointNaive) : std::nullopt);
+        ImGui::EndTable();
+    }
+    numberLine(state, {"naive ray off by", numberText(p->naiveRayAngle, 6), "rad"});
+    ImGui::TextDisabled(
+        "steps: t minus the double t, in floats' spacing there. double: pickray's ray, textbook formulas in "
+        "double. naive: the cursor through one inverted float matrix, b*b - ac in float.");
+}
+
 }  // namespace
 
 void mathPanel(UiState& state, const UiView& view, glm::vec2 at, glm::vec2 size, float top) {
@@ -160,7 +202,8 @@ void mathPanel(UiState& state, const UiView& view, glm::vec2 at, glm::vec2 size,
     const UnprojectMath m = unprojectMath(*pick);
     sameLineIfFits(buttonWidth("Copy as text"));
     if (ImGui::Button("Copy as text"))
-        ImGui::SetClipboardText(mathText(m, state.mathOfHover ? "hover" : "last pick").c_str());
+        ImGui::SetClipboardText(
+            mathText(m, state.mathOfHover ? "hover" : "last pick", precisionOf(*pick, view.scene)).c_str());
     tooltip(state, "Copy every number of this panel as text (each double exact)");
 
     numberLine(state,
@@ -184,6 +227,8 @@ void mathPanel(UiState& state, const UiView& view, glm::vec2 at, glm::vec2 size,
     }
     if (ImGui::CollapsingHeader("projections", ImGuiTreeNodeFlags_DefaultOpen)) projections(state, m);
     if (ImGui::CollapsingHeader("hit depth", ImGuiTreeNodeFlags_DefaultOpen)) hitDepth(state, m);
+    const std::optional<Precision> precision = precisionOf(*pick, view.scene);
+    if (ImGui::CollapsingHeader("precision", ImGuiTreeNodeFlags_DefaultOpen)) precisionSection(state, precision);
     endPanel();
 }
 

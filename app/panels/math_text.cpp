@@ -56,7 +56,7 @@ std::string exactText(double value) {
     return error == std::errc() ? std::string(buffer, end) : std::string("?");
 }
 
-std::string mathText(const UnprojectMath& m, const std::string& source) {
+std::string mathText(const UnprojectMath& m, const std::string& source, const std::optional<Precision>& precision) {
     std::string out;
     append(out, "pickray: the unprojection of the ", source, ", the Direct3D way (clip depth ",
            conventionName(m.clipDepth), ")\n");
@@ -85,6 +85,13 @@ std::string mathText(const UnprojectMath& m, const std::string& source) {
                exactText(d->windowGl), " (OpenGL), ", exactText(d->windowD3d), " (Direct3D)\n");
     } else {
         out += "hit depth: no hit\n";
+    }
+    if (const auto& p = precision) {
+        append(out, "precision: t ", exactText(p->t), " (pickray), ", exactText(p->tDouble), " (double), ",
+               p->tNaive ? exactText(*p->tNaive) : std::string("miss"), " (naive float)\n");
+        append(out, "float steps from the double t: ", exactText(p->ulps), " (pickray), ",
+               p->ulpsNaive ? exactText(*p->ulpsNaive) : std::string("miss"), " (naive); naive ray off by ",
+               exactText(p->naiveRayAngle), " rad\n");
     }
     return out;
 }

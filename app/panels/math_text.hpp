@@ -6,6 +6,9 @@
 
 #include <string>
 
+#include <optional>
+
+#include "editor/precision.hpp"
 #include "editor/unproject_math.hpp"
 
 namespace pickray::app {
@@ -16,7 +19,8 @@ namespace pickray::app {
 /// The unprojection of `math` (`source`: "last pick" or "hover") as lines of text: the pixel, the
 /// viewport and its matrix (Direct3D's rows and GLM's columns), both projections (the entries
 /// that differ marked "*"), the view, the near and far points at every stage, the ray and the
-/// hit's depth in both conventions.
-[[nodiscard]] std::string mathText(const UnprojectMath& math, const std::string& source);
+/// hit's depth in both conventions; then `precision`'s t, float steps and naive ray, if given.
+[[nodiscard]] std::string mathText(const UnprojectMath& math, const std::string& source,
+                                   const std::optional<Precision>& precision = std::nullopt);
 
 }  // namespace pickray::app

@@ -341,3 +341,43 @@ TEST(MathPanel, ShowsTheClicksStagesAndTheHoveredPixelsAsTheyAre) {
     for (const double c : {200.5, 650.5}) EXPECT_TRUE(drawn(hovered, c)) << "window " << c;
     EXPECT_FALSE(drawn(hovered, 500.5)) << "the click's pixel is no longer shown";
 }
+
+// The Math panel's precision section, 1e4 from the origin at far/near 1e6 (DEMO.md's picture):
+// pickray's t, the double t and the naive t as the report has them, the steps between; its
+// checkbox draws the naive ray (magenta), seen from the side once the panel is closed again.
+TEST(MathPanel, ThePrecisionSectionShowsTheReportsNumbersAndItsCheckboxDrawsTheNaiveRay) {
+    const std::vector<std::string> base = {
+        "--headless", "--size",     "1280x960",  "--scene",        kDefaultScene.string(),
+        "--no-stats", "--ui-scale", "1",          "--near",         "0.01",
+        "--far",      "1e4",        "--move-all", "2400,9200,3100", "--click",
+        "480,400",    "--key",      "m"};
+    const json r = runForReport("math_precision", base);
+    const json& click = r.at("clicks").at(0);
+    ASSERT_EQ(click.at("picked"), "ball");
+    const json& p = click.at("precision");
+    const std::vector<double> numbers = drawnNumbers(r);
+    for (const char* key : {"t", "t_double", "t_naive"}) EXPECT_TRUE(drawn(numbers, p.at(key).get<double>())) << key;
+    for (const char* key : {"ulps", "ulps_naive"})  // two decimals: half a unit is 5e-3
+        EXPECT_TRUE(drawn(numbers, p.at(key).get<double>(), 5e-3)) << key;
+    std::optional<glm::ivec2> checkbox;
+    for (const json& t : r.at("window").at("tooltips"))
+        if (t.at("text").get<std::string>().rfind("Draw the naive float ray", 0) == 0)
+            checkbox = glm::ivec2(t.at("pos").at(0).get<float>() + 0.5f * t.at("size").at(1).get<float>(),
+                                  t.at("pos").at(1).get<float>() + 0.5f * t.at("size").at(1).get<float>());
+    ASSERT_TRUE(checkbox) << "the precision section's checkbox";
+    // The checkbox (its box, at the left of its row), the panel closed, the camera 40° round.
+    std::vector<std::string> args = base;
+    const fs::path picture = tempDir() / "math_precision_naive.png";
+    args.insert(args.end(),
+                {"--click", pixelArg(*checkbox), "--key", "m", "--orbit", "40,0", "--screenshot", picture.string()});
+    const json after = runForReport("math_precision_naive", args);
+    const Image image = loadPng(picture);
+    int magenta = 0;
+    for (int y = 0; y < image.height; ++y)
+        for (int x = 0; x < image.width; ++x) {
+            const glm::ivec3 c = image.at(x, y);
+            magenta += c.r > 150 && c.b > 150 && c.r - c.g > 80 && c.b - c.g > 80;  // kNaiveRayColor
+        }
+    std::printf("precision: the Math panel's checkbox drew %d magenta pixels\n", magenta);
+    EXPECT_GE(magenta, 100);
+}

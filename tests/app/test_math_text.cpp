@@ -97,6 +97,25 @@ TEST(MathText, EveryNumberOfTheUnprojectionReadsBackAsTheSameDoubleInOrder) {
     EXPECT_EQ(differing, 2);
     EXPECT_EQ(marks, 2 * differing) << text;
     EXPECT_NE(text.find("Direct3D 0..1"), std::string::npos);
+
+    // With the precision view's numbers: they follow, in their order; a naive miss says "miss".
+    Precision p;
+    p.t = 13.936783f;
+    p.tDouble = 13.93678310574116;
+    p.tNaive = 13.810323f;
+    p.ulps = -0.28188564255833626;
+    p.ulpsNaive = -132603.28188564256;
+    p.naiveRayAngle = 0.05824742949429797;
+    int noMarks = 0;
+    const std::vector<double> withPrecision = numbersIn(mathText(m, "last pick", p), &noMarks);
+    ASSERT_EQ(withPrecision.size(), want.size() + 6);
+    const std::vector<double> tail(withPrecision.end() - 6, withPrecision.end());
+    EXPECT_EQ(tail, (std::vector<double>{p.t, p.tDouble, *p.tNaive, p.ulps, *p.ulpsNaive, p.naiveRayAngle}));
+    p.tNaive.reset();
+    p.ulpsNaive.reset();
+    const std::string missed = mathText(m, "last pick", p);
+    EXPECT_EQ(numbersIn(missed, &noMarks).size(), want.size() + 4);
+    EXPECT_NE(missed.find("miss (naive float)"), std::string::npos) << missed;
 }
 
 TEST(MathText, ExactTextIsTheShortestThatReadsBack) {
