@@ -4,6 +4,7 @@
 // The ray contract shared by every raycast/intersectLine overload is in collision/ray.hpp.
 
 #include "pickray/collision/batch.hpp"
+#include "pickray/collision/construction.hpp"
 #include "pickray/collision/distance.hpp"
 #include "pickray/collision/overlap.hpp"
 #include "pickray/collision/quadratic.hpp"
