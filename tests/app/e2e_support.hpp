@@ -124,6 +124,15 @@ inline json readJson(const fs::path& path, bool glErrorExpected = false) {
     return report;
 }
 
+/// Runs pickray with `args` and `--report` into tempDir()/NAME.json; expects exit 0; the report.
+inline json runForReport(const std::string& name, std::vector<std::string> args) {
+    const fs::path report = tempDir() / (name + ".json");
+    args.insert(args.end(), {"--report", report.string()});
+    const ProcessResult run = runPickray(args);
+    EXPECT_EQ(run.exitCode, 0) << run.output;
+    return readJson(report);
+}
+
 inline ps::Scene loadDefaultScene() {
     auto loaded = ps::loadScene(kDefaultScene);
     EXPECT_TRUE(loaded.scene) << loaded.error;

@@ -258,14 +258,6 @@ TEST(MathReport, UnprojectEqualsAnIndependentComputationOnRandomCameras) {
 
 namespace {
 
-json runForReport(const std::string& name, std::vector<std::string> args) {
-    const fs::path report = tempDir() / (name + ".json");
-    args.insert(args.end(), {"--report", report.string()});
-    const ProcessResult run = runPickray(args);
-    EXPECT_EQ(run.exitCode, 0) << run.output;
-    return readJson(report);
-}
-
 // The numbers the panels drew (each piece of text read as a number where it is one: "pixel
 // (500," gives nothing, "-0.217969" gives itself).
 std::vector<double> drawnNumbers(const json& report) {
@@ -347,7 +339,7 @@ TEST(MathPanel, ShowsTheClicksStagesAndTheHoveredPixelsAsTheyAre) {
 // checkbox draws the naive ray (magenta), seen from the side once the panel is closed again.
 TEST(MathPanel, ThePrecisionSectionShowsTheReportsNumbersAndItsCheckboxDrawsTheNaiveRay) {
     const std::vector<std::string> base = {
-        "--headless", "--size",     "1280x960",  "--scene",        kDefaultScene.string(),
+        "--headless", "--size",     "1280x960",   "--scene",        kDefaultScene.string(),
         "--no-stats", "--ui-scale", "1",          "--near",         "0.01",
         "--far",      "1e4",        "--move-all", "2400,9200,3100", "--click",
         "480,400",    "--key",      "m"};

@@ -24,14 +24,6 @@ using namespace e2e;  // NOLINT: the shared helpers read as part of the tests
 
 namespace {
 
-json runForReport(const std::string& name, std::vector<std::string> args) {
-    const fs::path report = tempDir() / (name + ".json");
-    args.insert(args.end(), {"--report", report.string()});
-    const ProcessResult run = runPickray(args);
-    EXPECT_EQ(run.exitCode, 0) << run.output;
-    return readJson(report);
-}
-
 glm::ivec2 centreOf(const json& rect) {
     return {static_cast<int>(rect["pos"][0].get<float>() + rect["size"][0].get<float>() / 2),
             static_cast<int>(rect["pos"][1].get<float>() + rect["size"][1].get<float>() / 2)};
