@@ -30,11 +30,12 @@ jobs=$(nproc)
 for stage in $stages; do
   [[ " $all_stages " == *" $stage "* ]] || { echo "unknown stage: $stage (the stages: $all_stages)"; exit 2; }
 done
-# The fewest tests each ctest stage must run (or skip for a level the CPU lacks): the counts at
-# commit 4a1b12a (main: ctest -N; sanitize: main without the package and pictures tests, with the
-# LeakSanitizer soak; aarch64: no demo, no benchmarks, no GMP). Raise them as tests are added;
-# lower them only with a test's removal, in the same commit.
-declare -A minimum=([main]=362 [sanitize]=358 [aarch64]=188)
+# The fewest tests each ctest stage must run (or skip for a level the CPU lacks): main is ctest -N
+# when these were set (532, with issue 27's tests); sanitize is main without the package and pictures tests, with
+# the LeakSanitizer soak (526 expected, 522 required); aarch64 has no demo, no benchmarks, no GMP
+# (212 expected, 210 required). Raise them as tests are added; lower them only with a test's
+# removal, in the same commit.
+declare -A minimum=([main]=532 [sanitize]=522 [aarch64]=210)
 
 declare -A result seconds_taken
 status=0
