@@ -54,7 +54,7 @@ runs_for() {
   case $1 in
     fuzz_collision) echo 800000 ;;  # every input also runs the batch forms
     fuzz_scene) echo 1000000 ;;
-    fuzz_cli) echo 100000 ;;        # CLI11 builds its whole option table for every input
+    fuzz_cli) echo 50000 ;;         # CLI11 builds its whole option table for every input (70 s)
     *) echo 2000000 ;;
   esac
 }

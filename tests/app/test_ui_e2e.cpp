@@ -24,6 +24,10 @@ using namespace e2e;  // NOLINT: the shared helpers read as part of the tests
 
 namespace {
 
+// Why the slowest layout tests skip the sanitizer stage: they measure where ImGui put things (the
+// same code the other UI tests run under ASan there), 30 s each under it.
+constexpr const char* kLayoutOnly = "layout measured in the uninstrumented build (30 s under ASan)";
+
 glm::ivec2 centreOf(const json& rect) {
     return {static_cast<int>(rect["pos"][0].get<float>() + rect["size"][0].get<float>() / 2),
             static_cast<int>(rect["pos"][1].get<float>() + rect["size"][1].get<float>() / 2)};
@@ -126,6 +130,7 @@ EdgeInk inkAtTheClipEdge(const Image& image, const json& panel, const json& pane
 }  // namespace
 
 TEST(Ui, NothingIsCutOffAtTheUsualWindowSizes) {
+    if (kSanitized) GTEST_SKIP() << kLayoutOnly;
     // Every panel open that can be: two capsules selected (the pair panel), the crate picked, the
     // timings shown, the help window; at the default size and two smaller ones. In a fourth run
     // at each size the plinth, selected, is named 200 Ws, which no panel has room for on one line:
@@ -612,6 +617,7 @@ std::vector<glm::ivec2> selectedRowBands(const Image& image, const json& panel) 
 }  // namespace
 
 TEST(Ui, ANewlySelectedOutlinerRowIsScrolledFullyIntoView) {
+    if (kSanitized) GTEST_SKIP() << kLayoutOnly;
     // 60 generated objects: the list shows about 8 rows at 1280x720. A row just past the list's
     // bottom edge (within the window padding) was not scrolled to and stayed cut in half.
     const fs::path names = tempDir() / "outliner_names.json";
@@ -679,6 +685,7 @@ Box rectOf(const json& t) {
 }  // namespace
 
 TEST(Ui, AMenuEntrysTooltipGoesBesideTheMenuNotOverItsShortcutsAndInsideTheWindow) {
+    if (kSanitized) GTEST_SKIP() << kLayoutOnly;
     // ImGui puts a tooltip below and right of the cursor: on a menu entry, over the shortcut
     // column of the entry and of those below it. Each menu, its entry with the longest tooltip
     // hovered, at 1280x720 (room right of the menu); and File's at 640x360 (no room beside it:
@@ -1087,6 +1094,8 @@ std::vector<long> cpuTicks(const std::string& session) {
 // over 5 idle seconds, and the frames it ran over a whole session; and it still wakes by itself
 // for a toast's fade and a text field's blinking caret.
 TEST(Xvfb, LeftAloneTheWindowSleepsAndWakesOnlyForEventsAToastsFadeAndTheCaret) {
+    if (kSanitized)
+        GTEST_SKIP() << "CPU time while idle: a question for the uninstrumented build (23 s of the sanitizer stage)";
     if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
         GTEST_SKIP() << "xvfb-run or xdotool not installed";
     // After the start's frames (1 s), 5 s with nothing happening, CPU time read before and after.
