@@ -543,6 +543,7 @@ TEST(Ui, TheUiScaleSliderTakesItsValueWhenLetGoAndThePanelsFollowIt) {
 }
 
 TEST(Ui, EscClosesAnOpenMenuFirstAndOnlyASecondEscClearsTheSelection) {
+    if (kSanitized) GTEST_SKIP() << "menus and keys measured in the uninstrumented build (23 s under ASan)";
     // Each menu opened by a click on its title, the crate selected: Esc closed nothing and cleared
     // the selection. Now the first Esc closes the menu and does nothing else, the second clears.
     const std::vector<std::string> base = {"--headless", "--size", "1280x720", "--no-stats", "--select", "crate"};
