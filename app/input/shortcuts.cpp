@@ -33,6 +33,8 @@ constexpr Shortcut kShortcuts[] = {
     {key(SDLK_q), Action::GizmoSpace, "gizmo: world or local axes"},
     {key(SDLK_p), Action::PickAudit, "pick audit: where the picture and a click disagree"},
     {key(SDLK_m), Action::MathPanel, "math panel: the click's unprojection step by step"},
+    {key(SDLK_c), Action::Constructions,
+     "constructions: the articles' circles, cap planes and slabs, drawn and listed"},
     {ctrl(SDLK_q), Action::Quit, "quit (asks first when there are unsaved changes)"},
 };
 

@@ -35,6 +35,7 @@ enum class Action {
     GizmoSpace,
     PickAudit,
     MathPanel,
+    Constructions,
 };
 
 /// A key with the modifiers held (left or right alike).

@@ -10,6 +10,8 @@
 
 #include <glm/vec2.hpp>
 
+#include "editor/construction.hpp"
+
 namespace pickray::app {
 
 /// A panel's rectangle on screen (window units, top-left origin), and whether something in it
@@ -47,6 +49,24 @@ struct DrawnText {
     float roomRight = 0.0f;
 };
 
+/// A label of the view's construction (View > Constructions): the point it names and where its
+/// text starts (window units).
+struct DrawnLabel {
+    std::string text;
+    glm::vec2 at{0.0f};
+    glm::vec2 textAt{0.0f};
+};
+
+/// Article 001's (s, t) square as the Constructions panel drew it: its rectangle, the sampled f
+/// (PairMap::values) and where the minimum's cross is.
+struct DrawnHeatMap {
+    glm::vec2 pos{0.0f};
+    glm::vec2 size{0.0f};
+    int cells = 0;
+    std::vector<float> values;
+    glm::vec2 minimumAt{0.0f};
+};
+
 /// Everything the panels drew in one frame (the menus' places are kept from the frame a menu was
 /// last closed in: an open menu's title cannot be measured).
 struct DrawnPanels {
@@ -61,8 +81,11 @@ struct DrawnPanels {
     /// entries as last drawn ("(missing)" marked), kept after the menu closes.
     std::optional<TooltipRect> recentMenu;
     std::vector<MenuEntry> recentEntries;
-    std::vector<DrawnText> numberTexts;  ///< the pieces of text with numbers (Pick, Capsule pair)
-    float lineHeight = 0.0f;             ///< one line of text's height, in pixels
+    std::vector<DrawnText> numberTexts;             ///< the pieces of text with numbers (Pick, Capsule pair)
+    float lineHeight = 0.0f;                        ///< one line of text's height, in pixels
+    std::optional<ShownConstruction> construction;  ///< what the Constructions panel listed
+    std::optional<DrawnHeatMap> heatMap;            ///< its (s, t) square
+    std::vector<DrawnLabel> viewLabels;             ///< the construction's labels in the view
 };
 
 }  // namespace pickray::app

@@ -12,6 +12,7 @@
 
 #include "editor/object_size.hpp"
 #include "input/shortcuts.hpp"
+#include "panels/construction_panel.hpp"
 #include "panels/math_panel.hpp"
 #include "panels/number_text.hpp"
 #include "panels/pick_json.hpp"
@@ -102,9 +103,9 @@ bool isSelected(const UiView& view, std::size_t i) {
 /// Every panel's default place (Reset layout): the scene's panels down the left, the pick and the
 /// camera down the right, each column shrunk to fit a small window.
 struct Layout {
-    glm::vec2 sceneSize, inspectorSize, capsuleSize, pickSize, cameraSize, auditSize, mathSize;
-    glm::vec2 sceneAt, inspectorAt, capsuleAt, auditAt, mathAt;  // from the top-left corner
-    glm::vec2 pickAt, cameraAt;                                  // x measured from the right edge
+    glm::vec2 sceneSize, inspectorSize, capsuleSize, pickSize, cameraSize, auditSize, mathSize, constructionSize;
+    glm::vec2 sceneAt, inspectorAt, capsuleAt, auditAt, mathAt, constructionAt;  // from the top-left corner
+    glm::vec2 pickAt, cameraAt;                                                  // x measured from the right edge
 };
 
 Layout defaultLayout(glm::ivec2 window, float top) {
@@ -133,6 +134,10 @@ Layout defaultLayout(glm::ivec2 window, float top) {
     // The Math panel's: the middle column, from the top down (its tables want the room).
     l.mathSize = {l.auditSize.x, std::max(room, 120.0f * s)};
     l.mathAt = {l.auditAt.x, top + gap};
+    // The Constructions panel's: as the pick audit's, at the bottom of the view between the two
+    // columns, so that the middle of the view shows what it draws.
+    l.constructionSize = {l.auditSize.x, std::min(0.45f * room, 270.0f * s)};
+    l.constructionAt = {l.auditAt.x, static_cast<float>(window.y) - l.constructionSize.y - gap};
     return l;
 }
 
@@ -484,6 +489,8 @@ std::vector<Command> drawWindows(UiState& state, const UiView& view, bool panels
     state.drawn->tooltipShown.reset();
     state.drawn->snapShown.reset();
     state.drawn->numberTexts.clear();
+    state.drawn->construction.reset();
+    state.drawn->heatMap.reset();
     state.drawn->sizeWarning.reset();
     state.drawn->lineHeight = ImGui::GetTextLineHeight();
     escapeClosesPopups(state, view);          // before the menus are drawn: one closed by Esc is not drawn
@@ -503,6 +510,7 @@ std::vector<Command> drawWindows(UiState& state, const UiView& view, bool panels
     capsulePanel(state, view, layout, top);
     auditPanel(state, view, layout, top);
     mathPanel(state, view, layout.mathAt, layout.mathSize, top);
+    constructionPanel(state, view, layout.constructionAt, layout.constructionSize, top);
     helpWindow(state);
     fileWindows(state, view, out);
     toastWindow(state, view);

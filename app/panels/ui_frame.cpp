@@ -205,6 +205,8 @@ float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
         if (ImGui::MenuItem("Anti-aliasing (FXAA)", nullptr, state.fxaa)) state.fxaa = !state.fxaa;
         showTooltip(state, "Anti-aliasing (FXAA): smoother edges in the picture; object IDs unchanged", true);
         if (menuItem(state, "Math panel", Action::MathPanel, true, state.mathPanel)) state.mathPanel = !state.mathPanel;
+        if (menuItem(state, "Constructions", Action::Constructions, true, state.constructions))
+            state.constructions = !state.constructions;
         ImGui::EndMenu();
     } else {
         state.scaleHeld = false;  // the slider is not shown: nothing holds it

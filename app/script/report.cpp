@@ -5,8 +5,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "editor/construction.hpp"
 #include "editor/precision.hpp"
 #include "editor/unproject_math.hpp"
+#include "scene/overloaded.hpp"
 
 namespace pickray::app {
 namespace {
@@ -67,6 +69,65 @@ nlohmann::json precisionJson(const ClickRecord& click) {
             {"naive_ray_angle", p->naiveRayAngle}};
 }
 
+nlohmann::json sideJson(const InfiniteCylinderConstruction& c) {
+    return {{"case", caseName(c.kind)},
+            {"a1", c.a1},
+            {"a2", c.a2},
+            {"q1", vec(c.q1)},
+            {"q2", vec(c.q2)},
+            {"b1", c.b1},
+            {"b2", c.b2},
+            {"r1", vec(c.r1)},
+            {"r2", vec(c.r2)},
+            {"q1_behind", c.q1Behind},
+            {"q2_behind", c.q2Behind},
+            {"axis_distance", c.axisDistance}};
+}
+
+nlohmann::json capJson(const CapPlaneCrossing& c) {
+    return {{"crosses", c.crosses}, {"t", c.t}, {"point", vec(c.point)}, {"on_cap", c.onCap}, {"behind", c.behind}};
+}
+
+// View > Constructions' numbers, as the library gave them (docs/DEMO.md names the fields).
+nlohmann::json constructionJson(const ShownConstruction& shown, const std::string& object) {
+    nlohmann::json out = {{"article", articleOf(shown.of)}, {"object", object}};
+    std::visit(scene::Overloaded{
+                   [&](const InfiniteCylinderConstruction& c) { out.update(sideJson(c)); },
+                   [&](const CylinderConstruction& c) {
+                       out.update({{"case", caseName(c.kind)},
+                                   {"side", sideJson(c.side)},
+                                   {"cap_a", capJson(c.capA)},
+                                   {"cap_b", capJson(c.capB)},
+                                   {"parallel_to_caps", c.parallelToCaps},
+                                   {"between_caps", c.betweenCaps},
+                                   {"enter", c.enter},
+                                   {"exit", c.exit},
+                                   {"enter_surface", partName(c.enterSurface)},
+                                   {"exit_surface", partName(c.exitSurface)}});
+                   },
+                   [&](const BoxConstruction& c) {
+                       nlohmann::json slabs = nlohmann::json::array();
+                       for (const SlabInterval& s : c.slabs)
+                           slabs.push_back({{"parallel", s.parallel},
+                                            {"inside", s.inside},
+                                            {"t_near", s.tNear},
+                                            {"t_far", s.tFar},
+                                            {"near_face", faceName(s.nearFace)},
+                                            {"far_face", faceName(s.farFace)}});
+                       out.update({{"case", caseName(c.kind)},
+                                   {"local_origin", vec(c.localOrigin)},
+                                   {"local_direction", vec(c.localDirection)},
+                                   {"slabs", slabs},
+                                   {"enter", c.enter},
+                                   {"exit", c.exit},
+                                   {"enter_face", faceName(c.enterFace)},
+                                   {"exit_face", faceName(c.exitFace)}});
+                   },
+               },
+               shown.of);
+    return out;
+}
+
 }  // namespace
 
 std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance& performance,
@@ -111,6 +172,29 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
     for (const MenuEntry& e : window.recentEntries)
         out["window"]["recentEntries"].push_back(
             {{"text", e.text}, {"enabled", e.enabled}, {"pos", {e.pos.x, e.pos.y}}, {"size", {e.size.x, e.size.y}}});
+    const scene::Camera& cam = window.camera;
+    out["window"]["camera"] = {{"eye", vec(cam.eye)},
+                               {"target", vec(cam.target)},
+                               {"up", vec(cam.up)},
+                               {"fovYDegrees", cam.fovYDegrees},
+                               {"near", cam.near},
+                               {"far", cam.far},
+                               {"orthographic", cam.projection == scene::Projection::Orthographic},
+                               {"orthoHeight", cam.orthoHeight}};
+    out["window"]["construction"] = window.construction
+                                        ? constructionJson(*window.construction, window.constructionObject)
+                                        : nlohmann::json(nullptr);
+    out["window"]["heatMap"] = nullptr;
+    if (const auto& m = window.heatMap)
+        out["window"]["heatMap"] = {{"pos", {m->pos.x, m->pos.y}},
+                                    {"size", {m->size.x, m->size.y}},
+                                    {"cells", m->cells},
+                                    {"values", m->values},
+                                    {"minimumAt", {m->minimumAt.x, m->minimumAt.y}}};
+    out["window"]["viewLabels"] = nlohmann::json::array();
+    for (const DrawnLabel& l : window.viewLabels)
+        out["window"]["viewLabels"].push_back(
+            {{"text", l.text}, {"at", {l.at.x, l.at.y}}, {"textAt", {l.textAt.x, l.textAt.y}}});
     out["editor"] = {{"picked", window.picked ? nlohmann::json(*window.picked) : nlohmann::json(nullptr)},
                      {"selection", window.selection},
                      {"undoSteps", window.undoSteps},

@@ -41,6 +41,13 @@ struct WindowReport {
     std::vector<MenuEntry> recentEntries;    ///< its list as last drawn
     float lineHeight = 0.0f;                 ///< one line of text's height
     float uiScale = 1.0f;
+    scene::Camera camera;  ///< the view's camera at the end (orbits included)
+    /// View > Constructions: what its panel listed (and its object's name), its (s, t) square,
+    /// the labels written in the view.
+    std::optional<ShownConstruction> construction;
+    std::string constructionObject;
+    std::optional<DrawnHeatMap> heatMap;
+    std::vector<DrawnLabel> viewLabels;
 };
 
 /// `frame.pickMs` is the median of the clicks' query times (clicks on the UI left out); `errors`

@@ -267,6 +267,11 @@ bool writeReport(App& app, const std::string& path, const std::vector<std::strin
     window.recentMenu = drawn.recentMenu;
     window.recentEntries = drawn.recentEntries;
     window.uiScale = app.uiScale();
+    window.camera = app.view().camera(editor);
+    window.construction = drawn.construction;
+    if (drawn.construction) window.constructionObject = editor.scene().objects.at(drawn.construction->object).name;
+    window.heatMap = drawn.heatMap;
+    window.viewLabels = drawn.viewLabels;
     out << reportJson(app.view().clicks(), app.performance(), errors, window);
     out.flush();
     if (!out) {

@@ -13,6 +13,7 @@
 #include <glm/geometric.hpp>
 #include <glm/trigonometric.hpp>
 
+#include "panels/construction_panel.hpp"
 #include "panels/toasts.hpp"
 #include "scene/camera_math.hpp"
 #include "scene/overloaded.hpp"
@@ -155,6 +156,7 @@ void App::frame() {
     const bool redrawn = drawScene(update.matrices);
     renderer_.bindWindow(platform_.drawableSize());  // ImGui draws over the scene, in the window's pixels
     if (heatMapShown_) renderer_.drawOverScene(viewAudit_->heatMap, platform_.drawableSize());
+    drawViewLabels(ui_, constructionLabels_, drawnPanels_);  // the constructions' names, under the panels
     imgui_.render();
     saveRequestedScreenshot(platform_.drawableSize());
     platform_.swap();
@@ -255,6 +257,14 @@ bool App::drawScene(const FrameMatrices& frame) {
     render::DebugDraw debug =
         drawableOk ? overlay(editor_.scene(), editor_.selection(), editor_.lastPick(), frame) : render::DebugDraw{};
     if (drawableOk && ui_.naiveRay && editor_.lastPick()) addNaiveRay(debug, *editor_.lastPick());
+    constructionLabels_.clear();
+    if (const auto shown = drawableOk && ui_.constructions
+                               ? constructionOf(editor_.scene(), editor_.selection(), editor_.lastPick())
+                               : std::nullopt) {
+        ConstructionDrawing drawing = drawConstruction(*shown, frame);
+        debug.lines.insert(debug.lines.end(), drawing.draw.lines.begin(), drawing.draw.lines.end());
+        constructionLabels_ = screenLabels(drawing.labels, frame);
+    }
     if (const auto g = drawableOk ? view_.gizmoView(frame, editor_) : std::nullopt)
         addGizmo(debug, g->gizmo, g->lit, cam, frame, editor_.lastPick());
     if (idBuffer_) saveRequestedIdBuffer(drawableOk, view, style);

@@ -29,6 +29,7 @@
 #include "shell/imgui_layer.hpp"
 #include "shell/platform.hpp"
 #include "viewport/performance.hpp"
+#include "viewport/constructions.hpp"
 #include "viewport/scene_view.hpp"
 
 namespace pickray::app {
@@ -155,6 +156,7 @@ private:
     Editor editor_;
     SceneView view_;
     UiState ui_;
+    std::vector<ScreenLabel> constructionLabels_;  ///< View > Constructions: this frame's labels
     DrawnPanels drawnPanels_;  ///< what the panels drew in the last frame (the report's)
     std::optional<ScreenshotRequest> screenshot_;
     std::optional<std::string> screenshotError_;  ///< why the last requested screenshot failed

@@ -133,6 +133,30 @@ inline json runForReport(const std::string& name, std::vector<std::string> args)
     return readJson(report);
 }
 
+// The numbers the panels drew (each piece of text read as a number where it is one: "pixel"
+// gives nothing, "-0.217969" gives itself, a vector's "(500," 500).
+inline std::vector<double> drawnNumbers(const json& report) {
+    std::vector<double> numbers;
+    for (const json& t : report.at("window").at("numberTexts")) {
+        std::string s = t.at("text").get<std::string>();
+        // A vector's components are drawn as "(x,", "y,", "z)" (vectorLine): their numbers count.
+        if (!s.empty() && s.front() == '(') s.erase(0, 1);
+        if (!s.empty() && (s.back() == ',' || s.back() == ')')) s.pop_back();
+        char* end = nullptr;
+        const double value = std::strtod(s.c_str(), &end);
+        if (end != s.c_str() && *end == '\0') numbers.push_back(value);
+    }
+    return numbers;
+}
+
+// Whether one of `numbers` is `value` as the panel prints it: 6 decimals where the cell has room
+// (half a unit of the last: 5e-7), fewer where not; within `tolerance` besides (4 decimals: 5e-5).
+inline bool drawn(const std::vector<double>& numbers, double value, double tolerance = 0.0) {
+    for (double n : numbers)
+        if (std::abs(n - value) <= 5e-7 + tolerance) return true;
+    return false;
+}
+
 inline ps::Scene loadDefaultScene() {
     auto loaded = ps::loadScene(kDefaultScene);
     EXPECT_TRUE(loaded.scene) << loaded.error;

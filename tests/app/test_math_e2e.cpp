@@ -256,31 +256,6 @@ TEST(MathReport, UnprojectEqualsAnIndependentComputationOnRandomCameras) {
     EXPECT_GE(hitDepths, runs) << "too few clicks hit an object to check hit_depth";
 }
 
-namespace {
-
-// The numbers the panels drew (each piece of text read as a number where it is one: "pixel
-// (500," gives nothing, "-0.217969" gives itself).
-std::vector<double> drawnNumbers(const json& report) {
-    std::vector<double> numbers;
-    for (const json& t : report.at("window").at("numberTexts")) {
-        const std::string s = t.at("text").get<std::string>();
-        char* end = nullptr;
-        const double value = std::strtod(s.c_str(), &end);
-        if (end != s.c_str() && *end == '\0') numbers.push_back(value);
-    }
-    return numbers;
-}
-
-// Whether one of `numbers` is `value` as the panel prints it: 6 decimals where the cell has room
-// (half a unit of the last: 5e-7), fewer where not; within `tolerance` besides.
-bool drawn(const std::vector<double>& numbers, double value, double tolerance = 0.0) {
-    for (double n : numbers)
-        if (std::abs(n - value) <= 5e-7 + tolerance) return true;
-    return false;
-}
-
-}  // namespace
-
 // The Math panel (M) after a click on the ball: its stages are the report's `unproject`, as
 // drawn; the clip-depth buttons say what they change. Then its "hover" source and the cursor over
 // the view: the numbers of the hovered pixel, against the reference camera (long double).

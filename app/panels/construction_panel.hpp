@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// View > Constructions (C): the source articles' constructions for the last pick (editor/
+// construction.hpp), listed with the library's numbers, and article 001's (s, t) square for the
+// last two selected capsules as a heat map; and the labels of the points drawn in the view.
+
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+#include "panels/ui.hpp"
+#include "viewport/constructions.hpp"
+
+namespace pickray::app {
+
+/// The (s, t) square's side in cells (PairMap), and in pixels at UI scale 1.
+inline constexpr int kPairMapCells = 48;
+inline constexpr float kPairMapPixels = 150.0f;
+
+/// Draws the panel when state.constructions is on, at its default place `at` and `size`.
+void constructionPanel(UiState& state, const UiView& view, glm::vec2 at, glm::vec2 size, float top);
+
+/// Writes the view's labels at their window points, under the panels (state.constructions on),
+/// and records them (DrawnPanels::viewLabels). Call once a frame, after buildUi.
+void drawViewLabels(UiState& state, const std::vector<ScreenLabel>& labels, DrawnPanels& drawn);
+
+}  // namespace pickray::app

@@ -1,0 +1,298 @@
+// SPDX-License-Identifier: MIT
+// Issue 28 end to end: View > Constructions (C) after a click on each of the default scene's
+// infinite cylinder (article 000), capped cylinder (002) and box (003), and with its two capsules
+// selected (001). The report's `construction`, the panel's drawn numbers, the view's labels and
+// the (s, t) heat map are checked against the articles' constructions worked out here in long
+// double from the scene's shapes and the click's ray, with none of the library's code: the
+// quadratic of 000, the cap planes' crossings of 002, the slabs of 003 in the box's own frame
+// (the scene's transform inverted here), and f(s, t) and its minimum by the clamped normal
+// equations of two segments.
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "e2e_support.hpp"
+#include "reference/camera_reference.hpp"
+
+using namespace e2e;  // NOLINT: the shared helpers read as part of the tests
+
+namespace {
+
+using pickref::Real;
+using pickref::Vec;
+
+// The library forms each value in double from the float inputs (the same ray and shapes as here)
+// and rounds it to float once: a value of size up to ~20 (t, coordinates) is within 2^-24 · 20
+// ≈ 1.2e-6 of the exact one, plus the double work's ~1e-14. 1e-5 bounds that with room; a wrong
+// construction (another root, another plane, a point off the axis) is off by far more.
+constexpr Real kValue = 1e-5L;
+// A label sits at its point's window position: the float frame's projection against the exact
+// one, a few 1e-7 of 1280 px, plus the value's error above (1e-5 world ~ 1e-3 px here).
+constexpr double kPixel = 0.01;
+// The panel prints 4 decimals: half a unit of the last is 5e-5.
+constexpr double kPrinted = 5e-5;
+
+Vec exact(const json& v) { return {v.at(0).get<Real>(), v.at(1).get<Real>(), v.at(2).get<Real>()}; }
+Real gapBetween(Vec a, Vec b) { return pickref::length(a - b); }
+
+struct Line {
+    Vec origin, direction;
+    [[nodiscard]] Vec at(Real t) const { return origin + t * direction; }
+};
+
+Line clickRay(const json& report) {
+    const json& ray = report.at("clicks").at(0).at("ray");
+    return {exact(ray.at("origin")), exact(ray.at("direction"))};
+}
+
+json sceneObject(const std::string& name) {
+    const json scene = readJson(kDefaultScene);
+    for (const json& o : scene.at("objects"))
+        if (o.at("name") == name) return o;
+    ADD_FAILURE() << name << " is not in the default scene";
+    return json::object();
+}
+
+pickref::Camera camera(const json& report) {
+    const json& c = report.at("window").at("camera");
+    pickref::Camera out{exact(c.at("eye")), exact(c.at("target")), exact(c.at("up"))};
+    out.fovYDegrees = c.at("fovYDegrees").get<Real>();
+    out.near = c.at("near").get<Real>();
+    out.width = report.at("window").at("size").at(0).get<Real>();
+    out.height = report.at("window").at("size").at(1).get<Real>();
+    return out;
+}
+
+// The label `text` is written at `point`'s window position (the window's size in pixels is its
+// drawable's here).
+void expectLabelAt(const json& report, const std::string& text, Vec point) {
+    const auto at = pickref::project(camera(report), point);
+    ASSERT_TRUE(at) << text << " is behind the eye";
+    int found = 0;
+    for (const json& l : report.at("window").at("viewLabels"))
+        if (l.at("text") == text) {
+            ++found;
+            EXPECT_NEAR(l.at("at").at(0).get<double>(), static_cast<double>(at->x), kPixel) << text;
+            EXPECT_NEAR(l.at("at").at(1).get<double>(), static_cast<double>(at->y), kPixel) << text;
+        }
+    EXPECT_EQ(found, 1) << "the label " << text;
+}
+
+void expectNear(const json& actual, Vec expected, const std::string& what) {
+    EXPECT_LE(gapBetween(exact(actual), expected), kValue) << what << ": " << actual;
+}
+
+// Article 000 for the line and the axis through p1, p2 of radius r: Q = L + aV meets the surface
+// where |Q − P1|² − ((Q − P1)·s)² = r², a quadratic in a.
+struct Crossing {
+    Real a1, a2;
+    Vec q1, q2, r1, r2;
+    Real b1, b2;
+};
+Crossing sideCrossing(const Line& line, Vec p1, Vec p2, Real r) {
+    const Vec axis = p2 - p1;
+    const Vec s = pickref::normalize(axis);
+    const Vec w = line.origin - p1;
+    const Vec vPerp = line.direction - pickref::dot(line.direction, s) * s;
+    const Vec wPerp = w - pickref::dot(w, s) * s;
+    const Real A = pickref::dot(vPerp, vPerp), B = pickref::dot(vPerp, wPerp), C = pickref::dot(wPerp, wPerp) - r * r;
+    const Real root = std::sqrt(B * B - A * C);
+    Crossing c{(-B - root) / A, (-B + root) / A, {}, {}, {}, {}, 0, 0};
+    c.q1 = line.at(c.a1);
+    c.q2 = line.at(c.a2);
+    c.b1 = pickref::dot(c.q1 - p1, axis) / pickref::dot(axis, axis);
+    c.b2 = pickref::dot(c.q2 - p1, axis) / pickref::dot(axis, axis);
+    c.r1 = p1 + c.b1 * axis;
+    c.r2 = p1 + c.b2 * axis;
+    return c;
+}
+
+void expectSide(const json& side, const Crossing& c) {
+    EXPECT_EQ(side.at("case"), "crosses: enters at Q1, leaves at Q2");
+    EXPECT_NEAR(side.at("a1").get<double>(), static_cast<double>(c.a1), static_cast<double>(kValue));
+    EXPECT_NEAR(side.at("a2").get<double>(), static_cast<double>(c.a2), static_cast<double>(kValue));
+    EXPECT_NEAR(side.at("b1").get<double>(), static_cast<double>(c.b1), static_cast<double>(kValue));
+    EXPECT_NEAR(side.at("b2").get<double>(), static_cast<double>(c.b2), static_cast<double>(kValue));
+    expectNear(side.at("q1"), c.q1, "Q1");
+    expectNear(side.at("q2"), c.q2, "Q2");
+    expectNear(side.at("r1"), c.r1, "R1");
+    expectNear(side.at("r2"), c.r2, "R2");
+}
+
+void expectLabelsOfSide(const json& report, const Crossing& c) {
+    expectLabelAt(report, "Q1", c.q1);
+    expectLabelAt(report, "Q2", c.q2);
+    expectLabelAt(report, "R1", c.r1);
+    expectLabelAt(report, "R2", c.r2);
+}
+
+// Clicked where the object is seen, then seen 35 degrees round: the ray and
+// what is built along it stand apart in the picture.
+json constructionRun(const std::string& name, const std::string& object, std::vector<std::string> extra = {}) {
+    const glm::ivec2 pixel = pixelOf(object, {1280, 720});
+    std::vector<std::string> args = {"--headless", "--size",     "1280x720", "--scene", kDefaultScene.string(),
+                                     "--no-stats", "--ui-scale", "1",        "--click", pixelArg(pixel),
+                                     "--key",      "c",          "--orbit",  "35,5"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const json r = runForReport(name, args);
+    EXPECT_EQ(r.at("clicks").at(0).at("picked"), object);
+    EXPECT_EQ(r.at("window").at("construction").at("object"), object);
+    return r;
+}
+
+}  // namespace
+
+// Article 000: the pole, an infinite cylinder; its Q1, Q2, R1, R2 in the report, the panel and
+// the view.
+TEST(Constructions, TheInfiniteCylindersQAndRAreTheArticles) {
+    const json r = constructionRun("construction_000", "pole");
+    const json pole = sceneObject("pole");
+    const json& c = r.at("window").at("construction");
+    ASSERT_EQ(c.at("article"), "000");
+    const Crossing expected =
+        sideCrossing(clickRay(r), exact(pole.at("p1")), exact(pole.at("p2")), pole.at("radius").get<Real>());
+    expectSide(c, expected);
+    expectLabelsOfSide(r, expected);
+    const std::vector<double> numbers = drawnNumbers(r);
+    for (const Real v : {expected.a1, expected.a2, expected.b1, expected.b2, expected.q1.x, expected.q2.z,
+                         expected.r1.x, expected.r2.y})
+        EXPECT_TRUE(drawn(numbers, static_cast<double>(v), kPrinted)) << static_cast<double>(v);
+}
+
+// Article 002: the drum; the side as 000, both cap planes' crossings (on the caps or off them)
+// and which surface bounds the span; and article 001 for the two capsules selected after it.
+TEST(Constructions, TheCappedCylindersCapPlanesAndTheCapsulesSquareAreTheArticles) {
+    const json r = constructionRun("construction_002", "drum", {"--select", "capsule A", "--select", "capsule B"});
+    const json drum = sceneObject("drum");
+    const json& c = r.at("window").at("construction");
+    ASSERT_EQ(c.at("article"), "002");
+    const Line line = clickRay(r);
+    const Vec a = exact(drum.at("a")), b = exact(drum.at("b"));
+    const Real radius = drum.at("radius").get<Real>();
+    const Crossing side = sideCrossing(line, a, b, radius);
+    expectSide(c.at("side"), side);
+    expectLabelsOfSide(r, side);
+    // The cap planes: (P − a)·S = 0 and (P − b)·S = 0 along the line.
+    const Vec axis = b - a;
+    const Real capT[2] = {pickref::dot(a - line.origin, axis) / pickref::dot(line.direction, axis),
+                          pickref::dot(b - line.origin, axis) / pickref::dot(line.direction, axis)};
+    const Vec centres[2] = {a, b};
+    bool onCap[2] = {};
+    for (int i = 0; i < 2; ++i) {
+        const json& cap = c.at(i == 0 ? "cap_a" : "cap_b");
+        EXPECT_TRUE(cap.at("crosses").get<bool>());
+        EXPECT_NEAR(cap.at("t").get<double>(), static_cast<double>(capT[i]), static_cast<double>(kValue));
+        expectNear(cap.at("point"), line.at(capT[i]), "cap crossing");
+        onCap[i] = gapBetween(line.at(capT[i]), centres[i]) <= radius;
+        EXPECT_EQ(cap.at("on_cap").get<bool>(), onCap[i]) << i;
+        expectLabelAt(
+            r, std::string(i == 0 ? "cap A plane" : "cap B plane") + (onCap[i] ? ", on the cap" : ", off the cap"),
+            line.at(capT[i]));
+    }
+    // The span: the side's and the slab between the caps', the tighter bound naming the surface.
+    const Real capNear = std::min(capT[0], capT[1]), capFar = std::max(capT[0], capT[1]);
+    const Real enter = std::max(side.a1, capNear), exit = std::min(side.a2, capFar);
+    ASSERT_LT(enter, exit) << "the click hits the drum";
+    EXPECT_NEAR(c.at("enter").get<double>(), static_cast<double>(enter), static_cast<double>(kValue));
+    EXPECT_NEAR(c.at("exit").get<double>(), static_cast<double>(exit), static_cast<double>(kValue));
+    const auto capName = [&](Real t) { return t == capT[0] ? "cap A" : "cap B"; };
+    EXPECT_EQ(c.at("enter_surface"), side.a1 >= capNear ? "side" : capName(capNear));
+    EXPECT_EQ(c.at("exit_surface"), side.a2 <= capFar ? "side" : capName(capFar));
+    expectLabelAt(r, "enter: " + c.at("enter_surface").get<std::string>(), line.at(enter));
+    const std::vector<double> numbers = drawnNumbers(r);
+    for (const Real v : {capT[0], capT[1], enter, exit})
+        EXPECT_TRUE(drawn(numbers, static_cast<double>(v), kPrinted)) << static_cast<double>(v);
+
+    // Article 001: f(s, t) = |P(s) − Q(t)|² at the cells' centres, and the cross at its minimum,
+    // found here by the clamped normal equations (the minimum of a convex quadratic on a square
+    // lies inside or on an edge; each edge's minimum by clamping the one-variable solution).
+    const json capA = sceneObject("capsule A"), capB = sceneObject("capsule B");
+    const Vec a1 = exact(capA.at("a")), d1 = exact(capA.at("b")) - a1, a2 = exact(capB.at("a")),
+              d2 = exact(capB.at("b")) - a2;
+    const auto f = [&](Real s, Real t) {
+        const Vec gap = (a1 + s * d1) - (a2 + t * d2);
+        return pickref::dot(gap, gap);
+    };
+    const json& map = r.at("window").at("heatMap");
+    ASSERT_FALSE(map.is_null()) << "two capsules selected: the (s, t) square is drawn";
+    const int cells = map.at("cells").get<int>();
+    ASSERT_EQ(map.at("values").size(), static_cast<std::size_t>(cells * cells));
+    for (int j = 0; j < cells; ++j)
+        for (int i = 0; i < cells; ++i) {
+            const Real expected = f((i + 0.5L) / cells, (j + 0.5L) / cells);  // relative: f rounded to float once
+            ASSERT_NEAR(map.at("values").at(static_cast<std::size_t>(j * cells + i)).get<double>(),
+                        static_cast<double>(expected), static_cast<double>(1e-6L * expected + 1e-12L))
+                << i << "," << j;
+        }
+    const Real dd1 = pickref::dot(d1, d1), e = pickref::dot(d2, d2), bb = pickref::dot(d1, d2);
+    const Real cc = pickref::dot(d1, a1 - a2), ff = pickref::dot(d2, a1 - a2);
+    const auto clamp01 = [](Real x) { return std::clamp(x, Real{0}, Real{1}); };
+    Real bestS = 0, bestT = 0, best = f(0, 0);
+    const auto consider = [&](Real s, Real t) {
+        if (f(s, t) < best) best = f(s, t), bestS = s, bestT = t;
+    };
+    const Real det = dd1 * e - bb * bb;
+    if (det > 0) {
+        const Real s = (bb * ff - cc * e) / det, t = (dd1 * ff - bb * cc) / det;
+        if (s >= 0 && s <= 1 && t >= 0 && t <= 1) consider(s, t);
+    }
+    for (const Real s : {Real{0}, Real{1}}) consider(s, clamp01((bb * s + ff) / e));
+    for (const Real t : {Real{0}, Real{1}}) consider(clamp01((bb * t - cc) / dd1), t);
+    const Real squareSide = map.at("size").at(0).get<Real>();
+    const Real x = map.at("pos").at(0).get<Real>() + bestS * squareSide;
+    const Real y = map.at("pos").at(1).get<Real>() + (1 - bestT) * squareSide;
+    EXPECT_NEAR(map.at("minimumAt").at(0).get<double>(), static_cast<double>(x), 0.01);
+    EXPECT_NEAR(map.at("minimumAt").at(1).get<double>(), static_cast<double>(y), 0.01);
+    EXPECT_TRUE(drawn(numbers, static_cast<double>(bestS), kPrinted + 1e-5)) << "s " << static_cast<double>(bestS);
+    EXPECT_TRUE(drawn(numbers, static_cast<double>(std::sqrt(best)), kPrinted + 1e-5)) << "axis distance";
+}
+
+// Article 003: the crate, an oriented box; the ray moved into its frame by the scene transform's
+// inverse (written here: S⁻¹ · Rx⁻¹ · Ry⁻¹ · Rz⁻¹ · (p − T)), each slab's t_near and t_far there,
+// and t and t_max.
+TEST(Constructions, TheBoxsSlabsAreTheArticlesInItsOwnFrame) {
+    const json r = constructionRun("construction_003", "crate");
+    const json crate = sceneObject("crate");
+    const json& c = r.at("window").at("construction");
+    ASSERT_EQ(c.at("article"), "003");
+    const json& placement = crate.at("transform");
+    const Vec position = exact(placement.at("position")), degrees = exact(placement.at("rotationDegrees"));
+    const Vec scale = exact(placement.at("scale"));
+    const auto turn = [](Vec v, int axis, Real deg) {  // rotate v about a world axis by -deg
+        const Real rad = -deg * 3.14159265358979323846264338327950288L / 180, co = std::cos(rad), si = std::sin(rad);
+        if (axis == 0) return Vec{v.x, co * v.y - si * v.z, si * v.y + co * v.z};
+        if (axis == 1) return Vec{co * v.x + si * v.z, v.y, -si * v.x + co * v.z};
+        return Vec{co * v.x - si * v.y, si * v.x + co * v.y, v.z};
+    };
+    const auto toLocal = [&](Vec v) {
+        v = turn(turn(turn(v, 2, degrees.z), 1, degrees.y), 0, degrees.x);
+        return Vec{v.x / scale.x, v.y / scale.y, v.z / scale.z};
+    };
+    const Line line = clickRay(r);
+    const Vec origin = toLocal(line.origin - position), direction = toLocal(line.direction);
+    expectNear(c.at("local_origin"), origin, "local origin");
+    expectNear(c.at("local_direction"), direction, "local direction");
+    const Vec lo = exact(crate.at("min")), hi = exact(crate.at("max"));
+    Real enter = -INFINITY, exit = INFINITY;
+    for (int axis = 0; axis < 3; ++axis) {
+        const auto pick = [axis](Vec v) { return axis == 0 ? v.x : (axis == 1 ? v.y : v.z); };
+        const Real t0 = (pick(lo) - pick(origin)) / pick(direction), t1 = (pick(hi) - pick(origin)) / pick(direction);
+        const json& slab = c.at("slabs").at(static_cast<std::size_t>(axis));
+        EXPECT_NEAR(slab.at("t_near").get<double>(), static_cast<double>(std::min(t0, t1)),
+                    static_cast<double>(kValue));
+        EXPECT_NEAR(slab.at("t_far").get<double>(), static_cast<double>(std::max(t0, t1)), static_cast<double>(kValue));
+        enter = std::max(enter, std::min(t0, t1));
+        exit = std::min(exit, std::max(t0, t1));
+    }
+    ASSERT_LT(enter, exit);
+    EXPECT_NEAR(c.at("enter").get<double>(), static_cast<double>(enter), static_cast<double>(kValue));
+    EXPECT_NEAR(c.at("exit").get<double>(), static_cast<double>(exit), static_cast<double>(kValue));
+    expectLabelAt(r, "t", line.at(enter));
+    expectLabelAt(r, "t_max", line.at(exit));
+    const std::vector<double> numbers = drawnNumbers(r);
+    for (const Real v : {enter, exit}) EXPECT_TRUE(drawn(numbers, static_cast<double>(v), kPrinted));
+}
