@@ -153,7 +153,8 @@ void pairSection(UiState& state, const UiView& view, std::size_t first, std::siz
         draw->AddLine(ImVec2(minimum.x - arm, minimum.y + arm), ImVec2(minimum.x + arm, minimum.y - arm), color32(c),
                       w);
     }
-    state.drawn->heatMap = DrawnHeatMap{toVec(origin), glm::vec2(side), map.cells, map.values, toVec(minimum)};
+    state.drawn->heatMap = DrawnHeatMap{toVec(origin),  glm::vec2(side), map.cells,         map.values,
+                                        toVec(minimum), axes.parallel,   axes.firstIsPoint, axes.secondIsPoint};
     ImGui::TextDisabled("s 0..1 to the right, t 0..1 upwards; red: f <= (r1 + r2)^2, they overlap");
     numberLine(state, {"minimum at s", numberText(axes.s), "t", numberText(axes.t)});
     numberLine(state, {"axis distance", numberText(axes.distance), "gap", numberText(map.pair.gap)});
@@ -213,7 +214,7 @@ void drawViewLabels(UiState& state, const std::vector<ScreenLabel>& labels, Draw
     for (const ScreenLabel& l : labels) {
         // Beside the point, below the labels already at about the same place (a tangent's Q1 and
         // Q2, an entry through a cap: one point, two names).
-        ImVec2 p(l.at.x + 6.0f * em(), l.at.y - 0.5f * line);
+        ImVec2 p(l.at.x + 9.0f * em(), l.at.y - 0.5f * line);
         for (bool moved = true; moved;) {
             moved = false;
             for (const ImVec2& q : placed)

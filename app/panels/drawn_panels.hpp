@@ -65,6 +65,9 @@ struct DrawnHeatMap {
     int cells = 0;
     std::vector<float> values;
     glm::vec2 minimumAt{0.0f};
+    bool parallel = false;  ///< the callouts shown (SegmentPairConstruction's flags)
+    bool firstIsPoint = false;
+    bool secondIsPoint = false;
 };
 
 /// Everything the panels drew in one frame (the menus' places are kept from the frame a menu was

@@ -190,7 +190,10 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
                                     {"size", {m->size.x, m->size.y}},
                                     {"cells", m->cells},
                                     {"values", m->values},
-                                    {"minimumAt", {m->minimumAt.x, m->minimumAt.y}}};
+                                    {"minimumAt", {m->minimumAt.x, m->minimumAt.y}},
+                                    {"parallel", m->parallel},
+                                    {"firstIsPoint", m->firstIsPoint},
+                                    {"secondIsPoint", m->secondIsPoint}};
     out["window"]["viewLabels"] = nlohmann::json::array();
     for (const DrawnLabel& l : window.viewLabels)
         out["window"]["viewLabels"].push_back(

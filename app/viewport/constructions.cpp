@@ -93,15 +93,17 @@ void drawSide(Pen& pen, const InfiniteCylinderConstruction& c, glm::vec3 p1, glm
             pen.label("R2", c.r2, kAxisColor);
         }
     } else if (c.kind == InfiniteCylinderCase::kParallelInside || c.kind == InfiniteCylinderCase::kParallelOutside) {
-        // The line is at the same distance from the axis all along: the circle through the
-        // ray's start L, around its foot on the axis, shows whether it runs inside.
-        const glm::vec3 foot = p1 + glm::dot(ray.origin - p1, unit) * unit;
-        pen.line(foot - 2.0f * radius * unit, foot + 2.0f * radius * unit, kAxisColor);
-        pen.circle(foot, axis, radius, kCircleColor);
-        pen.line(foot, ray.origin, kCircleColor, kRadiusPixels);
-        pen.dot(ray.origin, kCircleColor);
-        pen.label(c.kind == InfiniteCylinderCase::kParallelInside ? "parallel, inside: L" : "parallel, outside: L",
-                  ray.origin, kCircleColor);
+        // The line is at the same distance from the axis all along: the cross-section circle
+        // through P1, and the line's point M level with it, show whether it runs inside.
+        const glm::vec3 level = ray.origin + glm::dot(p1 - ray.origin, ray.direction) * ray.direction;
+        pen.line(p1 - 2.0f * radius * unit, p1 + 2.0f * radius * unit, kAxisColor);
+        pen.circle(p1, axis, radius, kCircleColor);
+        pen.line(p1, level, kCircleColor, kRadiusPixels);
+        pen.dot(p1, kAxisColor);
+        pen.dot(level, kCircleColor);
+        pen.label("P1", p1, kAxisColor);
+        pen.label(c.kind == InfiniteCylinderCase::kParallelInside ? "M: parallel, inside" : "M: parallel, outside",
+                  level, kCircleColor);
     }
 }
 
@@ -134,6 +136,13 @@ void drawBox(Pen& pen, const BoxConstruction& c, const Ray& ray) {
     for (const SlabInterval& s : c.slabs)
         for (const float t : {s.tNear, s.tFar})
             if (std::isfinite(t)) lo = std::min(lo, t), hi = std::max(hi, t);
+    // An interval far longer than the box's (a slab the line crosses at a grazing angle) is cut
+    // to a few times the span's length around it: its ends would be off the picture.
+    if (c.kind == BoxCase::kHit) {
+        const float reach = 2.0f * (c.exit - c.enter) + 0.5f;
+        lo = std::max(lo, c.enter - reach);
+        hi = std::min(hi, c.exit + reach);
+    }
     const float room = 0.25f * (hi - lo) + 0.5f;
     lo -= room;
     hi += room;

@@ -9,6 +9,7 @@
 // equations of two segments.
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -295,4 +296,83 @@ TEST(Constructions, TheBoxsSlabsAreTheArticlesInItsOwnFrame) {
     expectLabelAt(r, "t_max", line.at(exit));
     const std::vector<double> numbers = drawnNumbers(r);
     for (const Real v : {enter, exit}) EXPECT_TRUE(drawn(numbers, static_cast<double>(v), kPrinted));
+}
+
+namespace {
+
+// Looking straight down an upright infinite cylinder (orthographic): every click's ray is
+// parallel to its axis. Two parallel capsules and one whose axis is a point, for article 001's
+// special cases.
+json parallelRun(const std::string& name, const std::vector<std::string>& steps) {
+    const fs::path scene = tempDir() / (name + "_scene.json");
+    std::ofstream(scene) << R"({"camera": {"eye": [-4.5, 10, -4], "target": [-4.5, 0, -4], "up": [0, 0, -1],
+        "fovYDegrees": 45, "near": 0.1, "far": 100, "projection": "orthographic", "orthoHeight": 8,
+        "clipDepth": "zero_to_one"},
+      "objects": [
+        {"name": "pole", "type": "infinite_cylinder", "color": [0.6, 0.35, 0.75], "p1": [-4.5, 0, -4], "p2": [-4.5, 1, -4], "radius": 0.3},
+        {"name": "capsule P", "type": "capsule", "color": [0.3, 0.7, 0.35], "a": [-7, 0, -6], "b": [-7, 0, -3], "radius": 0.3},
+        {"name": "capsule Q", "type": "capsule", "color": [0.2, 0.6, 0.7], "a": [-8, 0, -5], "b": [-8, 0, -1], "radius": 0.3},
+        {"name": "dot", "type": "capsule", "color": [0.9, 0.6, 0.2], "a": [-2, 0, -2], "b": [-2, 0, -2], "radius": 0.3}]})";
+    std::vector<std::string> args = {"--headless", "--size",     "640x480", "--scene", scene.string(),
+                                     "--no-stats", "--ui-scale", "1",       "--key",   "c"};
+    args.insert(args.end(), steps.begin(), steps.end());
+    return runForReport(name, args);
+}
+
+// The (s, t) of the heat map's cross, read back from where it is drawn.
+std::pair<Real, Real> crossOf(const json& map) {
+    const Real side = map.at("size").at(0).get<Real>();
+    return {(map.at("minimumAt").at(0).get<Real>() - map.at("pos").at(0).get<Real>()) / side,
+            1 - (map.at("minimumAt").at(1).get<Real>() - map.at("pos").at(1).get<Real>()) / side};
+}
+
+// f(s, t) between two capsules of the scene above, in long double.
+Real squaredGap(Vec a1, Vec b1, Vec a2, Vec b2, Real s, Real t) {
+    const Vec gap = (a1 + s * (b1 - a1)) - (a2 + t * (b2 - a2));
+    return pickref::dot(gap, gap);
+}
+
+}  // namespace
+
+// A ray along the axis: article 000's A == 0, which the article calls no collision. Within r of
+// the axis the line is inside all along; farther, it never meets. The distance drawn is the
+// line's from the axis, worked out here. The capsules' special cases: parallel axes (the minimum
+// is a whole segment of the square: the cross is on it, f there is the lines' squared distance),
+// and an axis that is a point (f is the same along t: the cross is at the point's distance).
+TEST(Constructions, AParallelRayAndParallelOrPointCapsulesAreCalledWhatTheyAre) {
+    const json inside = parallelRun("construction_parallel_in", {"--click", "320,240", "--select", "pole", "--select",
+                                                                 "capsule P", "--select", "dot"});
+    const json& c = inside.at("window").at("construction");
+    ASSERT_FALSE(c.is_null());
+    EXPECT_EQ(c.at("case"), "parallel to the axis, within r: inside all along");
+    const Line line = clickRay(inside);
+    const Vec along = line.origin - Vec{-4.5L, 0, -4};
+    const Real fromAxis = std::hypot(along.x, along.z);  // the axis is vertical
+    EXPECT_NEAR(c.at("axis_distance").get<double>(), static_cast<double>(fromAxis), static_cast<double>(kValue));
+    EXPECT_TRUE(drawn(drawnNumbers(inside), static_cast<double>(fromAxis), kPrinted));
+    int labels = 0;
+    for (const json& l : inside.at("window").at("viewLabels")) labels += l.at("text") == "M: parallel, inside";
+    EXPECT_EQ(labels, 1);
+    const json& pointMap = inside.at("window").at("heatMap");
+    EXPECT_TRUE(pointMap.at("secondIsPoint").get<bool>());
+    EXPECT_FALSE(pointMap.at("parallel").get<bool>());
+    const auto [s1, t1] = crossOf(pointMap);
+    // The point (-2, 0, -2) against P's axis x = -7, z in -6..-3: nearest at z = -3 (s = 1).
+    const Real pointGap = squaredGap({-7, 0, -6}, {-7, 0, -3}, {-2, 0, -2}, {-2, 0, -2}, s1, t1);
+    EXPECT_NEAR(static_cast<double>(pointGap), 26.0, 1e-4) << "f at the cross: 5² + 1²";
+
+    const json outside = parallelRun("construction_parallel_out", {"--click", "360,240", "--select", "pole", "--select",
+                                                                   "capsule P", "--select", "capsule Q"});
+    const json& o = outside.at("window").at("construction");
+    ASSERT_FALSE(o.is_null());
+    EXPECT_EQ(o.at("case"), "parallel to the axis, farther than r: never meets");
+    const Vec away = clickRay(outside).origin - Vec{-4.5L, 0, -4};
+    EXPECT_NEAR(o.at("axis_distance").get<double>(), static_cast<double>(std::hypot(away.x, away.z)),
+                static_cast<double>(kValue));
+    const json& parallelMap = outside.at("window").at("heatMap");
+    EXPECT_TRUE(parallelMap.at("parallel").get<bool>());
+    const auto [s2, t2] = crossOf(parallelMap);
+    // P's z -6..-3 and Q's -5..-1 overlap in -5..-3: there f is the lines' squared distance, 1.
+    // The cross's (s, t) is read from pixels: 1e-4 px of a 150 px square moves f by ~1e-5.
+    EXPECT_NEAR(static_cast<double>(squaredGap({-7, 0, -6}, {-7, 0, -3}, {-8, 0, -5}, {-8, 0, -1}, s2, t2)), 1.0, 1e-4);
 }
