@@ -137,13 +137,13 @@ void drawBox(Pen& pen, const BoxConstruction& c, const Ray& ray) {
         for (const float t : {s.tNear, s.tFar})
             if (std::isfinite(t)) lo = std::min(lo, t), hi = std::max(hi, t);
     // An interval far longer than the box's (a slab the line crosses at a grazing angle) is cut
-    // to a few times the span's length around it: its ends would be off the picture.
+    // to about the span's length either side of it: its ends would be off the picture.
     if (c.kind == BoxCase::kHit) {
-        const float reach = 2.0f * (c.exit - c.enter) + 0.5f;
+        const float reach = c.exit - c.enter + 0.25f;
         lo = std::max(lo, c.enter - reach);
         hi = std::min(hi, c.exit + reach);
     }
-    const float room = 0.25f * (hi - lo) + 0.5f;
+    const float room = 0.15f * (hi - lo) + 0.25f;
     lo -= room;
     hi += room;
     const glm::vec3 mid = pointAt(ray, 0.5f * (lo + hi));
