@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(
   cmake g++ make pkg-config
   libglm-dev libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev
-  libsdl2-dev libimgui-dev libstb-dev python3-glad python3-jinja2
+  libsdl2-dev libimgui-dev libstb-dev libgif-dev python3-glad python3-jinja2
   libgl1-mesa-dri libegl-mesa0 libegl1 libgl1 xvfb xauth xdotool xclip
   libcli11-dev libembree-dev libbullet-dev libfcl-dev
   clang libclang-rt-14-dev clang-format git libgmp-dev
