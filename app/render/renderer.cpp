@@ -357,6 +357,43 @@ FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& fullView, 
     // and still, which llvmpipe's allocations did not give back: 11-23 MB over 700 orbits.)
     resizeTarget(fullView.drawableSize * scale);
     drawnSize_ = view.drawableSize;
+    drawTarget(scene, view, fullView.drawableSize.y, scale, style, debug, stats);
+    presentResolved_ = resolve(scale, approximate);
+    present();
+    return stats;
+}
+
+void Renderer::drawSecondView(const scene::Scene& scene, const FrameView& view, const DrawStyle& style,
+                              const DebugDraw& debug) {
+    const glm::ivec2 size = view.drawableSize;
+    if (!canDrawAt(size)) return;
+    // Into the corner of the target as it is (draw() sizes it to the drawable, which holds this).
+    if (analytic_ != targetAnalytic_ || size.x > targetSize_.x || size.y > targetSize_.y)
+        resizeTarget(glm::max(targetSize_, size));
+    DrawStyle exact = style;
+    exact.approximate = false;
+    exact.supersample = 1;
+    FrameStats unused;
+    drawTarget(scene, view, size.y, 1, exact, debug, unused);
+    if (secondSize_ != size) {
+        second_ = makeFramebuffer();
+        secondColor_ = makeRenderbuffer();
+        glBindRenderbuffer(GL_RENDERBUFFER, secondColor_.get());
+        glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, size.x, size.y);
+        glBindFramebuffer(GL_FRAMEBUFFER, second_.get());
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, secondColor_.get());
+        if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+            throw std::runtime_error("the second view's framebuffer is incomplete");
+        secondSize_ = size;
+    }
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, target_.get());
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, second_.get());
+    glBlitFramebuffer(0, 0, size.x, size.y, 0, 0, size.x, size.y, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    glBindFramebuffer(GL_FRAMEBUFFER, windowFramebuffer());
+}
+
+void Renderer::drawTarget(const scene::Scene& scene, const FrameView& view, int outputHeight, int scale,
+                          const DrawStyle& style, const DebugDraw& debug, FrameStats& stats) {
     glBindFramebuffer(GL_FRAMEBUFFER, target_.get());
     glViewport(0, 0, view.drawableSize.x, view.drawableSize.y);
     // Meshes and dots write the colour and the object attachment; lines and outlines the colour.
@@ -396,8 +433,8 @@ FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& fullView, 
     // and writing no depth: the grid depth-tested; debug lines twice, faint through objects and
     // solid where seen (an overEverything line solid in the first pass, and only there). Widths in
     // 720p pixels times the view's scale, in the pixels drawn (fewer when approximate).
-    const float pixels = view.pixelScale * static_cast<float>(view.drawableSize.y) /
-                         static_cast<float>(std::max(fullView.drawableSize.y, 1));
+    const float pixels =
+        view.pixelScale * static_cast<float>(view.drawableSize.y) / static_cast<float>(std::max(outputHeight, 1));
     std::vector<WideLine> grid;
     if (style.grid) {
         const glm::vec2 width(kGridLinePixels * pixels);
@@ -454,10 +491,6 @@ FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& fullView, 
     glDisable(GL_BLEND);
     glBindVertexArray(0);
     glUseProgram(0);
-
-    presentResolved_ = resolve(scale, approximate);
-    present();
-    return stats;
 }
 
 void Renderer::bindWindow(glm::ivec2 size) {
@@ -510,21 +543,54 @@ bool Renderer::resolve(int pixelScale, bool approximate) {
 }
 
 void Renderer::present() const {
-    if (presentResolved_) {  // FXAA'd or filtered down: the drawable's size already
-        glBindFramebuffer(GL_READ_FRAMEBUFFER, resolved_.get());
-        glBindFramebuffer(GL_DRAW_FRAMEBUFFER, windowFramebuffer());
-        glBlitFramebuffer(0, 0, presentedSize_.x, presentedSize_.y, 0, 0, presentedSize_.x, presentedSize_.y,
-                          GL_COLOR_BUFFER_BIT, GL_NEAREST);
-        glBindFramebuffer(GL_FRAMEBUFFER, windowFramebuffer());
-        return;
-    }
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, target_.get());
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, windowFramebuffer());
-    // Pixel for pixel when drawn at full size; an approximate frame's fewer pixels scaled up.
-    const bool scaled = presentedSize_ != drawnSize_;
-    glBlitFramebuffer(0, 0, drawnSize_.x, drawnSize_.y, 0, 0, presentedSize_.x, presentedSize_.y, GL_COLOR_BUFFER_BIT,
-                      scaled ? GL_LINEAR : GL_NEAREST);
+    compose(windowFramebuffer());
     glBindFramebuffer(GL_FRAMEBUFFER, windowFramebuffer());
+}
+
+void Renderer::compose(GLuint framebuffer) const {
+    const glm::ivec2 out = presentedSize_;
+    const bool inset = inset_ && secondSize_.x > 0 && inset_->size.x > 0 && inset_->size.y > 0;
+    // The rectangle in GL's pixels (y up), and where the scene goes: the whole window, or the
+    // rectangle when swapped.
+    const glm::ivec2 lo(inset ? inset_->min.x : 0, inset ? out.y - inset_->min.y - inset_->size.y : 0);
+    const glm::ivec2 hi = lo + (inset ? inset_->size : glm::ivec2(0));
+    const bool swapped = inset && inset_->swapped;
+    const glm::ivec2 sceneLo = swapped ? lo : glm::ivec2(0);
+    const glm::ivec2 sceneHi = swapped ? hi : out;
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
+    const auto blitSecond = [&](glm::ivec2 a, glm::ivec2 b) {
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, second_.get());
+        glBlitFramebuffer(0, 0, secondSize_.x, secondSize_.y, a.x, a.y, b.x, b.y, GL_COLOR_BUFFER_BIT,
+                          secondSize_ == b - a ? GL_NEAREST : GL_LINEAR);
+    };
+    const auto border = [&] {
+        glEnable(GL_SCISSOR_TEST);
+        glScissor(lo.x - kInsetBorderPixels, lo.y - kInsetBorderPixels, hi.x - lo.x + 2 * kInsetBorderPixels,
+                  hi.y - lo.y + 2 * kInsetBorderPixels);
+        const GLfloat color[] = {kInsetBorderColor.r, kInsetBorderColor.g, kInsetBorderColor.b, 1.0f};
+        glClearBufferfv(GL_COLOR, 0, color);
+        glDisable(GL_SCISSOR_TEST);
+    };
+    const auto blitScene = [&] {
+        if (presentResolved_) {  // FXAA'd or filtered down: the drawable's size already
+            glBindFramebuffer(GL_READ_FRAMEBUFFER, resolved_.get());
+            glBlitFramebuffer(0, 0, out.x, out.y, sceneLo.x, sceneLo.y, sceneHi.x, sceneHi.y, GL_COLOR_BUFFER_BIT,
+                              swapped ? GL_LINEAR : GL_NEAREST);
+            return;
+        }
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, target_.get());
+        // Pixel for pixel when drawn at full size; an approximate frame's fewer pixels scaled up.
+        const bool scaled = sceneHi - sceneLo != drawnSize_;
+        glBlitFramebuffer(0, 0, drawnSize_.x, drawnSize_.y, sceneLo.x, sceneLo.y, sceneHi.x, sceneHi.y,
+                          GL_COLOR_BUFFER_BIT, scaled ? GL_LINEAR : GL_NEAREST);
+    };
+    // What fills the window, the rectangle's border, what is in the rectangle.
+    if (swapped) blitSecond(glm::ivec2(0), out);
+    else blitScene();
+    if (!inset) return;
+    border();
+    if (swapped) blitScene();
+    else blitSecond(lo, hi);
 }
 
 void Renderer::drawOverScene(const std::vector<ScreenRect>& rects, glm::ivec2 drawable) {
@@ -563,7 +629,20 @@ std::vector<std::uint8_t> Renderer::readPixels(glm::ivec2 size, Source source) c
     const auto height = static_cast<std::size_t>(size.y);
     std::vector<std::uint8_t> bottomUp(width * height * 4);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    const GLuint scene = presentResolved_ ? resolved_.get() : target_.get();
+    GLuint scene = presentResolved_ ? resolved_.get() : target_.get();
+    // With a second view, the scene as present() composes it, in a framebuffer made for the read.
+    Framebuffer composed;
+    Renderbuffer composedColor;
+    if (source == Source::Scene && inset_ && secondSize_.x > 0 && size == presentedSize_) {
+        composed = makeFramebuffer();
+        composedColor = makeRenderbuffer();
+        glBindRenderbuffer(GL_RENDERBUFFER, composedColor.get());
+        glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, size.x, size.y);
+        glBindFramebuffer(GL_FRAMEBUFFER, composed.get());
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, composedColor.get());
+        compose(composed.get());
+        scene = composed.get();
+    }
     glBindFramebuffer(GL_READ_FRAMEBUFFER, source == Source::Scene ? scene : windowFramebuffer());
     glReadPixels(0, 0, size.x, size.y, GL_RGBA, GL_UNSIGNED_BYTE, bottomUp.data());
     glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);

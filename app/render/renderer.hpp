@@ -150,6 +150,20 @@ struct ScreenRect {
     bool operator==(const ScreenRect&) const = default;
 };
 
+/// Where present() shows the second view (Renderer::drawSecondView, the observer's, issue 28): a
+/// rectangle of the window's drawable pixels from its top-left corner. Not swapped: the scene fills
+/// the window and the second view is in the rectangle; swapped: the second view (drawn at the
+/// drawable's size) fills it and the scene is scaled down into the rectangle.
+struct InsetLayout {
+    glm::ivec2 min{0};
+    glm::ivec2 size{0};
+    bool swapped = false;
+    bool operator==(const InsetLayout&) const = default;
+};
+/// The line around the rectangle, in drawable pixels and its colour.
+inline constexpr int kInsetBorderPixels = 2;
+inline constexpr glm::vec3 kInsetBorderColor{0.55f, 0.57f, 0.62f};
+
 /// How objects are emphasised: each keeps its colour and gets an outline, the picked one in the
 /// highlight colour, the selected ones blue, the hovered one a thin light line.
 struct DrawStyle {
@@ -222,6 +236,15 @@ public:
     /// overlay such as ImGui may be drawn on top).
     FrameStats draw(const scene::Scene& scene, const FrameView& view, const DrawStyle& style, const DebugDraw& debug);
 
+    /// Draws a second camera's view (the observer's) exact, at 1x and without FXAA, through the
+    /// scene's target (its corner: no target is reallocated for it), then keeps its pixels in a
+    /// framebuffer of their own, which present() shows as setInset() says. Call it before draw():
+    /// the target, its object IDs (readObjectIds) and the audits are then the main view's.
+    void drawSecondView(const scene::Scene& scene, const FrameView& view, const DrawStyle& style,
+                        const DebugDraw& debug);
+    /// Where present() (and readPixels(Source::Scene)) show the second view; none: not at all.
+    void setInset(const std::optional<InsetLayout>& inset) { inset_ = inset; }
+
     /// Copies the scene drawn last to the window's framebuffer again (scaled up to the drawable when
     /// it was drawn approximate), for frames where nothing in it changed (redrawing 100,000 objects
     /// on a software rasteriser takes a tenth of a second).
@@ -244,7 +267,8 @@ public:
     enum class Source { Scene, Window };
     /// RGBA8 rows, top row first (PNG order), alpha forced opaque: the scene alone (Source::Scene;
     /// after FXAA or supersampling's filter when the last draw had them) or the window's
-    /// framebuffer with whatever was drawn over it (Source::Window).
+    /// framebuffer with whatever was drawn over it (Source::Window). The second view (setInset) is
+    /// in both.
     [[nodiscard]] std::vector<std::uint8_t> readPixels(glm::ivec2 size, Source source) const;
     /// The object attachment of the last scene drawn, one value a pixel, top row first: object
     /// index + 1, 0 where no object was drawn, 0xFFFFFFFF under a marker. Its size is the
@@ -332,6 +356,12 @@ private:
     static LodBatches makeLodBatches(Make make, Outline outline);
     [[nodiscard]] std::vector<Batch*> allBatches();
     void resizeTarget(glm::ivec2 size);
+    /// The frame's draws into the target's bottom-left `view.drawableSize` pixels; `outputHeight`
+    /// is the height of the picture they become (line widths), `scale` the supersample factor.
+    void drawTarget(const scene::Scene& scene, const FrameView& view, int outputHeight, int scale,
+                    const DrawStyle& style, const DebugDraw& debug, FrameStats& stats);
+    /// The scene (and the second view, per inset_) into `framebuffer`, the drawable's size.
+    void compose(GLuint framebuffer) const;
     /// The frame's CPU stage (collect.cpp): sorts the objects into the batches' instance lists, the
     /// dots and the outlined areas. A function of its own, not a member, so that every member
     /// function of the Renderer is in renderer.cpp.
@@ -423,6 +453,11 @@ private:
     Renderbuffer resolvedColor_;
     glm::ivec2 resolvedSize_{0};
     bool presentResolved_ = false;  ///< the last draw was resolved: present() and Source::Scene read resolved_
+    // drawSecondView's pixels and where present() shows them.
+    Framebuffer second_;
+    Renderbuffer secondColor_;
+    glm::ivec2 secondSize_{0};
+    std::optional<InsetLayout> inset_;
     bool ownWindow_ = false;
     Framebuffer window_;  ///< the window's pixels when ownWindow_ (colour only: ImGui needs no depth)
     Renderbuffer windowColor_;
