@@ -147,7 +147,7 @@ ScriptStep makeStep(const std::string& option, const std::string& value) {
 /// Every value of the single-value options, as strings (the last one given).
 struct Values {
     std::string scene, generate, size, report, quitAfterClicks, repeat, clipDepth, projection, eye, target, fov,
-        orthoHeight, uiScale, nearPlane, farPlane, moveAll, renderer, aa, supersample;
+        orthoHeight, uiScale, nearPlane, farPlane, moveAll, renderer, aa, supersample, observer;
 };
 
 void addOptions(CLI::App& cli, Options& o, Values& v) {
@@ -179,6 +179,10 @@ void addOptions(CLI::App& cli, Options& o, Values& v) {
            "screenshots drawn at N times the width and height and box-filtered down (1 to 64; the GPU's largest "
            "target limits it; object IDs stay at 1x)")
         ->type_name("N");
+    single("--observer", v.observer,
+           "the observer's view of the camera, its frustum and the pick ray: pip (in the corner), main (filling the "
+           "window, the camera's picture in the corner) or off (default)")
+        ->type_name("MODE");
     cli.add_flag("--debug-provoke-gl-error", o.provokeGlError, "one invalid GL call (tests)")->group("");
 
     const char* steps = "Script steps (with --headless; run in the order given, each as often as given)";
@@ -263,6 +267,12 @@ void readValues(const CLI::App& cli, const Values& v, Options& o) {
         if (v.aa == "fxaa") o.fxaa = true;
         else if (v.aa == "off") o.fxaa = false;
         else refuse("--aa", v.aa, "expects fxaa or off");
+    }
+    if (given("--observer")) {
+        if (v.observer == "pip") o.observer = ObserverStart::Inset;
+        else if (v.observer == "main") o.observer = ObserverStart::Main;
+        else if (v.observer == "off") o.observer = ObserverStart::Off;
+        else refuse("--observer", v.observer, "expects pip, main or off");
     }
     if (given("--supersample"))
         o.supersample = count("--supersample", v.supersample, 1, kMaxSupersample,

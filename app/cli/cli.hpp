@@ -88,6 +88,8 @@ using ScriptStep = std::variant<step::Click, step::Drag, step::Hover, step::Sele
 
 /// --renderer: how the scene is drawn (render::Renderer::useAnalyticSpheres).
 enum class RendererKind { Mesh, Analytic };
+/// --observer: the observer's view at the start (issue 28): none, in the corner, or as the main view.
+enum class ObserverStart { Off, Inset, Main };
 
 struct Options {
     bool headless = false;
@@ -106,7 +108,8 @@ struct Options {
     int quitAfterClicks = 0;       ///< interactive mode: quit after this many left clicks (0: never)
     RendererKind renderer = RendererKind::Analytic;  ///< --renderer
     bool fxaa = true;                                ///< --aa fxaa (default) or off (View > Anti-aliasing (FXAA))
-    int supersample = 1;          ///< --supersample N: screenshots drawn at N times the size, box-filtered down
+    int supersample = 1;  ///< --supersample N: screenshots drawn at N times the size, box-filtered down
+    ObserverStart observer = ObserverStart::Off;  ///< --observer pip|main|off (View > Observer view)
     bool provokeGlError = false;  ///< hidden, for tests: one invalid GL call, to prove errors are counted
     // Camera overrides, applied after the scene is loaded.
     std::optional<ClipDepth> clipDepth;

@@ -36,6 +36,7 @@ enum class Action {
     PickAudit,
     MathPanel,
     Constructions,
+    ObserverView,
 };
 
 /// A key with the modifiers held (left or right alike).

@@ -37,6 +37,7 @@ std::optional<Command> commandFor(Action action, UiState& state, const ShortcutC
         case Action::PickAudit: state.pickAudit = !state.pickAudit; return std::nullopt;
         case Action::MathPanel: state.mathPanel = !state.mathPanel; return std::nullopt;
         case Action::Constructions: state.constructions = !state.constructions; return std::nullopt;
+        case Action::ObserverView: state.observer = nextObserverMode(state.observer); return std::nullopt;
     }
     return std::nullopt;
 }

@@ -23,6 +23,7 @@
 #include "panels/toasts.hpp"
 #include "scene/scene.hpp"
 #include "viewport/gizmo.hpp"
+#include "viewport/observer.hpp"
 #include "viewport/performance.hpp"
 
 namespace pickray::app {
@@ -83,6 +84,8 @@ struct UiState {
     bool analyticRenderer = false;
     /// View > Anti-aliasing (FXAA) (--aa): the colour's edges smoothed (Renderer::useFxaa).
     bool fxaa = true;
+    /// View > Observer view / Observer as main view (--observer): the observer's view (issue 28).
+    ObserverMode observer = ObserverMode::Off;
     /// The precision view's naive float ray drawn beside the pick ray (--naive-ray; addNaiveRay).
     bool naiveRay = false;
     bool noStats = false;     ///< leave timings out (pictures that must not change from run to run)

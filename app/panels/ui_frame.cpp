@@ -207,6 +207,12 @@ float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
         if (menuItem(state, "Math panel", Action::MathPanel, true, state.mathPanel)) state.mathPanel = !state.mathPanel;
         if (menuItem(state, "Constructions", Action::Constructions, true, state.constructions))
             state.constructions = !state.constructions;
+        if (menuItem(state, "Observer view", Action::ObserverView, true, state.observer != ObserverMode::Off))
+            state.observer = state.observer == ObserverMode::Off ? ObserverMode::Inset : ObserverMode::Off;
+        if (ImGui::MenuItem("Observer as main view", nullptr, state.observer == ObserverMode::Main))
+            state.observer = state.observer == ObserverMode::Main ? ObserverMode::Inset : ObserverMode::Main;
+        showTooltip(state, "Observer as main view: the observer fills the window, the camera's picture in the corner",
+                    true);
         ImGui::EndMenu();
     } else {
         state.scaleHeld = false;  // the slider is not shown: nothing holds it

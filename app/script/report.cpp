@@ -128,6 +128,34 @@ nlohmann::json constructionJson(const ShownConstruction& shown, const std::strin
     return out;
 }
 
+nlohmann::json observerJson(const ObserverReport& o) {
+    const scene::Camera& c = o.camera;
+    const FrustumOutline& f = o.frustum;
+    const auto corners = [](const std::array<glm::dvec3, 4>& four) {
+        nlohmann::json out = nlohmann::json::array();
+        for (const glm::dvec3& p : four) out.push_back(vec(p));
+        return out;
+    };
+    return {{"mode", o.mode},
+            {"camera",
+             {{"eye", vec(c.eye)},
+              {"target", vec(c.target)},
+              {"up", vec(c.up)},
+              {"fovYDegrees", c.fovYDegrees},
+              {"near", c.near},
+              {"far", c.far}}},
+            {"inset", {{"pos", {o.inset.min.x, o.inset.min.y}}, {"size", {o.inset.size.x, o.inset.size.y}}}},
+            {"frustum",
+             {{"eye", vec(f.eye)},
+              {"near", corners(f.nearCorners)},
+              {"far", corners(f.farCorners)},
+              {"nearDistance", f.nearDistance},
+              {"farDistance", f.farDistance},
+              {"drawnFar", f.drawnFar},
+              {"truncated", f.truncated}}},
+            {"label", o.label}};
+}
+
 }  // namespace
 
 std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance& performance,
@@ -203,6 +231,7 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
                      {"undoSteps", window.undoSteps},
                      {"unsaved", window.unsaved},
                      {"gizmo", {{"mode", window.gizmoMode}, {"space", window.gizmoSpace}}}};
+    out["observer"] = window.observer ? observerJson(*window.observer) : nlohmann::json(nullptr);
     out["clicks"] = nlohmann::json::array();
     for (const ClickRecord& c : clicks) {
         nlohmann::json click;

@@ -12,9 +12,19 @@
 
 #include "editor/pick.hpp"
 #include "panels/drawn_panels.hpp"
+#include "viewport/observer.hpp"
 #include "viewport/performance.hpp"
 
 namespace pickray::app {
+
+/// The observer's view as the last frame drew it (issue 28): the report's `observer`.
+struct ObserverReport {
+    std::string mode;  ///< "pip" or "main"
+    scene::Camera camera;
+    WindowRect inset;  ///< the corner picture, window units
+    FrustumOutline frustum;
+    std::string label;  ///< truncationLabel: what the view says when the frustum is cut
+};
 
 /// The window as the script left it: its size, its title and where each panel was drawn last
 /// (none while the panels are hidden).
@@ -48,6 +58,7 @@ struct WindowReport {
     std::string constructionObject;
     std::optional<DrawnHeatMap> heatMap;
     std::vector<DrawnLabel> viewLabels;
+    std::optional<ObserverReport> observer;  ///< none while the observer is off
 };
 
 /// `frame.pickMs` is the median of the clicks' query times (clicks on the UI left out); `errors`

@@ -272,6 +272,9 @@ bool writeReport(App& app, const std::string& path, const std::vector<std::strin
     if (drawn.construction) window.constructionObject = editor.scene().objects.at(drawn.construction->object).name;
     window.heatMap = drawn.heatMap;
     window.viewLabels = drawn.viewLabels;
+    if (const auto& frustum = app.observedFrustum())
+        window.observer = ObserverReport{ui.observer == ObserverMode::Main ? "main" : "pip", app.observer().camera(),
+                                         insetRect(app.windowSize()), *frustum, truncationLabel(*frustum)};
     out << reportJson(app.view().clicks(), app.performance(), errors, window);
     out.flush();
     if (!out) {

@@ -14,6 +14,7 @@
 #include <glm/trigonometric.hpp>
 
 #include "panels/construction_panel.hpp"
+#include "panels/observer_label.hpp"
 #include "panels/toasts.hpp"
 #include "scene/camera_math.hpp"
 #include "scene/overloaded.hpp"
@@ -56,6 +57,8 @@ App::App(const Options& options, scene::Scene scene, const std::string& scenePat
     renderer_.useOwnWindowFramebuffer(options_.headless);
     ui_.analyticRenderer = options_.renderer == RendererKind::Analytic;
     ui_.fxaa = options_.fxaa;
+    constexpr ObserverMode kObserverModes[] = {ObserverMode::Off, ObserverMode::Inset, ObserverMode::Main};
+    ui_.observer = kObserverModes[static_cast<int>(options_.observer)];
     imgui_.useFixedClock(options_.headless);
     bundledScene_ = data.defaultScene;
     ui_.noStats = options_.noStats;
@@ -157,6 +160,8 @@ void App::frame() {
     renderer_.bindWindow(platform_.drawableSize());  // ImGui draws over the scene, in the window's pixels
     if (heatMapShown_) renderer_.drawOverScene(viewAudit_->heatMap, platform_.drawableSize());
     drawViewLabels(ui_, constructionLabels_, drawnPanels_);  // the constructions' names, under the panels
+    observerLabels(observedFrustum_ ? ui_.observer : ObserverMode::Off, insetRect(platform_.windowSize()),
+                   observedFrustum_ ? truncationLabel(*observedFrustum_) : "");
     imgui_.render();
     saveRequestedScreenshot(platform_.drawableSize());
     platform_.swap();
@@ -185,7 +190,14 @@ std::vector<InputEvent> App::pollEvents() {
     const auto closed = [](const InputEvent& e) { return std::holds_alternative<event::Close>(e); };
     if (std::any_of(events.begin(), events.end(), closed))
         apply(command::Quit{});  // the window's close button: asks if there is unsaved work
-    view_.receive(events, editor_);
+    // The observer's camera starts from the main one's, the first time it is shown; the mouse over
+    // it is its own (it never picks).
+    if (ui_.observer != ObserverMode::Off && !observerPlaced_) {
+        observer_.setCamera(observerCameraFor(editor_.scene().camera));
+        observerPlaced_ = true;
+    }
+    const std::vector<InputEvent> forView = observer_.take(events, ui_.observer, platform_.windowSize());
+    view_.receive(forView, editor_);
     return events;
 }
 
@@ -270,12 +282,21 @@ bool App::drawScene(const FrameMatrices& frame) {
     if (idBuffer_) saveRequestedIdBuffer(drawableOk, view, style);
     if (auditRequested_) runRequestedAudit(drawableOk, view, style, frame);
     updateViewAudit(drawableOk, view, style, frame);
+    if (ui_.observer == ObserverMode::Main) heatMapShown_ = false;  // it would lie over the observer's picture
     if (screenshot_) style.supersample = screenshotScale(drawable);
-    DrawnScene next{editor_.revision(), view, style, debug, ui_.analyticRenderer, ui_.fxaa};
+    std::optional<DrawnScene::Second> second = drawableOk ? observerView(frame) : std::nullopt;
+    if (!second) observedFrustum_.reset();
+    DrawnScene next{editor_.revision(), view, style, debug, ui_.analyticRenderer, ui_.fxaa, std::move(second)};
     const bool redraw = drawableOk && (forceRedraw_ || !drawn_ || !(*drawn_ == next));
+    renderer_.setInset(next.observer ? std::optional(next.observer->layout) : std::nullopt);
     if (!redraw) {
         renderer_.present();
         return false;
+    }
+    if (next.observer) {
+        render::DrawStyle observed = style;
+        observed.hovered.reset();
+        renderer_.drawSecondView(editor_.scene(), next.observer->view, observed, next.observer->debug);
     }
     const render::FrameStats stats = renderer_.draw(editor_.scene(), next.view, next.style, next.debug);
     drawn_ = std::move(next);
@@ -289,6 +310,29 @@ bool App::drawScene(const FrameMatrices& frame) {
     performance_.levels.assign(std::begin(stats.perLevel), std::end(stats.perLevel));
     performance_.noteRedraw(stats.approximate);
     return true;
+}
+
+std::optional<App::DrawnScene::Second> App::observerView(const FrameMatrices& frame) {
+    observedFrustum_.reset();
+    if (ui_.observer == ObserverMode::Off || !frame.pickable) return std::nullopt;
+    const glm::ivec2 window = platform_.windowSize();
+    const WindowRect rect = insetRect(window);
+    // The corner in drawable pixels; the observer drawn there, or over the whole drawable.
+    const glm::vec2 perUnit = frame.pixelsPerWindowUnit;
+    const render::InsetLayout layout{glm::ivec2(glm::vec2(rect.min) * perUnit),
+                                     glm::ivec2(glm::vec2(rect.size) * perUnit), ui_.observer == ObserverMode::Main};
+    const glm::ivec2 drawable = layout.swapped ? platform_.drawableSize() : layout.size;
+    const FrameMatrices of = frameMatrices(observer_.camera(), layout.swapped ? window : rect.size, drawable);
+    if (!of.pickable || !renderer_.canDrawAt(drawable)) return std::nullopt;
+    observedFrustum_ = frustumOutline(frame);
+    const scene::Camera& cam = of.camera;
+    render::FrameView view{of.drawViewProjection, cam.eye, cam.target, cam.far, drawable};
+    view.rotationView = of.rotationView;
+    view.projection = scene::glClipRemap(of.clipDepth) * of.projection;
+    view.nearDistance = cam.near;
+    view.pixelScale = render::outputPixelScale(static_cast<float>(drawable.y));
+    const render::DebugDraw lines = overlay(editor_.scene(), editor_.selection(), std::nullopt, frame);
+    return DrawnScene::Second{view, observerDebug(*observedFrustum_, editor_.lastPick(), lines, frame, of), layout};
 }
 
 std::optional<std::vector<std::uint32_t>> App::drawObjectIds(bool drawable, const render::FrameView& view,

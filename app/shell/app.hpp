@@ -28,6 +28,7 @@
 #include "shell/frame_pacing.hpp"
 #include "shell/imgui_layer.hpp"
 #include "shell/platform.hpp"
+#include "viewport/observer.hpp"
 #include "viewport/performance.hpp"
 #include "viewport/constructions.hpp"
 #include "viewport/scene_view.hpp"
@@ -83,6 +84,10 @@ public:
     [[nodiscard]] float uiScale() const { return imgui_.scale(); }
     [[nodiscard]] bool panelsShown() const { return !options_.hideUi; }
     [[nodiscard]] Performance& performance() { return performance_; }
+    /// The observer's view (issue 28): its camera, and what the last frame drew of the main
+    /// camera's frustum (none while the observer is off).
+    [[nodiscard]] const Observer& observer() const { return observer_; }
+    [[nodiscard]] const std::optional<FrustumOutline>& observedFrustum() const { return observedFrustum_; }
 
 private:
     struct ScreenshotRequest {
@@ -98,6 +103,14 @@ private:
         render::DebugDraw debug;
         bool analytic = false;  ///< the renderer (View > Analytic renderer)
         bool fxaa = true;       ///< View > Anti-aliasing (FXAA)
+        /// The observer's view drawn with it (Renderer::drawSecondView), and where it is shown.
+        struct Second {
+            render::FrameView view;
+            render::DebugDraw debug;
+            render::InsetLayout layout;
+            bool operator==(const Second&) const = default;
+        };
+        std::optional<Second> observer;
         bool operator==(const DrawnScene&) const = default;
     };
 
@@ -107,6 +120,9 @@ private:
     void applyShortcuts();
     /// Returns whether the scene was drawn anew (rather than the last one presented again).
     bool drawScene(const FrameMatrices& frame);
+    /// The observer's view of this frame (none while it is off or the window has no pixels), and
+    /// observedFrustum_ with it.
+    [[nodiscard]] std::optional<DrawnScene::Second> observerView(const FrameMatrices& frame);
     /// When the picture changes by itself (a toast's fade, the caret's blink), in seconds.
     [[nodiscard]] double secondsUntilPictureChanges() const;
     /// The camera stopped moving a moment ago (in a window): the view is still drawn approximate.
@@ -192,7 +208,10 @@ private:
     bool heatMapShown_ = false;   ///< this frame draws viewAudit_'s heat map over the view
     bool forceRedraw_ = false;    ///< measureFrames: time real redraws
     Performance performance_;
-    bool measured_ = false;  ///< performance_.frameMs is a measured median (headless report)
+    Observer observer_;                              ///< the observer's camera and the mouse on it
+    bool observerPlaced_ = false;                    ///< its camera was placed (the first time it was shown)
+    std::optional<FrustumOutline> observedFrustum_;  ///< what the observer drew last frame
+    bool measured_ = false;                          ///< performance_.frameMs is a measured median (headless report)
     bool running_ = true;
     bool hadEvents_ = false;  ///< the last frame received an SDL event
     FramePacer pacer_;

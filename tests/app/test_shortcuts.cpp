@@ -35,6 +35,8 @@ TEST(Shortcuts, TheChordsOfTheThreeJsEditorBlenderAndGodot) {
         {"q", Action::GizmoSpace},
         {"p", Action::PickAudit},
         {"m", Action::MathPanel},
+        {"c", Action::Constructions},
+        {"o", Action::ObserverView},
     };
     for (const auto& [spec, action] : expected) {
         const auto chord = parseKeySpec(spec);
