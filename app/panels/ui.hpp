@@ -75,10 +75,10 @@ struct UiState {
     bool editHeld = false;           ///< an inspector field is held and has changed the object
     std::size_t editHeldObject = 0;  ///< ... this object
     bool showHelp = false;
-    bool pickAudit = false;    ///< View > Pick audit: the view's audit and its heat map are shown
-    bool mathPanel = false;    ///< View > Math panel (M): the unprojection step by step
+    bool pickAudit = false;      ///< View > Pick audit: the view's audit and its heat map are shown
+    bool mathPanel = false;      ///< View > Math panel (M): the unprojection step by step
     bool constructions = false;  ///< View > Constructions (C): the articles' constructions drawn and listed
-    bool mathOfHover = false;  ///< the Math panel shows the hovered pixel's, not the last pick's
+    bool mathOfHover = false;    ///< the Math panel shows the hovered pixel's, not the last pick's
     /// View > Analytic renderer (--renderer analytic): shapes drawn by each pixel's ray, where the
     /// renderer can; off, the mesh renderer, kept for the audit's comparison.
     bool analyticRenderer = false;

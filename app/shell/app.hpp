@@ -28,9 +28,9 @@
 #include "shell/frame_pacing.hpp"
 #include "shell/imgui_layer.hpp"
 #include "shell/platform.hpp"
+#include "viewport/constructions.hpp"
 #include "viewport/observer.hpp"
 #include "viewport/performance.hpp"
-#include "viewport/constructions.hpp"
 #include "viewport/scene_view.hpp"
 
 namespace pickray::app {
@@ -173,7 +173,7 @@ private:
     SceneView view_;
     UiState ui_;
     std::vector<ScreenLabel> constructionLabels_;  ///< View > Constructions: this frame's labels
-    DrawnPanels drawnPanels_;  ///< what the panels drew in the last frame (the report's)
+    DrawnPanels drawnPanels_;                      ///< what the panels drew in the last frame (the report's)
     std::optional<ScreenshotRequest> screenshot_;
     std::optional<std::string> screenshotError_;  ///< why the last requested screenshot failed
     std::optional<std::string> idBuffer_;         ///< where the next frame's object IDs go
