@@ -129,8 +129,16 @@ ScriptStep makeStep(const std::string& option, const std::string& value) {
     if (option == "--id-buffer") return step::IdBuffer{nonEmpty(option, value)};
     if (option == "--audit") return step::Audit{nonEmpty(option, value)};
     if (option == "--orbit") {
+        const std::string expectation =
+            "expects YAW,PITCH in degrees, and optionally N turns from 1 to " + std::to_string(kMaxOrbitFrames);
+        if (const auto n = numbers<float>(value, ',', 3)) {
+            const float turns = (*n)[2];
+            if (!(turns >= 1.0f && turns <= kMaxOrbitFrames && turns == static_cast<float>(static_cast<int>(turns))))
+                refuse(option, value, expectation);
+            return step::Orbit{{(*n)[0], (*n)[1]}, static_cast<int>(turns)};
+        }
         const auto n = numbers<float>(value, ',', 2);
-        if (!n) refuse(option, value, "expects YAW,PITCH in degrees");
+        if (!n) refuse(option, value, expectation);
         return step::Orbit{{(*n)[0], (*n)[1]}};
     }
     if (option == "--resize") {
@@ -147,7 +155,7 @@ ScriptStep makeStep(const std::string& option, const std::string& value) {
 /// Every value of the single-value options, as strings (the last one given).
 struct Values {
     std::string scene, generate, size, report, quitAfterClicks, repeat, clipDepth, projection, eye, target, fov,
-        orthoHeight, uiScale, nearPlane, farPlane, moveAll, renderer, aa, supersample, observer;
+        orthoHeight, uiScale, nearPlane, farPlane, moveAll, renderer, aa, supersample, observer, recordGif, gifFrames;
 };
 
 void addOptions(CLI::App& cli, Options& o, Values& v) {
@@ -183,6 +191,12 @@ void addOptions(CLI::App& cli, Options& o, Values& v) {
            "the observer's view of the camera, its frustum and the pick ray: pip (in the corner), main (filling the "
            "window, the camera's picture in the corner) or off (default)")
         ->type_name("MODE");
+    single("--record-gif", v.recordGif,
+           "write the frames the script draws as an animated GIF (at most 640 wide, box-filtered; one palette; at "
+           "most 2 MB)")
+        ->type_name("OUT.gif");
+    single("--gif-frames", v.gifFrames, "with --record-gif: also write its frames before quantisation as PNGs")
+        ->type_name("DIR");
     cli.add_flag("--debug-provoke-gl-error", o.provokeGlError, "one invalid GL call (tests)")->group("");
 
     const char* steps = "Script steps (with --headless; run in the order given, each as often as given)";
@@ -213,7 +227,8 @@ void addOptions(CLI::App& cli, Options& o, Values& v) {
     step("--audit", "OUT.json",
          "audit the next frame's object IDs against the CPU's pick at every pixel: counts of mismatches, "
          "robust mismatches and depth ties as JSON (interactive: on quitting)");
-    step("--orbit", "YAW,PITCH", "orbit the camera by these degrees (the pick ray stays)");
+    step("--orbit", "YAW,PITCH[,N]",
+         "orbit the camera by these degrees (the pick ray stays), in N equal turns drawn one by one (default 1)");
     step("--resize", "WxH", "resize the window (0 to 16384; SDL may refuse or clamp)");
     cli.add_flag("--minimize")->description("minimise the window, draw, restore")->group(steps);
 
@@ -247,6 +262,8 @@ void readValues(const CLI::App& cli, const Values& v, Options& o) {
         if (o.size.x < 16 || o.size.y < 16 || o.size.x > 8192 || o.size.y > 8192) refuse("--size", v.size, expectation);
     }
     if (given("--report")) o.reportPath = nonEmpty("--report", v.report);
+    if (given("--record-gif")) o.recordGif = nonEmpty("--record-gif", v.recordGif);
+    if (given("--gif-frames")) o.gifFrames = nonEmpty("--gif-frames", v.gifFrames);
     if (given("--ui-scale")) {
         const auto n = numbers<float>(v.uiScale, ',', 1);
         if (!n || !((*n)[0] >= 0.5f && (*n)[0] <= 3.0f))
@@ -330,7 +347,9 @@ std::optional<std::string> checkTogether(const Options& o) {
                 return std::string(optionName(s)) + " is a script step: it needs --headless";
         }
         if (o.repeat != 1) return "--repeat repeats the script: it needs --headless";
+        if (!o.recordGif.empty()) return "--record-gif records the script's frames: it needs --headless";
     }
+    if (!o.gifFrames.empty() && o.recordGif.empty()) return "--gif-frames writes --record-gif's frames: it needs it";
     return std::nullopt;
 }
 

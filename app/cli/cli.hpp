@@ -24,6 +24,8 @@ inline constexpr int kMaxResize = 16384;
 /// The largest --supersample accepted (the driver's largest target is checked when drawing: at
 /// 1280x720 llvmpipe's 16384 allows 12).
 inline constexpr int kMaxSupersample = 64;
+/// The most turns of one --orbit step.
+inline constexpr int kMaxOrbitFrames = 1000;
 /// The largest --repeat accepted.
 inline constexpr int kMaxRepeat = 100'000;
 
@@ -54,8 +56,9 @@ struct Save {  ///< --save FILE: the GUI's Save
 struct Screenshot {  ///< --screenshot FILE: the next frame as a PNG (with the UI unless --hide-ui)
     std::string path;
 };
-struct Orbit {  ///< --orbit YAW,PITCH: the camera orbits by these degrees (the pick ray stays)
+struct Orbit {  ///< --orbit YAW,PITCH[,N]: the camera orbits by these degrees (the pick ray stays)
     glm::vec2 degrees{0.0f};
+    int frames = 1;  ///< in N equal turns, a frame drawn after each (an animation's orbit, --record-gif)
 };
 struct Resize {  ///< --resize WxH: SDL's window size call (SDL may refuse or clamp)
     glm::ivec2 size{0};
@@ -122,6 +125,8 @@ struct Options {
     std::optional<float> farPlane;   ///< --far
     /// --move-all X,Y,Z: the scene and its camera (after the overrides above) moved together.
     std::optional<glm::vec3> moveAll;
+    std::string recordGif;  ///< --record-gif OUT.gif: the script's frames as an animated GIF (shell/gif.hpp)
+    std::string gifFrames;  ///< --gif-frames DIR: the GIF's frames before quantisation, as PNGs (the docs' check)
 };
 
 /// A refused command line: one line naming the problem (the caller adds the hint to --help).

@@ -2,6 +2,7 @@
 #include "script/script.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -13,7 +14,9 @@
 #include "scene/overloaded.hpp"
 #include "script/audit_json.hpp"
 #include "script/report.hpp"
+#include "shell/gif.hpp"
 #include "shell/platform.hpp"
+#include "shell/screenshot.hpp"
 
 namespace pickray::app {
 namespace {
@@ -136,10 +139,14 @@ void minimizeAndRestore(App& app) {
     app.frame();
 }
 
-void orbitCamera(App& app, glm::vec2 degrees) {
-    scene::Camera& camera = app.editor().camera();
-    camera = orbit(camera, glm::radians(degrees.x), glm::radians(degrees.y));
-    app.frame();
+void orbitCamera(App& app, glm::vec2 degrees, int turns) {
+    // In equal turns, a frame drawn after each: an animation's orbit (--record-gif).
+    for (int i = 0; i < turns; ++i) {
+        scene::Camera& camera = app.editor().camera();
+        const glm::vec2 turn = glm::radians(degrees) / static_cast<float>(turns);
+        camera = orbit(camera, turn.x, turn.y);
+        app.frame();
+    }
 }
 
 // ---- the steps ------------------------------------------------------------------------------------
@@ -201,7 +208,7 @@ void runSteps(App& app, const Options& options, std::vector<std::string>& errors
                        [&](const step::Audit& c) {
                            if (!writeAudit(app, c.path)) errors.push_back("--audit " + c.path + ": not saved");
                        },
-                       [&](const step::Orbit& o) { orbitCamera(app, o.degrees); },
+                       [&](const step::Orbit& o) { orbitCamera(app, o.degrees, o.frames); },
                        [&](const step::Resize& r) {
                            const glm::ivec2 now = resize(app, r.size);
                            if (now != r.size)
@@ -287,10 +294,41 @@ bool writeReport(App& app, const std::string& path, const std::vector<std::strin
     return true;
 }
 
+// --record-gif: the frames recorded as a GIF, and with --gif-frames each as a PNG too.
+bool writeRecordedGif(App& app, const Options& options, const GifFrames& frames) {
+    const auto written = writeGif(options.recordGif, frames);
+    if (const auto* why = std::get_if<std::string>(&written)) {
+        app.message("GIF not saved: " + options.recordGif + ": " + *why, true);
+        return false;
+    }
+    std::error_code error;
+    const std::filesystem::path shown = std::filesystem::absolute(options.recordGif, error);
+    app.message("GIF saved: " + (error ? options.recordGif : shown.string()) + " (" +
+                    std::to_string(frames.rgb.size()) + " frames, " + std::to_string(frames.size.x) + "x" +
+                    std::to_string(frames.size.y) + ", " + std::to_string(std::get<std::size_t>(written)) + " bytes)",
+                false);
+    if (options.gifFrames.empty()) return true;
+    for (std::size_t f = 0; f < frames.rgb.size(); ++f) {
+        std::vector<std::uint8_t> rgba;
+        rgba.reserve(frames.rgb[f].size() / 3 * 4);
+        for (std::size_t i = 0; i < frames.rgb[f].size(); i += 3)
+            rgba.insert(rgba.end(), {frames.rgb[f][i], frames.rgb[f][i + 1], frames.rgb[f][i + 2], std::uint8_t{255}});
+        char name[32];
+        std::snprintf(name, sizeof name, "frame-%03zu.png", f);
+        if (const auto failed = writePng(std::filesystem::path(options.gifFrames) / name, rgba, frames.size)) {
+            app.message("GIF frames not saved: " + *failed, true);
+            return false;
+        }
+    }
+    return true;
+}
+
 }  // namespace
 
 int runScript(App& app, const Options& options) {
-    app.frame();  // let ImGui lay its windows out, so clicks on them are recognised
+    app.frame();    // let ImGui lay its windows out, so clicks on them are recognised
+    GifFrames gif;  // --record-gif: from the picture the script starts from
+    if (!options.recordGif.empty()) app.recordFrames(&gif);
     app.frame();
     Performance& performance = app.performance();
     performance.rssStartKiB = residentKiB();
@@ -300,6 +338,9 @@ int runScript(App& app, const Options& options) {
         runSteps(app, options, errors);
         if (round == 0) performance.rssFirstRoundKiB = residentKiB();
     }
+    app.recordFrames(nullptr);
+    if (!options.recordGif.empty() && !writeRecordedGif(app, options, gif))
+        errors.push_back("--record-gif " + options.recordGif + ": not saved");
     if (!options.reportPath.empty()) app.measureFrames();
     performance.rssEndKiB = residentKiB();
     if (!options.reportPath.empty() && !writeReport(app, options.reportPath, errors)) return 1;

@@ -164,6 +164,9 @@ void App::frame() {
                    observedFrustum_ ? truncationLabel(*observedFrustum_) : "");
     imgui_.render();
     saveRequestedScreenshot(platform_.drawableSize());
+    if (recording_)
+        addGifFrame(*recording_, renderer_.readPixels(platform_.drawableSize(), render::Renderer::Source::Window),
+                    platform_.drawableSize());
     platform_.swap();
     if (const std::string now = title(); now != shownTitle_) {
         SDL_SetWindowTitle(platform_.window(), now.c_str());

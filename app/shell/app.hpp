@@ -26,6 +26,7 @@
 #include "panels/ui.hpp"
 #include "render/renderer.hpp"
 #include "shell/frame_pacing.hpp"
+#include "shell/gif.hpp"
 #include "shell/imgui_layer.hpp"
 #include "shell/platform.hpp"
 #include "viewport/constructions.hpp"
@@ -62,6 +63,9 @@ public:
     /// Draws the next frame and audits its object IDs against the CPU's pick (editor/audit.hpp);
     /// nullopt on failure (said in a message).
     std::optional<AuditCounts> audit();
+    /// --record-gif: each frame drawn from now on (the window as shown) is added to `frames`
+    /// (addGifFrame); nullptr stops.
+    void recordFrames(GifFrames* frames) { recording_ = frames; }
     /// Renders a few more frames, waiting for each to finish, and keeps their median time.
     void measureFrames();
     void provokeGlErrorForTests() { renderer_.provokeGlErrorForTests(); }
@@ -175,6 +179,7 @@ private:
     std::vector<ScreenLabel> constructionLabels_;  ///< View > Constructions: this frame's labels
     DrawnPanels drawnPanels_;                      ///< what the panels drew in the last frame (the report's)
     std::optional<ScreenshotRequest> screenshot_;
+    GifFrames* recording_ = nullptr;              ///< where drawn frames go (--record-gif), or none
     std::optional<std::string> screenshotError_;  ///< why the last requested screenshot failed
     std::optional<std::string> idBuffer_;         ///< where the next frame's object IDs go
     std::optional<std::string> idBufferError_;    ///< why the last requested ID buffer failed

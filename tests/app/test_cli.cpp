@@ -268,3 +268,22 @@ TEST(Cli, AntiAliasingAndSupersampleAreReadAndBadValuesRefused) {
         EXPECT_EQ(refusal({"--supersample", n}), "--supersample " + n + ": expects a whole factor from 1 to 64") << n;
     EXPECT_EQ(bad.size(), 5u);
 }
+
+TEST(Cli, AnOrbitInTurnsAndAGifRecordingAreReadAndBadValuesRefused) {
+    const Options o = parsed(
+        {"--headless", "--orbit", "360,-10,36", "--orbit", "5,0", "--record-gif", "a.gif", "--gif-frames", "frames"});
+    EXPECT_EQ(stepAt<step::Orbit>(o, 0).degrees, glm::vec2(360, -10));
+    EXPECT_EQ(stepAt<step::Orbit>(o, 0).frames, 36);
+    EXPECT_EQ(stepAt<step::Orbit>(o, 1).frames, 1) << "one turn unless said";
+    EXPECT_EQ(o.recordGif, "a.gif");
+    EXPECT_EQ(o.gifFrames, "frames");
+    const std::vector<std::string> bad = {"1,1,0", "1,1,1001", "1,1,1.5", "1,1,-2", "1,1,x", "1,1,2,3"};
+    for (const std::string& v : bad)
+        EXPECT_EQ(refusal({"--headless", "--orbit", v}),
+                  "--orbit " + v + ": expects YAW,PITCH in degrees, and optionally N turns from 1 to 1000")
+            << v;
+    EXPECT_EQ(bad.size(), 6u);
+    EXPECT_EQ(refusal({"--record-gif", "a.gif"}), "--record-gif records the script's frames: it needs --headless");
+    EXPECT_EQ(refusal({"--headless", "--gif-frames", "d"}), "--gif-frames writes --record-gif's frames: it needs it");
+    EXPECT_TRUE(refused({"--headless", "--record-gif", ""})) << "a file name is needed";
+}
