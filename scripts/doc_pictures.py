@@ -3,8 +3,10 @@
 """The pictures of README.md and docs/*.md and the commands written beside them.
 
 Every command in a code block (fenced, or indented by four spaces) that runs ./build/app/pickray
-with --screenshot docs/... is one picture's recipe. Prints them as JSON lines:
-  {"doc": "docs/DEMO.md", "line": 241, "picture": "docs/screenshots/overview.png", "args": [...]}
+with --screenshot docs/... (a PNG) or --record-gif docs/... (an animation) is one picture's recipe.
+Prints them as JSON lines:
+  {"doc": "docs/DEMO.md", "line": 241, "picture": "docs/screenshots/overview.png",
+   "option": "--screenshot", "args": [...]}
 with args the pickray arguments (the binary left out). A picture under docs/ that no command makes
 is an error: it could not be remade.
 Usage: scripts/doc_pictures.py REPO-ROOT
@@ -37,18 +39,20 @@ for doc in docs:
         if not code or not command.startswith("./build/app/pickray "):
             continue
         args = shlex.split(command)[1:]
-        if "--screenshot" not in args:
+        option = "--record-gif" if "--record-gif" in args else "--screenshot"
+        if option not in args:
             continue
-        picture = args[args.index("--screenshot") + 1]
+        picture = args[args.index(option) + 1]
         if not picture.startswith("docs/"):
             continue
-        recipe = {"doc": str(doc.relative_to(root)), "line": start + 1, "picture": picture, "args": args}
+        recipe = {"doc": str(doc.relative_to(root)), "line": start + 1, "picture": picture, "option": option,
+                  "args": args}
         if picture in recipes and recipes[picture]["args"] != args:
             sys.exit(f"{picture}: {recipes[picture]['doc']}:{recipes[picture]['line']} and "
                      f"{recipe['doc']}:{recipe['line']} make it with different commands")
         recipes.setdefault(picture, recipe)
 
-for png in sorted((root / "docs").rglob("*.png")):
+for png in sorted([*(root / "docs").rglob("*.png"), *(root / "docs").rglob("*.gif")]):
     name = str(png.relative_to(root))
     if name not in recipes:
         sys.exit(f"{name}: no command beside it in README.md or docs/*.md makes it")

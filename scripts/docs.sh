@@ -5,7 +5,9 @@
 #   scripts/docs.sh [build-dir]                  writes the pictures in place (look at each, commit)
 #   scripts/docs.sh --check OUT-DIR [build-dir]  writes them to OUT-DIR instead and fails when any
 #       pixel of a committed picture differs from the new one by more than 2/255 in a channel
-#       (png_diff, built with the tests); the ctest test docs.pictures_are_current runs this.
+#       (png_diff, built with the tests); the ctest test docs.pictures_are_current runs this. An
+#       animation (--record-gif) is compared before quantisation: its frames made now, unquantised
+#       (--gif-frames), against the committed GIF's within what its palette allows (gif_diff).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 check=""
@@ -24,18 +26,29 @@ while IFS= read -r recipe; do
   where=$(python3 -c 'import json,sys; r=json.loads(sys.argv[1]); print(r["doc"] + ":" + str(r["line"]))' "$recipe")
   out="$picture"
   [ -n "$check" ] && out="$check/$(basename "$picture")"
+  option=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["option"])' "$recipe")
+  frames=""
+  if [ -n "$check" ] && [ "$option" = --record-gif ]; then
+    frames="$check/$(basename "$picture" .gif)-frames"
+    rm -rf "$frames"
+  fi
   mapfile -d '' args < <(python3 -c '
 import json, sys
 r = json.loads(sys.argv[1])
 args = list(r["args"])
-args[args.index("--screenshot") + 1] = sys.argv[2]
-sys.stdout.write("\0".join(args) + "\0")' "$recipe" "$out")
+args[args.index(r["option"]) + 1] = sys.argv[2]
+if sys.argv[3]:
+    args += ["--gif-frames", sys.argv[3]]
+sys.stdout.write("\0".join(args) + "\0")' "$recipe" "$out" "$frames")
   if ! SDL_VIDEODRIVER=offscreen "$pickray" "${args[@]}" >"${check:-/tmp}/docs-run.log" 2>&1; then
     echo "FAILED: $picture ($where):"; cat "${check:-/tmp}/docs-run.log"; status=1; continue
   fi
   if [ -z "$check" ]; then
     echo "made $picture ($where)"
-  elif ! "$build/tests/docs/png_diff" "$picture" "$out"; then
+  elif [ "$option" = --record-gif ] && ! "$build/tests/docs/gif_diff" "$picture" "$out" "$frames"; then
+    echo "  stale: $picture is not what the command beside it ($where) makes now; scripts/docs.sh remakes it"
+    status=1
+  elif [ "$option" = --screenshot ] && ! "$build/tests/docs/png_diff" "$picture" "$out"; then
     echo "  stale: $picture is not what the command beside it ($where) makes now; scripts/docs.sh remakes it"
     status=1
   fi
