@@ -26,7 +26,7 @@ using Palette = std::array<GifColorType, 256>;
 /// an object's smooth shading gets too few. So it is fed each 5-bit cell the frames' pixels fall
 /// in, count^(3/4) times, and its entries are then moved to the mean of the pixels nearest to them,
 /// 8 times (Lloyd's step, weighted by the pixels): a colour of its own comes back exact. Measured on
-/// the README's orbit (38 frames, 4958 cells), the distance from a pixel to its entry in RGB, mean /
+/// an orbit of the default scene (38 frames at 640x360, 4958 cells), the distance from a pixel to its entry in RGB, mean /
 /// 99th percentile / largest: 1.1 / 13.3 / 47.9 (in 1/255); fed each pixel 1.0 / 11.6 / 79.3, each
 /// colour once 1.9 / 20.8 / 49.5, giflib alone (by pixel, no Lloyd step) 6.7 / 32.1 / 114.
 Palette makePalette(const GifFrames& frames) {
