@@ -7,9 +7,8 @@ namespace pickray::app {
 
 void observerLabels(ObserverMode mode, const WindowRect& inset, const std::string& truncation) {
     if (mode == ObserverMode::Off) return;
-    ImDrawList* draw = ImGui::GetForegroundDrawList();
+    ImDrawList* draw = ImGui::GetBackgroundDrawList();  // under the panels
     const float pad = 4.0f;
-    const float line = ImGui::GetTextLineHeight();
     const ImVec2 corner(static_cast<float>(inset.min.x), static_cast<float>(inset.min.y));
     const auto text = [&](ImVec2 at, const char* words, ImU32 color) {
         const ImVec2 size = ImGui::CalcTextSize(words);
@@ -21,7 +20,8 @@ void observerLabels(ObserverMode mode, const WindowRect& inset, const std::strin
          mode == ObserverMode::Inset ? "observer: drag to orbit" : "camera (observer: drag to orbit)",
          IM_COL32(235, 235, 235, 255));
     if (!truncation.empty())
-        text(ImVec2(corner.x, corner.y - line - pad), truncation.c_str(), IM_COL32(255, 140, 26, 255));
+        text(ImVec2(corner.x, corner.y + static_cast<float>(inset.size.y) + pad), truncation.c_str(),
+             IM_COL32(255, 140, 26, 255));
 }
 
 }  // namespace pickray::app

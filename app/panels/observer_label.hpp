@@ -10,7 +10,8 @@
 namespace pickray::app {
 
 /// In the corner picture's top-left corner its name ("observer: drag to orbit", or "camera" when
-/// the observer is the main view); `truncation` (truncationLabel), if any, just above the corner.
+/// the observer is the main view); `truncation` (truncationLabel), if any, just below the corner.
+/// Under the panels.
 /// `inset` in window units (ImGui's). Nothing when `mode` is Off.
 void observerLabels(ObserverMode mode, const WindowRect& inset, const std::string& truncation);
 

@@ -88,10 +88,11 @@ scene::Camera observerCameraFor(const scene::Camera& main) {
 }
 
 WindowRect insetRect(glm::ivec2 windowSize) {
-    constexpr int kMargin = 10;
-    const glm::ivec2 size = glm::max(windowSize / 3, glm::ivec2(1));
-    // Centred: the default layout's panels are on the left and the right.
-    return {glm::max(glm::ivec2((windowSize.x - size.x) / 2, windowSize.y - size.y - kMargin), glm::ivec2(0)), size};
+    constexpr int kTop = 32;  // below the menu bar (19 units at UI scale 1), with a margin
+    const glm::ivec2 size = glm::max(windowSize / 4, glm::ivec2(1));
+    // Centred: the default layout's panels are on the left and the right, the Constructions panel
+    // at the bottom.
+    return {glm::max(glm::ivec2((windowSize.x - size.x) / 2, kTop), glm::ivec2(0)), size};
 }
 
 render::DebugDraw observerDebug(const FrustumOutline& frustum, const std::optional<Pick>& pick,

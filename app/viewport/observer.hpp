@@ -58,15 +58,16 @@ struct FrustumOutline {
 /// corner's ray at view depth `drawnFar`.
 [[nodiscard]] FrustumOutline frustumOutline(const FrameMatrices& frame);
 
-/// "frustum cut at 25.82, far 1e+04: far/near = 1e+06"; empty when the frustum is drawn whole.
+/// "frustum cut at 26.16, far 1e+04: far/near = 1e+06"; empty when the frustum is drawn whole.
 [[nodiscard]] std::string truncationLabel(const FrustumOutline& frustum);
 
 /// Where the observer starts: behind, above and to the right of `main`'s eye, looking at the middle
 /// between its eye and target, far enough back to see both (and the objects around the target).
 [[nodiscard]] scene::Camera observerCameraFor(const scene::Camera& main);
 
-/// The corner picture's rectangle in window units: a third of the window's width and height (its
-/// aspect), at the middle of its bottom edge, a margin above it (the default panels are left and right).
+/// The corner picture's rectangle in window units: a quarter of the window's width and height (its
+/// aspect), at the middle of its top edge, 32 units down (under the menu bar; the default panels are
+/// left, right and at the bottom).
 struct WindowRect {
     glm::ivec2 min{0};
     glm::ivec2 size{0};

@@ -12,8 +12,8 @@ namespace pickray::app {
 namespace {
 
 constexpr glm::ivec2 kWindow{1280, 720};
-// insetRect(kWindow): a third of the window at the middle of its bottom edge, 10 units above it.
-constexpr glm::ivec2 kInside{640, 600};
+// insetRect(kWindow): a quarter of the window at the middle of its top edge, 32 units down.
+constexpr glm::ivec2 kInside{640, 150};
 constexpr glm::ivec2 kOutside{200, 200};
 
 template <class E>
@@ -31,8 +31,8 @@ Observer placed() {
 
 TEST(ObserverInput, TheCornerIsWhereInsetRectSaysAndTheWholeWindowWhenItIsTheMainView) {
     const WindowRect r = insetRect(kWindow);
-    EXPECT_EQ(r.min, glm::ivec2(427, 470));
-    EXPECT_EQ(r.size, glm::ivec2(426, 240));
+    EXPECT_EQ(r.min, glm::ivec2(480, 32));
+    EXPECT_EQ(r.size, glm::ivec2(320, 180));
     EXPECT_TRUE(Observer::over(ObserverMode::Inset, kInside, kWindow));
     EXPECT_FALSE(Observer::over(ObserverMode::Inset, kOutside, kWindow));
     EXPECT_TRUE(Observer::over(ObserverMode::Main, kOutside, kWindow));

@@ -26,10 +26,10 @@ V3 v3(glm::vec3 v) { return {v.x, v.y, v.z}; }
 V3 v3(const json& j) { return {j.at(0).get<Real>(), j.at(1).get<Real>(), j.at(2).get<Real>()}; }
 
 // The window the scripts run in, and the corner picture's rectangle the observer's rule gives for
-// it (observer.hpp: a third of the window, centred on its bottom edge, 10 units above it).
+// it (observer.hpp: a quarter of the window, centred on its top edge, 32 units down).
 constexpr glm::ivec2 kWindow{1280, 720};
-constexpr glm::ivec2 kInsetMin{427, 470};
-constexpr glm::ivec2 kInsetSize{426, 240};
+constexpr glm::ivec2 kInsetMin{480, 32};
+constexpr glm::ivec2 kInsetSize{320, 180};
 
 // The corners of the view at depth `depth` from the eye, in the window's order (top-left, top-right,
 // bottom-right, bottom-left), from the textbook's camera: forward f, right r = f × up, up u = r × f,
