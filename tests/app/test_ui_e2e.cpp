@@ -129,10 +129,28 @@ EdgeInk inkAtTheClipEdge(const Image& image, const json& panel, const json& pane
 
 }  // namespace
 
+namespace {
+
+// Whether the panel's rectangle meets the help window's.
+bool overlapsHelp(const json& panel, const json& panels) {
+    for (const json& h : panels) {
+        if (h["name"] != "Help") continue;
+        const auto lo = [](const json& r, std::size_t i) { return r["pos"][i].get<float>(); };
+        const auto hi = [](const json& r, std::size_t i) {
+            return r["pos"][i].get<float>() + r["size"][i].get<float>();
+        };
+        return lo(panel, 0) < hi(h, 0) && lo(h, 0) < hi(panel, 0) && lo(panel, 1) < hi(h, 1) && lo(h, 1) < hi(panel, 1);
+    }
+    return false;
+}
+
+}  // namespace
+
 TEST(Ui, NothingIsCutOffAtTheUsualWindowSizes) {
     if (kSanitized) GTEST_SKIP() << kLayoutOnly;
     // Every panel open that can be: two capsules selected (the pair panel), the crate picked, the
-    // timings shown, the help window; at the default size and two smaller ones. In a fourth run
+    // timings shown, the help window, the Constructions (the crate's slabs, the capsules' square);
+    // at the default size and two smaller ones. In a fourth run
     // at each size the plinth, selected, is named 200 Ws, which no panel has room for on one line:
     // the panels wrap it. (The outliner's list and the rename field clip it inside their own
     // frames, away from the panel's edge: not read here.)
@@ -153,7 +171,7 @@ TEST(Ui, NothingIsCutOffAtTheUsualWindowSizes) {
                 runForReport(name, {"--headless", "--size", sizeArg, "--scene",
                                     selected == ws ? longScene.string() : kDefaultScene.string(), "--click",
                                     pixelArg(pixelOf("crate", size)), "--select", "capsule A", "--select", "capsule B",
-                                    "--select", selected, "--key", "f1", "--screenshot", png.string()});
+                                    "--select", selected, "--key", "f1", "--key", "c", "--screenshot", png.string()});
             ASSERT_EQ(r["clicks"][0]["picked"], "crate") << sizeArg << ": the crate is picked (the Pick panel full)";
             ASSERT_EQ(r["window"]["uiScale"], 1.0f) << "the sizes above are ImGui's at scale 1";
             std::set<std::string> names;
@@ -169,6 +187,9 @@ TEST(Ui, NothingIsCutOffAtTheUsualWindowSizes) {
                 // The pixels: each panel drawn where the report says, and no ink at its clip edge
                 // (the menu bar holds four titles; the messages' box grows with its text).
                 if (p["name"] == "Menu bar" || p["name"] == "Messages") continue;
+                // The help window, opened last, lies over the Constructions panel in the smaller
+                // windows: its words are measured above, its pixels cannot be read.
+                if (p["name"] == "Constructions" && overlapsHelp(p, panels)) continue;
                 EXPECT_EQ(panelNotDrawn(image, p, panels), "") << where;
                 const EdgeInk e = inkAtTheClipEdge(image, p, panels);
                 EXPECT_EQ(e.problem, "") << where;
