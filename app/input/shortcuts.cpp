@@ -34,7 +34,7 @@ constexpr Shortcut kShortcuts[] = {
     {key(SDLK_p), Action::PickAudit, "pick audit: where the picture and a click disagree"},
     {key(SDLK_m), Action::MathPanel, "math panel: the click's unprojection step by step"},
     {key(SDLK_c), Action::Constructions, "constructions: the articles' pictures of the pick"},
-    {key(SDLK_o), Action::ObserverView, "observer view: in the corner, as the main view, off (in turn)"},
+    {key(SDLK_o), Action::ObserverView, "observer view: in the corner, as the main view, off"},
     {ctrl(SDLK_q), Action::Quit, "quit (asks first when there are unsaved changes)"},
 };
 
