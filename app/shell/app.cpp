@@ -290,6 +290,10 @@ bool App::drawScene(const FrameMatrices& frame) {
     if (ui_.observer == ObserverMode::Main) heatMapShown_ = false;  // it would lie over the observer's picture
     if (screenshot_) style.supersample = screenshotScale(drawable);
     std::optional<DrawnScene::Second> second = drawableOk ? observerView(frame) : std::nullopt;
+    if (second && !second->layout.swapped) {  // no main view's label over the observer's corner
+        const WindowRect corner = insetRect(platform_.windowSize());
+        std::erase_if(constructionLabels_, [&](const ScreenLabel& l) { return corner.contains(glm::ivec2(l.at)); });
+    }
     if (!second) observedFrustum_.reset();
     DrawnScene next{editor_.revision(), view, style, debug, ui_.analyticRenderer, ui_.fxaa, std::move(second)};
     const bool redraw = drawableOk && (forceRedraw_ || !drawn_ || !(*drawn_ == next));
@@ -336,7 +340,15 @@ std::optional<App::DrawnScene::Second> App::observerView(const FrameMatrices& fr
     view.projection = scene::glClipRemap(of.clipDepth) * of.projection;
     view.nearDistance = cam.near;
     view.pixelScale = render::outputPixelScale(static_cast<float>(drawable.y));
-    const render::DebugDraw lines = overlay(editor_.scene(), editor_.selection(), std::nullopt, frame);
+    render::DebugDraw lines = overlay(editor_.scene(), editor_.selection(), std::nullopt, frame);
+    // The constructions too, sized for the observer's pixels; their labels written over the
+    // observer's picture when it fills the window (in the corner, the main view keeps them).
+    if (const auto shown = ui_.constructions ? constructionOf(editor_.scene(), editor_.selection(), editor_.lastPick())
+                                             : std::nullopt) {
+        const ConstructionDrawing drawing = drawConstruction(*shown, of);
+        lines.lines.insert(lines.lines.end(), drawing.draw.lines.begin(), drawing.draw.lines.end());
+        if (layout.swapped) constructionLabels_ = screenLabels(drawing.labels, of);
+    }
     return DrawnScene::Second{view, observerDebug(*observedFrustum_, editor_.lastPick(), lines, frame, of), layout};
 }
 
