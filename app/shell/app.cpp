@@ -159,9 +159,9 @@ void App::frame() {
     const bool redrawn = drawScene(update.matrices);
     renderer_.bindWindow(platform_.drawableSize());  // ImGui draws over the scene, in the window's pixels
     if (heatMapShown_) renderer_.drawOverScene(viewAudit_->heatMap, platform_.drawableSize());
-    // The constructions' names, under the panels; not over the observer's picture (they name the view's points).
-    drawViewLabels(ui_, ui_.observer == ObserverMode::Main ? std::vector<ScreenLabel>{} : constructionLabels_,
-                   drawnPanels_);
+    // The constructions' names, under the panels: the main view's points, or the observer's when
+    // it is the main view (observerView); none over the observer's corner (drawScene).
+    drawViewLabels(ui_, constructionLabels_, drawnPanels_);
     observerLabels(observedFrustum_ ? ui_.observer : ObserverMode::Off, insetRect(platform_.windowSize()),
                    observedFrustum_ ? truncationLabel(*observedFrustum_) : "");
     imgui_.render();
