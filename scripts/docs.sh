@@ -8,6 +8,7 @@
 #       (png_diff, built with the tests); the ctest test docs.pictures_are_current runs this. An
 #       animation (--record-gif) is compared before quantisation: its frames made now, unquantised
 #       (--gif-frames), against the committed GIF's within what its palette allows (gif_diff).
+# PICKRAY_DOCS_ONLY="a.png b.png": only the pictures of these file names (the 128-bit check's).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 check=""
@@ -23,6 +24,9 @@ recipes=$(python3 "$root/scripts/doc_pictures.py" "$root")
 status=0
 while IFS= read -r recipe; do
   picture=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["picture"])' "$recipe")
+  if [ -n "${PICKRAY_DOCS_ONLY:-}" ] && [[ " $PICKRAY_DOCS_ONLY " != *" $(basename "$picture") "* ]]; then
+    continue
+  fi
   where=$(python3 -c 'import json,sys; r=json.loads(sys.argv[1]); print(r["doc"] + ":" + str(r["line"]))' "$recipe")
   out="$picture"
   [ -n "$check" ] && out="$check/$(basename "$picture")"
