@@ -28,6 +28,17 @@ GLuint generateName(void (*generate)(GLsizei, GLuint*)) {
 
 Framebuffer makeFramebuffer() { return Framebuffer(generateName(glGenFramebuffers)); }
 Renderbuffer makeRenderbuffer() { return Renderbuffer(generateName(glGenRenderbuffers)); }
+
+ColorTarget makeColorTarget(glm::ivec2 size, const char* what) {
+    ColorTarget t{makeFramebuffer(), makeRenderbuffer()};
+    glBindRenderbuffer(GL_RENDERBUFFER, t.color.get());
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, size.x, size.y);
+    glBindFramebuffer(GL_FRAMEBUFFER, t.framebuffer.get());
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, t.color.get());
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
+        throw std::runtime_error(std::string(what) + "'s framebuffer is incomplete");
+    return t;
+}
 Texture makeTexture() { return Texture(generateName(glGenTextures)); }
 Buffer makeBuffer() { return Buffer(generateName(glGenBuffers)); }
 VertexArray makeVertexArray() { return VertexArray(generateName(glGenVertexArrays)); }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include <glad/gl.h>
+#include <glm/vec2.hpp>
 
 namespace pickray::render {
 
@@ -56,6 +57,15 @@ using Texture = GlName<deleteTexture>;
 [[nodiscard]] Framebuffer makeFramebuffer();
 [[nodiscard]] Renderbuffer makeRenderbuffer();
 [[nodiscard]] Texture makeTexture();
+
+/// A framebuffer whose one attachment is an RGBA8 colour renderbuffer of `size` (the window's own,
+/// the resolved colour, the second view's); throws std::runtime_error naming `what` when the
+/// driver finds it incomplete. Leaves the framebuffer bound.
+struct ColorTarget {
+    Framebuffer framebuffer;
+    Renderbuffer color;
+};
+[[nodiscard]] ColorTarget makeColorTarget(glm::ivec2 size, const char* what);
 
 /// Vertex attribute `location` of the bound vertex array: `components` floats at byte `offset` of
 /// records `stride` bytes long in the bound GL_ARRAY_BUFFER; `divisor` 1 for one per instance.

@@ -376,14 +376,9 @@ void Renderer::drawSecondView(const scene::Scene& scene, const FrameView& view, 
     FrameStats unused;
     drawTarget(scene, view, size.y, 1, exact, debug, unused);
     if (secondSize_ != size) {
-        second_ = makeFramebuffer();
-        secondColor_ = makeRenderbuffer();
-        glBindRenderbuffer(GL_RENDERBUFFER, secondColor_.get());
-        glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, size.x, size.y);
-        glBindFramebuffer(GL_FRAMEBUFFER, second_.get());
-        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, secondColor_.get());
-        if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
-            throw std::runtime_error("the second view's framebuffer is incomplete");
+        ColorTarget made = makeColorTarget(size, "the second view");
+        second_ = std::move(made.framebuffer);
+        secondColor_ = std::move(made.color);
         secondSize_ = size;
     }
     glBindFramebuffer(GL_READ_FRAMEBUFFER, target_.get());
@@ -495,14 +490,9 @@ void Renderer::drawTarget(const scene::Scene& scene, const FrameView& view, int 
 
 void Renderer::bindWindow(glm::ivec2 size) {
     if (ownWindow_ && size != windowSize_ && canDrawAt(size)) {
-        window_ = makeFramebuffer();
-        windowColor_ = makeRenderbuffer();
-        glBindRenderbuffer(GL_RENDERBUFFER, windowColor_.get());
-        glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, size.x, size.y);
-        glBindFramebuffer(GL_FRAMEBUFFER, window_.get());
-        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, windowColor_.get());
-        if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
-            throw std::runtime_error("the window's framebuffer is incomplete");
+        ColorTarget made = makeColorTarget(size, "the window");
+        window_ = std::move(made.framebuffer);
+        windowColor_ = std::move(made.color);
         windowSize_ = size;
     }
     glBindFramebuffer(GL_FRAMEBUFFER, windowFramebuffer());
@@ -512,14 +502,9 @@ bool Renderer::resolve(int pixelScale, bool approximate) {
     const bool box = pixelScale > 1;
     if (!box && (!fxaa_ || approximate)) return false;
     if (resolvedSize_ != presentedSize_) {
-        resolved_ = makeFramebuffer();
-        resolvedColor_ = makeRenderbuffer();
-        glBindRenderbuffer(GL_RENDERBUFFER, resolvedColor_.get());
-        glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, presentedSize_.x, presentedSize_.y);
-        glBindFramebuffer(GL_FRAMEBUFFER, resolved_.get());
-        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, resolvedColor_.get());
-        if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
-            throw std::runtime_error("the resolved colour's framebuffer is incomplete");
+        ColorTarget made = makeColorTarget(presentedSize_, "the resolved colour");
+        resolved_ = std::move(made.framebuffer);
+        resolvedColor_ = std::move(made.color);
         resolvedSize_ = presentedSize_;
     }
     // One full-screen triangle, each output pixel once (not in FrameStats: not part of the scene's
