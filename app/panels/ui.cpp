@@ -10,6 +10,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "editor/construction.hpp"
 #include "editor/object_size.hpp"
 #include "input/shortcuts.hpp"
 #include "panels/construction_panel.hpp"
@@ -408,12 +409,9 @@ void pickPanel(UiState& state, const UiView& view, const Layout& layout, float t
 }
 
 void capsulePanel(UiState& state, const UiView& view, const Layout& layout, float top) {
-    std::vector<std::size_t> capsules;
-    for (std::size_t i : view.selection)
-        if (std::holds_alternative<Capsule>(view.scene.objects[i].shape)) capsules.push_back(i);
-    if (capsules.size() < 2) return;
-    const std::size_t first = capsules[capsules.size() - 2];
-    const std::size_t second = capsules.back();
+    const auto capsules = capsulePair(view.scene, view.selection);
+    if (!capsules) return;
+    const auto [first, second] = *capsules;
     const auto& c1 = std::get<Capsule>(view.scene.objects[first].shape);
     const auto& c2 = std::get<Capsule>(view.scene.objects[second].shape);
     const CapsuleProximity prox = proximity(c1, c2);

@@ -8,6 +8,7 @@
 #include <glm/geometric.hpp>
 #include <glm/gtc/constants.hpp>
 
+#include "editor/construction.hpp"
 #include "editor/precision.hpp"
 #include "pickray/collision/overlap.hpp"
 #include "pickray/collision/ray.hpp"
@@ -70,12 +71,9 @@ render::DebugDraw overlay(const scene::Scene& scene, const std::vector<std::size
         }
     }
     // Capsule pair: the two last selected capsules' closest points and the segment between them.
-    std::vector<const Capsule*> capsules;
-    for (std::size_t i : selection)
-        if (const auto* c = std::get_if<Capsule>(&scene.objects[i].shape)) capsules.push_back(c);
-    if (capsules.size() >= 2) {
-        const Capsule& c1 = *capsules[capsules.size() - 2];
-        const Capsule& c2 = *capsules.back();
+    if (const auto pair = capsulePair(scene, selection)) {
+        const Capsule& c1 = std::get<Capsule>(scene.objects[pair->first].shape);
+        const Capsule& c2 = std::get<Capsule>(scene.objects[pair->second].shape);
         const CapsuleProximity prox = proximity(c1, c2);
         const glm::vec3 color = pairStateColor(pairState(c1, c2, prox));
         // Over everything: touching or overlapping, the segment lies inside the capsules.
