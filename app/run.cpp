@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
+
+#include <glm/common.hpp>
 #include <stdexcept>
 
 #include "cli/cli.hpp"
@@ -10,6 +13,7 @@
 #include "scene/generate.hpp"
 #include "scene/scene_io.hpp"
 #include "script/script.hpp"
+#include "session/session.hpp"
 #include "shell/app.hpp"
 #include "shell/platform.hpp"
 
@@ -80,16 +84,32 @@ int runFromCommandLine(const std::vector<std::string>& args, std::ostream& out, 
         return 2;
     }
     Options options = std::get<Options>(parsed);
+    // --replay: the session's start is the scene, the document and (unless --size) the window.
+    std::optional<Session> replay;
+    if (!options.replay.empty()) {
+        auto read = readSession(options.replay);
+        if (const auto* why = std::get_if<std::string>(&read)) {
+            err << "pickray: " << *why << "\n";
+            return 1;
+        }
+        replay = std::get<Session>(std::move(read));
+        if (!replay->complete)
+            out << "pickray: " << options.replay << ": cut short (the recording did not end normally); "
+                << replay->frames.size() << " whole frames are replayed\n";
+        if (!options.sizeGiven) options.size = glm::clamp(replay->start.windowSize, glm::ivec2(16), glm::ivec2(8192));
+    }
     // A generated scene has no file: the GUI's Load/Save fields start with this name.
     const DataPaths data = findDataPaths();
-    const std::string scenePath = options.generate            ? "generated.json"
+    const std::string scenePath = replay                      ? replay->start.documentPath
+                                  : options.generate          ? "generated.json"
                                   : options.scenePath.empty() ? data.defaultScene.string()
                                                               : options.scenePath;
     bool fallBack = !options.headless && !displayAvailable();
     // Twice at most: where a display was advertised but no window opens, once more headless. Each
     // attempt loads the scene itself (the first gave its copy to the window that failed).
     for (;;) {
-        scene::LoadResult loaded = initialScene(options, scenePath);
+        scene::LoadResult loaded =
+            replay ? scene::LoadResult{replay->start.scene, {}} : initialScene(options, scenePath);
         // A window (no script) on a scene that will not load opens anyway, on an empty untitled
         // scene, and says why: from a desktop's launcher a message on stderr alone shows nothing.
         // Headless and scripted runs keep their exit code.
@@ -113,7 +133,8 @@ int runFromCommandLine(const std::vector<std::string>& args, std::ostream& out, 
             // The bad file is not the document: Save goes to Save as, never over it.
             App app(options, std::move(*loaded.scene), openEmpty ? "" : scenePath, data, out, err);
             if (openEmpty) app.message(loadError + "; an empty, untitled scene instead", true);
-            return options.headless ? runScript(app, options) : runInteractive(app, options);
+            const Session* played = replay ? &*replay : nullptr;
+            return options.headless ? runScript(app, options, played) : runInteractive(app, options, played);
         } catch (const std::exception& e) {
             err << "pickray: " << e.what() << "\n";
             if (options.headless) return 1;

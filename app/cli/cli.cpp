@@ -155,7 +155,8 @@ ScriptStep makeStep(const std::string& option, const std::string& value) {
 /// Every value of the single-value options, as strings (the last one given).
 struct Values {
     std::string scene, generate, size, report, quitAfterClicks, repeat, clipDepth, projection, eye, target, fov,
-        orthoHeight, uiScale, nearPlane, farPlane, moveAll, renderer, aa, supersample, observer, recordGif, gifFrames;
+        orthoHeight, uiScale, nearPlane, farPlane, moveAll, renderer, aa, supersample, observer, recordGif, gifFrames,
+        recordInput, replay;
 };
 
 void addOptions(CLI::App& cli, Options& o, Values& v) {
@@ -197,6 +198,14 @@ void addOptions(CLI::App& cli, Options& o, Values& v) {
         ->type_name("OUT.gif");
     single("--gif-frames", v.gifFrames, "with --record-gif: also write its frames before quantisation as PNGs")
         ->type_name("DIR");
+    single("--record-input", v.recordInput,
+           "interactive: write what you do as a session file as you go (the start, then clicks, drags, camera moves "
+           "and the panels' and keys' commands), for --replay")
+        ->type_name("FILE.json");
+    single("--replay", v.replay,
+           "play a session written by --record-input from its starting scene: headless before the other steps, or "
+           "in the window at its pace; at the recorded --size unless one is given")
+        ->type_name("FILE.json");
     cli.add_flag("--debug-provoke-gl-error", o.provokeGlError, "one invalid GL call (tests)")->group("");
 
     const char* steps = "Script steps (with --headless; run in the order given, each as often as given)";
@@ -260,7 +269,10 @@ void readValues(const CLI::App& cli, const Values& v, Options& o) {
         const std::string expectation = "expects WxH with both between 16 and 8192, e.g. 1280x720";
         o.size = pair("--size", v.size, 'x', expectation);
         if (o.size.x < 16 || o.size.y < 16 || o.size.x > 8192 || o.size.y > 8192) refuse("--size", v.size, expectation);
+        o.sizeGiven = true;
     }
+    if (given("--record-input")) o.recordInput = nonEmpty("--record-input", v.recordInput);
+    if (given("--replay")) o.replay = nonEmpty("--replay", v.replay);
     if (given("--report")) o.reportPath = nonEmpty("--report", v.report);
     if (given("--record-gif")) o.recordGif = nonEmpty("--record-gif", v.recordGif);
     if (given("--gif-frames")) o.gifFrames = nonEmpty("--gif-frames", v.gifFrames);
@@ -339,6 +351,11 @@ std::optional<std::string> checkTogether(const Options& o) {
         }
     }
     if (o.generate && !o.scenePath.empty()) return "--generate and --scene: give one scene, not both";
+    if (!o.replay.empty() && (o.generate || !o.scenePath.empty()))
+        return "--replay starts from the scene its session recorded: not with --scene or --generate";
+    if (!o.recordInput.empty() && o.headless)
+        return "--record-input records what a hand does in a window: not with --headless";
+    if (!o.recordInput.empty() && !o.replay.empty()) return "--record-input and --replay: record or replay, not both";
     if (!o.headless) {
         for (const ScriptStep& s : o.script) {
             if (!std::holds_alternative<step::Select>(s) && !std::holds_alternative<step::Screenshot>(s) &&

@@ -125,8 +125,14 @@ struct Options {
     std::optional<float> farPlane;   ///< --far
     /// --move-all X,Y,Z: the scene and its camera (after the overrides above) moved together.
     std::optional<glm::vec3> moveAll;
-    std::string recordGif;  ///< --record-gif OUT.gif: the script's frames as an animated GIF (shell/gif.hpp)
-    std::string gifFrames;  ///< --gif-frames DIR: the GIF's frames before quantisation, as PNGs (the docs' check)
+    std::string recordGif;   ///< --record-gif OUT.gif: the script's frames as an animated GIF (shell/gif.hpp)
+    std::string gifFrames;   ///< --gif-frames DIR: the GIF's frames before quantisation, as PNGs (the docs' check)
+    bool sizeGiven = false;  ///< --size was given (a replay otherwise takes its recording's size)
+    /// --record-input FILE: the interactive session's input written as it goes (session.hpp).
+    std::string recordInput;
+    /// --replay FILE: a recorded session's start is the starting scene, and its frames are played
+    /// before the other steps (headless) or in the window, at the recorded pace.
+    std::string replay;
 };
 
 /// A refused command line: one line naming the problem (the caller adds the hint to --help).

@@ -215,10 +215,15 @@ void drawViewLabels(UiState& state, const std::vector<ScreenLabel>& labels, Draw
         // Beside the point, below the labels already at about the same place (a tangent's Q1 and
         // Q2, an entry through a cap: one point, two names).
         ImVec2 p(l.at.x + 9.0f * em(), l.at.y - 0.5f * line);
+        // Moved only while it goes down: (q.y + line) - q.y may round below `line` (or q.y + line to
+        // q.y, far off screen), which would otherwise move it onto the same place forever.
         for (bool moved = true; moved;) {
             moved = false;
-            for (const ImVec2& q : placed)
-                if (std::abs(q.x - p.x) < 4.0f * line && std::abs(q.y - p.y) < line) p.y = q.y + line, moved = true;
+            for (const ImVec2& q : placed) {
+                if (!(std::abs(q.x - p.x) < 4.0f * line && std::abs(q.y - p.y) < line) || !(q.y + line > p.y)) continue;
+                p.y = q.y + line;
+                moved = true;
+            }
         }
         placed.push_back(p);
         draw->AddText(ImVec2(p.x + 1.0f, p.y + 1.0f), IM_COL32(0, 0, 0, 220), l.text.c_str());

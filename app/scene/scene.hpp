@@ -62,6 +62,7 @@ struct Camera {
     Projection projection = Projection::Perspective;
     float orthoHeight = 8.0f;  ///< full height of the orthographic view in world units
     ClipDepth clipDepth = ClipDepth::NegativeOneToOne;
+    bool operator==(const Camera&) const = default;
 };
 
 struct Scene {

@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "scene/overloaded.hpp"
+#include "scene/scene_json.hpp"
 
 namespace pickray::scene {
 namespace {
@@ -224,6 +225,8 @@ void write(std::string& out, const json& j, int indent) {
     }
 }
 
+}  // namespace
+
 json objectJson(const Object& o) {
     json j = {{"name", o.name}, {"type", std::string(kindName(o.shape))}, {"color", vec(o.color)}};
     struct Writer {
@@ -260,7 +263,41 @@ json objectJson(const Object& o) {
     return j;
 }
 
-}  // namespace
+json cameraJson(const Camera& c) {
+    return {
+        {"eye", vec(c.eye)},
+        {"target", vec(c.target)},
+        {"up", vec(c.up)},
+        {"fovYDegrees", c.fovYDegrees},
+        {"near", c.near},
+        {"far", c.far},
+        {"projection", c.projection == Projection::Perspective ? "perspective" : "orthographic"},
+        {"orthoHeight", c.orthoHeight},
+        {"clipDepth", c.clipDepth == ClipDepth::NegativeOneToOne ? "negative_one_to_one" : "zero_to_one"},
+    };
+}
+
+std::variant<Object, std::string> objectFromJson(const json& j, const std::string& where) {
+    try {
+        return readObject(j, 0);
+    } catch (const FormatError& e) {
+        std::string text = e.what();  // "objects[0] (...)": the caller's place instead
+        if (text.rfind("objects[0]", 0) == 0) text.replace(0, std::string("objects[0]").size(), where);
+        return text;
+    } catch (const json::exception& e) {
+        return where + ": " + plainWords(e.what());
+    }
+}
+
+std::variant<Camera, std::string> cameraFromJson(const json& j, const std::string& where) {
+    try {
+        return readCamera(j);
+    } catch (const FormatError& e) {
+        return where + ": " + e.what();
+    } catch (const json::exception& e) {
+        return where + ": " + plainWords(e.what());
+    }
+}
 
 LoadResult parseScene(const std::string& text, const std::string& source) {
     try {
@@ -344,19 +381,8 @@ std::string floatText(float value) {
 }
 
 std::string toJsonText(const Scene& scene) {
-    const Camera& c = scene.camera;
     json root;
-    root["camera"] = {
-        {"eye", vec(c.eye)},
-        {"target", vec(c.target)},
-        {"up", vec(c.up)},
-        {"fovYDegrees", c.fovYDegrees},
-        {"near", c.near},
-        {"far", c.far},
-        {"projection", c.projection == Projection::Perspective ? "perspective" : "orthographic"},
-        {"orthoHeight", c.orthoHeight},
-        {"clipDepth", c.clipDepth == ClipDepth::NegativeOneToOne ? "negative_one_to_one" : "zero_to_one"},
-    };
+    root["camera"] = cameraJson(scene.camera);
     root["objects"] = json::array();
     for (const Object& o : scene.objects) root["objects"].push_back(objectJson(o));
     std::string text;

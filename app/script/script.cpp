@@ -2,9 +2,12 @@
 #include "script/script.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -146,6 +149,56 @@ void orbitCamera(App& app, glm::vec2 degrees, int turns) {
         const glm::vec2 turn = glm::radians(degrees) / static_cast<float>(turns);
         camera = orbit(camera, turn.x, turn.y);
         app.frame();
+    }
+}
+
+// ---- a recorded session, replayed -----------------------------------------------------------------
+
+/// Plays the session's frames on `app`, its positions moved to this window's pixels (scaledEvent)
+/// and its resizes by the same factor; `paced`: each when its time comes (a window's replay).
+void replaySession(App& app, const Session& session, const Options& options, bool paced,
+                   std::vector<std::string>& errors) {
+    glm::ivec2 recorded = session.start.windowSize;
+    const glm::dvec2 factor = glm::dvec2(app.windowSize()) / glm::dvec2(recorded);
+    const std::filesystem::path folder = replayOutputFolder(options.replay);
+    std::map<std::string, std::string> savedAs;  // a file the session saved, and where the replay saved it
+    int shots = 0;
+    const auto start = std::chrono::steady_clock::now();
+    for (const SessionFrame& f : session.frames) {
+        if (!app.running()) break;  // the window was closed
+        if (f.windowSize) {
+            recorded = *f.windowSize;
+            resize(app, glm::max(glm::ivec2(glm::round(glm::dvec2(recorded) * factor)), glm::ivec2(1)));
+        }
+        SessionFrame here = f;
+        for (InputEvent& e : here.events) e = scaledEvent(e, recorded, app.windowSize());
+        for (EditorCommand& c : here.commands) {
+            if (auto* save = std::get_if<command::Save>(&c)) {
+                std::error_code error;
+                std::filesystem::create_directories(folder, error);
+                const std::string to = (folder / std::filesystem::path(save->path).filename()).string();
+                savedAs[save->path] = to;
+                save->path = to;
+            }
+            if (auto* load = std::get_if<command::Load>(&c); load && savedAs.contains(load->path))
+                load->path = savedAs[load->path];
+        }
+        if (paced) {
+            const auto due = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                         std::chrono::duration<double>(f.seconds));
+            while (app.running() && std::chrono::steady_clock::now() < due) {
+                SDL_Delay(5);
+                app.frame();  // the window stays responsive (and can be closed) between frames
+            }
+        }
+        app.replayFrame(here);
+        if (f.screenshot) {
+            std::error_code error;
+            std::filesystem::create_directories(folder, error);
+            const std::string path = (folder / ("shot-" + std::to_string(++shots) + ".png")).string();
+            if (!app.screenshot(path, *f.screenshot && !options.hideUi))
+                errors.push_back("--replay: " + path + ": not saved");
+        }
     }
 }
 
@@ -325,7 +378,13 @@ bool writeRecordedGif(App& app, const Options& options, const GifFrames& frames)
 
 }  // namespace
 
-int runScript(App& app, const Options& options) {
+std::string replayOutputFolder(const std::string& sessionPath) {
+    const std::filesystem::path path(sessionPath);
+    return (path.parent_path() / (path.stem().string() + "-replay")).string();
+}
+
+int runScript(App& app, const Options& options, const Session* replay) {
+    if (replay) app.startFrom(replay->start);
     app.frame();    // let ImGui lay its windows out, so clicks on them are recognised
     GifFrames gif;  // --record-gif: from the picture the script starts from
     if (!options.recordGif.empty()) app.recordFrames(&gif);
@@ -334,6 +393,7 @@ int runScript(App& app, const Options& options) {
     performance.rssStartKiB = residentKiB();
     if (options.provokeGlError) app.provokeGlErrorForTests();
     std::vector<std::string> errors;
+    if (replay) replaySession(app, *replay, options, false, errors);
     for (int round = 0; round < options.repeat; ++round) {
         runSteps(app, options, errors);
         if (round == 0) performance.rssFirstRoundKiB = residentKiB();
@@ -347,13 +407,37 @@ int runScript(App& app, const Options& options) {
     return errors.empty() ? 0 : 1;
 }
 
-int runInteractive(App& app, const Options& options) {
+int runInteractive(App& app, const Options& options, const Session* replay) {
     int status = 0;
     // The --select steps are the starting selection.
     for (const ScriptStep& s : options.script)
         if (const auto* selectStep = std::get_if<step::Select>(&s); selectStep && !select(app, *selectStep, true))
             status = 1;
+    if (replay) {
+        app.startFrom(replay->start);
+        std::vector<std::string> errors;
+        replaySession(app, *replay, options, true, errors);
+        if (!errors.empty()) status = 1;
+        if (app.running()) app.message("replay done: " + std::to_string(replay->frames.size()) + " frames", false);
+    }
+    std::optional<SessionWriter> recording;
+    if (!options.recordInput.empty()) {
+        recording.emplace(options.recordInput, app.sessionStart());
+        if (recording->error()) {
+            app.message("not recording: " + *recording->error(), true);
+            status = 1;
+        } else {
+            app.recordSession(&*recording);
+            app.message("recording input to " + options.recordInput, false);
+        }
+    }
     app.runUntilClosed();
+    app.recordSession(nullptr);
+    if (recording && !recording->error()) {
+        const std::size_t frames = recording->framesWritten();
+        recording.reset();  // the file's end written: valid JSON
+        app.out() << "pickray: session saved: " << options.recordInput << " (" << frames << " frames)\n";
+    }
     for (const ScriptStep& s : options.script) {
         if (const auto* shot = std::get_if<step::Screenshot>(&s); shot && !app.screenshot(shot->path, !options.hideUi))
             status = 1;

@@ -7,6 +7,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <stdexcept>
 
 #include <glm/common.hpp>
@@ -31,6 +32,18 @@ std::string timestampedScreenshotPath() {
     char stamp[32];
     std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
     return std::string("screenshots/pickray-") + stamp + ".png";
+}
+
+// A recorded Load or Save names its file wherever the replay runs from.
+EditorCommand withAbsolutePaths(EditorCommand command) {
+    const auto absolute = [](std::string& path) {
+        std::error_code error;
+        const std::filesystem::path whole = std::filesystem::absolute(path, error);
+        if (!error) path = whole.lexically_normal().string();
+    };
+    if (auto* load = std::get_if<command::Load>(&command)) absolute(load->path);
+    if (auto* save = std::get_if<command::Save>(&command)) absolute(save->path);
+    return command;
 }
 
 double millisecondsSince(std::chrono::steady_clock::time_point start) {
@@ -140,6 +153,7 @@ std::string App::title() const {
 void App::frame() {
     const auto frameStart = std::chrono::steady_clock::now();
     ++performance_.framesRun;
+    beginRecordedFrame();
     const std::vector<InputEvent> events = pollEvents();
     if (ui_.scale != imgui_.scale()) {  // View > UI scale: between frames, as ImGui wants it
         imgui_.setScale(ui_.scale);
@@ -148,13 +162,23 @@ void App::frame() {
     imgui_.newFrame(platform_.window());
     // With the panels hidden ImGui still draws what must be answered (the file browser, a
     // question before something is lost), and has the mouse and keys only while it does.
-    const bool mouseOnUi = imgui_.wantsMouse();
+    const bool mouseOnUi = replayed_ ? replayed_->mouseOnUi : imgui_.wantsMouse();
     // The panels first (they show the last frame's pick), then their commands and the keys', then
-    // the view: everything below uses the matrices this frame is drawn with.
+    // the view: everything below uses the matrices this frame is drawn with. A replayed frame's
+    // commands and settings are the recording's, in their place.
     runPanels(events);
-    applyShortcuts();
-    const ViewFrame view{platform_.windowSize(), platform_.drawableSize(), mouseOnUi, ui_.gizmoMode, ui_.gizmoSpace};
+    if (!replayed_) applyShortcuts();
+    if (replayed_) {
+        for (const EditorCommand& c : replayed_->commands) applyToEditor(c);
+        if (replayed_->settings) applySettings(*replayed_->settings);
+    }
+    ViewFrame view{platform_.windowSize(), platform_.drawableSize(), mouseOnUi, ui_.gizmoMode, ui_.gizmoSpace, {}};
+    if (replayed_) view.replayedMove = replayed_->cameraMove.value_or(CameraMove{});
     const SceneView::Update update = view_.update(view, editor_, performance_);
+    if (recorded_) {
+        recorded_->mouseOnUi = mouseOnUi && !recorded_->events.empty();
+        if (!update.cameraMove.none()) recorded_->cameraMove = update.cameraMove;
+    }
     for (const std::string& error : update.errors) message(error, true);
     const bool redrawn = drawScene(update.matrices);
     renderer_.bindWindow(platform_.drawableSize());  // ImGui draws over the scene, in the window's pixels
@@ -174,6 +198,7 @@ void App::frame() {
         SDL_SetWindowTitle(platform_.window(), now.c_str());
         shownTitle_ = now;
     }
+    endRecordedFrame();
     const render::GlProblems gl = renderer_.takeGlProblems(err_);
     performance_.glErrors += gl.errors;
     performance_.glWarnings += gl.warnings;
@@ -193,8 +218,10 @@ std::vector<InputEvent> App::pollEvents() {
         if (auto e = toInputEvent(event)) events.push_back(*e);
     }
     const auto closed = [](const InputEvent& e) { return std::holds_alternative<event::Close>(e); };
-    if (std::any_of(events.begin(), events.end(), closed))
-        apply(command::Quit{});  // the window's close button: asks if there is unsaved work
+    const bool close = std::any_of(events.begin(), events.end(), closed);
+    if (replayed_) events = replayed_->events;  // the recording's input, not the window's
+    if (recorded_) std::remove_copy_if(events.begin(), events.end(), std::back_inserter(recorded_->events), closed);
+    if (close) apply(command::Quit{});  // the window's close button: asks if there is unsaved work
     // The observer's camera starts from the main one's, the first time it is shown; the mouse over
     // it is its own (it never picks).
     if (ui_.observer != ObserverMode::Off && !observerPlaced_) {
@@ -202,6 +229,9 @@ std::vector<InputEvent> App::pollEvents() {
         observerPlaced_ = true;
     }
     const std::vector<InputEvent> forView = observer_.take(events, ui_.observer, platform_.windowSize());
+    if (replayed_ && replayed_->observerCamera) observer_.setCamera(*replayed_->observerCamera);
+    if (recorded_ && observerPlaced_ && recordedObserver_ != observer_.camera())
+        recordedObserver_ = recorded_->observerCamera = observer_.camera();
     view_.receive(forView, editor_);
     return events;
 }
@@ -486,6 +516,7 @@ bool App::applyToEditor(const EditorCommand& command) {
         std::holds_alternative<command::Load>(command) || std::holds_alternative<command::Generate>(command) ||
         std::holds_alternative<command::Undo>(command) || std::holds_alternative<command::Redo>(command))
         view_.cancelDrag();
+    if (recorded_ && !replayed_) recorded_->commands.push_back(withAbsolutePaths(command));
     const Editor::Outcome outcome = editor_.apply(command);
     if (!outcome.message.empty()) message(outcome.message, outcome.refused);
     else if (!outcome.refused)
@@ -519,6 +550,7 @@ bool App::run(const command::SaveAs& c) {
 }
 
 bool App::run(const command::Screenshot& c) {
+    if (recorded_) recorded_->screenshot = c.withUi;  // a replay takes it too, where it says
     screenshot_ = ScreenshotRequest{timestampedScreenshotPath(), c.withUi};
     return true;  // taken at the end of this frame
 }
@@ -545,6 +577,78 @@ bool App::run(const command::ForgetMissingRecent&) {
     recent_.removeMissing();
     if (const auto file = recentFilesPath(); file && !options_.headless) recent_.save(*file);
     return true;
+}
+
+// ---- recording and replaying a session ----------------------------------------------------------
+
+SessionSettings App::settings() const {
+    return SessionSettings{ui_.gizmoMode,     ui_.gizmoSpace,  ui_.pickAudit,        ui_.mathPanel,
+                           ui_.constructions, ui_.mathOfHover, ui_.analyticRenderer, ui_.fxaa,
+                           ui_.naiveRay,      ui_.showHelp,    options_.hideUi,      ui_.observer};
+}
+
+void App::applySettings(const SessionSettings& s) {
+    ui_.gizmoMode = s.gizmoMode;
+    ui_.gizmoSpace = s.gizmoSpace;
+    ui_.pickAudit = s.pickAudit;
+    ui_.mathPanel = s.mathPanel;
+    ui_.constructions = s.constructions;
+    ui_.mathOfHover = s.mathOfHover;
+    ui_.analyticRenderer = s.analyticRenderer;
+    ui_.fxaa = s.fxaa;
+    ui_.naiveRay = s.naiveRay;
+    ui_.showHelp = s.showHelp;
+    options_.hideUi = s.hideUi || keepUiHidden_;
+    ui_.observer = s.observer;
+}
+
+SessionStart App::sessionStart() const {
+    std::string document = editor_.documentPath();
+    std::error_code error;
+    if (!document.empty()) document = std::filesystem::absolute(document, error).lexically_normal().string();
+    return SessionStart{editor_.scene(), document, platform_.windowSize(), editor_.selection(), settings()};
+}
+
+void App::startFrom(const SessionStart& start) {
+    for (const std::size_t i : start.selection) editor_.select(i, true);
+    keepUiHidden_ = options_.hideUi;  // --hide-ui on the replay's command line: pictures of the view alone
+    applySettings(start.settings);
+}
+
+void App::recordSession(SessionWriter* writer) {
+    sessionOut_ = writer;
+    recordingStart_ = std::chrono::steady_clock::now();
+    recordedWindow_ = platform_.windowSize();
+    recordedSettings_ = settings();
+    recordedObserver_.reset();
+}
+
+void App::beginRecordedFrame() {
+    recorded_.reset();
+    if (!sessionOut_) return;
+    recorded_ = SessionFrame{};
+    recorded_->seconds = millisecondsSince(recordingStart_) / 1000.0;
+    if (const glm::ivec2 now = platform_.windowSize(); now != recordedWindow_ && glm::min(now.x, now.y) > 0)
+        recordedWindow_ = *(recorded_->windowSize = now);
+}
+
+void App::endRecordedFrame() {
+    if (!recorded_) return;
+    if (const SessionSettings now = settings(); now != recordedSettings_)
+        recordedSettings_ = *(recorded_->settings = now);
+    SessionFrame frame = std::move(*recorded_);
+    recorded_.reset();
+    const bool happened = frame.windowSize || !frame.events.empty() || frame.cameraMove || !frame.commands.empty() ||
+                          frame.settings || frame.observerCamera || frame.screenshot;
+    if (!happened || sessionOut_->add(frame)) return;
+    message("recording stopped: " + sessionOut_->error().value_or("could not write the session"), true);
+    sessionOut_ = nullptr;
+}
+
+void App::replayFrame(const SessionFrame& frame) {
+    replayed_ = &frame;
+    this->frame();
+    replayed_ = nullptr;
 }
 
 // ---- measuring and pictures ---------------------------------------------------------------------

@@ -25,6 +25,7 @@
 #include "input/input_events.hpp"
 #include "panels/ui.hpp"
 #include "render/renderer.hpp"
+#include "session/session.hpp"
 #include "shell/frame_pacing.hpp"
 #include "shell/gif.hpp"
 #include "shell/imgui_layer.hpp"
@@ -66,6 +67,19 @@ public:
     /// --record-gif: each frame drawn from now on (the window as shown) is added to `frames`
     /// (addGifFrame); nullptr stops.
     void recordFrames(GifFrames* frames) { recording_ = frames; }
+    /// --record-input: from now on each frame in which something happens is added to `writer`
+    /// (session.hpp); nullptr stops. A writer that fails is said once and dropped.
+    void recordSession(SessionWriter* writer);
+    /// The document, window and view settings now: where a recording starts.
+    [[nodiscard]] SessionStart sessionStart() const;
+    /// --replay: the start's selection and view settings (its scene is the App's from the start).
+    void startFrom(const SessionStart& start);
+    /// --replay: one frame whose input is `frame`'s instead of the window's (its positions already
+    /// in this window's pixels): the views get its events, its camera move and its commands, and
+    /// the panels' own commands are dropped. The window's close button still quits.
+    void replayFrame(const SessionFrame& frame);
+    /// False once the window was closed (or Quit applied).
+    [[nodiscard]] bool running() const { return running_; }
     /// Renders a few more frames, waiting for each to finish, and keeps their median time.
     void measureFrames();
     void provokeGlErrorForTests() { renderer_.provokeGlErrorForTests(); }
@@ -160,6 +174,11 @@ private:
     bool run(const command::Quit& c);
     bool run(const command::ForgetMissingRecent& c);
     bool applyToEditor(const EditorCommand& command);
+    [[nodiscard]] SessionSettings settings() const;
+    void applySettings(const SessionSettings& settings);
+    /// --record-input: the frame's record starts (a resize, the time) and is written if anything happened.
+    void beginRecordedFrame();
+    void endRecordedFrame();
 
     /// The file Save writes without asking: the document's, unless it has none (a generated
     /// scene) or it is the scene shipped with pickray, which Save does not overwrite.
@@ -220,6 +239,15 @@ private:
     bool running_ = true;
     bool hadEvents_ = false;  ///< the last frame received an SDL event
     FramePacer pacer_;
+    // --record-input and --replay (session.hpp).
+    SessionWriter* sessionOut_ = nullptr;   ///< where recorded frames go, or none
+    std::optional<SessionFrame> recorded_;  ///< this frame, as it is being recorded
+    std::chrono::steady_clock::time_point recordingStart_;
+    glm::ivec2 recordedWindow_{0};                   ///< the window size last recorded
+    SessionSettings recordedSettings_;               ///< the view settings last recorded
+    std::optional<scene::Camera> recordedObserver_;  ///< the observer's camera last recorded
+    const SessionFrame* replayed_ = nullptr;         ///< the frame being replayed, or none
+    bool keepUiHidden_ = false;                      ///< a replay with --hide-ui: its settings do not show the panels
     std::optional<std::chrono::steady_clock::time_point> cameraMovedAt_;  ///< the last frame the camera moved in
     /// H hid the panels in a window of the user's (not a script): the view says how to get them back.
     bool panelsHiddenByUser_ = false;

@@ -64,7 +64,8 @@ std::vector<Action> SceneView::shortcuts() const {
 SceneView::Update SceneView::update(const ViewFrame& frame, Editor& editor, Performance& performance) {
     gizmoMode_ = frame.gizmoMode;
     gizmoSpace_ = frame.gizmoSpace;
-    Update result{moveCamera(frame, editor), {}};
+    Update result;
+    result.matrices = moveCamera(frame, editor, result.cameraMove);
     const FrameMatrices& matrices = result.matrices;
     if (!matrices.pickable) {
         // No pixels to click on (minimised): a press has no ray; nothing is picked or recorded.
@@ -88,16 +89,30 @@ SceneView::Update SceneView::update(const ViewFrame& frame, Editor& editor, Perf
     return result;
 }
 
-FrameMatrices SceneView::moveCamera(const ViewFrame& frame, Editor& editor) {
+FrameMatrices SceneView::moveCamera(const ViewFrame& frame, Editor& editor, CameraMove& move) {
     scene::Camera& camera = ownCamera_ ? *ownCamera_ : editor.camera();
-    if (!frame.mouseOnUi && input_.wheel != 0.0f) camera = zoom(camera, std::pow(kZoomPerWheelStep, input_.wheel));
+    const float drawableHeight = static_cast<float>(frame.drawableSize.y);
+    move = CameraMove{};
+    if (!frame.mouseOnUi) move.zoomSteps = input_.wheel;
     if (drag_.mode == Drag::Mode::Orbit && input_.motion != glm::ivec2(0))
-        camera = app::orbit(camera, -kOrbitRadiansPerPixel * static_cast<float>(input_.motion.x),
-                            kOrbitRadiansPerPixel * static_cast<float>(input_.motion.y));
+        move.orbitRadians = {-kOrbitRadiansPerPixel * static_cast<float>(input_.motion.x),
+                             kOrbitRadiansPerPixel * static_cast<float>(input_.motion.y)};
+    if (frame.replayedMove) move = *frame.replayedMove;
+    if (move.zoomSteps != 0.0f) camera = zoom(camera, std::pow(kZoomPerWheelStep, move.zoomSteps));
+    if (move.orbitRadians != glm::vec2(0.0f)) camera = app::orbit(camera, move.orbitRadians.x, move.orbitRadians.y);
     const FrameMatrices before = frameMatrices(camera, frame.windowSize, frame.drawableSize);
-    if (before.pickable && drag_.mode == Drag::Mode::Pan && input_.motion != glm::ivec2(0))
-        camera = pan(camera, glm::vec2(input_.motion) * before.pixelsPerWindowUnit,
-                     static_cast<float>(frame.drawableSize.y));
+    if (!before.pickable) return before;  // no pixels: nothing to pan by
+    if (!frame.replayedMove && drag_.mode == Drag::Mode::Pan && input_.motion != glm::ivec2(0)) {
+        move.panPixels = glm::vec2(input_.motion) * before.pixelsPerWindowUnit;
+        move.panDrawableHeight = drawableHeight;
+    }
+    if (move.panPixels != glm::vec2(0.0f) && move.panDrawableHeight > 0.0f) {
+        // Recorded in a drawable of another height: the same share of the view's height.
+        const glm::vec2 pixels = move.panDrawableHeight == drawableHeight
+                                     ? move.panPixels
+                                     : move.panPixels * (drawableHeight / move.panDrawableHeight);
+        camera = pan(camera, pixels, drawableHeight);
+    }
     return frameMatrices(camera, frame.windowSize, frame.drawableSize);
 }
 

@@ -47,6 +47,19 @@ namespace pickray::app {
 /// press is a drag: within it a release is a click, and nothing moves. Windows' default (SM_CXDRAG).
 inline constexpr int kDragThreshold = 4;
 
+/// How a frame's wheel and drag moved the camera, in the terms each move is made in (a session's
+/// recording keeps it so, to replay it at another window size: session.hpp).
+struct CameraMove {
+    float zoomSteps = 0.0f;          ///< wheel notches: the distance times kZoomPerWheelStep^steps
+    glm::vec2 orbitRadians{0.0f};    ///< yaw and pitch, as app::orbit takes them
+    glm::vec2 panPixels{0.0f};       ///< drawable pixels the scene followed the cursor by ...
+    float panDrawableHeight = 0.0f;  ///< ... in a drawable this high (app::pan)
+    [[nodiscard]] bool none() const {
+        return zoomSteps == 0.0f && orbitRadians == glm::vec2(0.0f) && panPixels == glm::vec2(0.0f);
+    }
+    bool operator==(const CameraMove&) const = default;
+};
+
 /// What the window says about the frame a viewport is updated in.
 struct ViewFrame {
     glm::ivec2 windowSize{0};
@@ -54,6 +67,9 @@ struct ViewFrame {
     bool mouseOnUi = false;  ///< a panel has the mouse: a press there picks nothing
     GizmoMode gizmoMode = GizmoMode::Move;
     GizmoSpace gizmoSpace = GizmoSpace::World;
+    /// A replay's recorded camera move for this frame: made instead of the one the input makes (a pan
+    /// scaled to this drawable's height), so that the camera moves by the same angles at any size.
+    std::optional<CameraMove> replayedMove;
 };
 
 /// The gizmo to draw, and its handle that is lit (under the cursor, or being dragged).
@@ -74,6 +90,7 @@ public:
     struct Update {
         FrameMatrices matrices;
         std::vector<std::string> errors;
+        CameraMove cameraMove;  ///< how the camera moved (none: it did not)
     };
     Update update(const ViewFrame& frame, Editor& editor, Performance& performance);
     /// Gives this view a camera of its own (an observer's view), instead of the document's.
@@ -145,7 +162,7 @@ private:
         std::vector<KeyChord> keys;
     };
 
-    [[nodiscard]] FrameMatrices moveCamera(const ViewFrame& frame, Editor& editor);
+    [[nodiscard]] FrameMatrices moveCamera(const ViewFrame& frame, Editor& editor, CameraMove& move);
     void press(const event::ButtonDown& press, const FrameMatrices& matrices, Editor& editor, Performance& performance);
     void followCursor(const FrameMatrices& matrices, Editor& editor, std::vector<std::string>& errors);
     void releasePress(Editor& editor);

@@ -18,6 +18,7 @@
 #include <glm/vec3.hpp>
 
 #include "editor/editor.hpp"
+#include "editor/orbit_camera.hpp"
 #include "reference/camera_reference.hpp"
 #include "three_spheres.hpp"
 #include "viewport/scene_view.hpp"
@@ -44,7 +45,7 @@ struct Session {
     SceneView::Update last;
 
     explicit Session(glm::ivec2 window = {640, 360}, glm::ivec2 drawable = {640, 360})
-        : frame{window, drawable, false, GizmoMode::Move, GizmoSpace::World} {}
+        : frame{window, drawable, false, GizmoMode::Move, GizmoSpace::World, {}} {}
 
     /// One frame: its events, then the update (as App::frame does, the panels between them).
     void step(const std::vector<InputEvent>& events) {
@@ -524,6 +525,50 @@ TEST(SceneView, ARightDragOrbitsAroundTheTargetAtTheSameDistance) {
     std::printf("precision: an orbit's distance is off by %.3Lg relative, its kept angle by %.3Lg degrees\n",
                 worstDistance, worstKept);
     EXPECT_EQ(checked, 2);
+}
+
+// Issue 29: a recording keeps each frame's camera move (Update::cameraMove) in the terms it was
+// made in, and a replay makes the recorded move instead of the one its input would make: the same
+// camera at any window size.
+TEST(SceneView, TheCameraMoveIsReportedAndAReplayedOneIsMadeInsteadOfTheInputs) {
+    const glm::ivec2 at{320, 180};
+    // A right drag of (10, -5) pixels: the orbit's angles are 0.008 radians a pixel (yaw against x).
+    Session s;
+    s.step({motion(at)});
+    s.step({event::ButtonDown{MouseButton::Right, at, {}}});
+    const scene::Camera before = s.editor.scene().camera;
+    s.step({motion(at + glm::ivec2(10, -5))});
+    const glm::vec2 angles{-0.008f * 10.0f, 0.008f * -5.0f};  // in float, as the view multiplies them
+    EXPECT_EQ(s.last.cameraMove.orbitRadians, angles);
+    EXPECT_EQ(s.last.cameraMove.zoomSteps, 0.0f);
+    EXPECT_EQ(s.editor.scene().camera, orbit(before, angles.x, angles.y));
+    // A wheel step and a middle drag's pan, in drawable pixels of the drawable's height.
+    s.step({event::ButtonUp{MouseButton::Right, at, {}}, event::Wheel{2.0f}});
+    EXPECT_EQ(s.last.cameraMove.zoomSteps, 2.0f);
+    s.step({event::ButtonDown{MouseButton::Middle, at, {}}});
+    s.step({motion(at + glm::ivec2(3, 4))});
+    EXPECT_EQ(s.last.cameraMove.panPixels, glm::vec2(3.0f, 4.0f));
+    EXPECT_EQ(s.last.cameraMove.panDrawableHeight, 360.0f);
+
+    // Replayed in a window twice as large (drawable too): the recorded orbit, not the motion's.
+    Session r({1280, 720}, {1280, 720});
+    r.step({motion(at)});
+    r.step({event::ButtonDown{MouseButton::Right, at, {}}});
+    const scene::Camera start = r.editor.scene().camera;
+    r.frame.replayedMove = CameraMove{0.0f, {-0.08f, -0.04f}, {0.0f, 0.0f}, 0.0f};
+    r.step({motion(at + glm::ivec2(20, -10))});
+    EXPECT_EQ(r.editor.scene().camera, orbit(start, -0.08f, -0.04f)) << "the same angles at twice the size";
+    // No recorded move: a replayed frame's motion moves nothing.
+    r.frame.replayedMove = CameraMove{};
+    const scene::Camera still = r.editor.scene().camera;
+    r.step({motion(at + glm::ivec2(90, 40))});
+    EXPECT_EQ(r.editor.scene().camera, still);
+    // A pan recorded in a 360-high drawable pans by the same share of this 720-high one.
+    r.step({event::ButtonUp{MouseButton::Right, at, {}}});
+    const scene::Camera beforePan = r.editor.scene().camera;
+    r.frame.replayedMove = CameraMove{0.0f, {0.0f, 0.0f}, {3.0f, 4.0f}, 360.0f};
+    r.step({});
+    EXPECT_EQ(r.editor.scene().camera, pan(beforePan, glm::vec2(6.0f, 8.0f), 720.0f));
 }
 
 // Issue 24, point 2: the frames in which the camera moves may be drawn approximate; cameraMoving()

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: MIT
+// --record-input and --replay end to end (issue 29): a session performed by xdotool in a real X
+// window (Xvfb) and recorded, then replayed headless: at the recorded size its report and its
+// saved scene are the session's; at half the size the same objects are picked.
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "e2e_support.hpp"
+
+using namespace e2e;  // NOLINT: the shared helpers read as part of the tests
+
+namespace {
+
+// The report without what depends on the machine's speed (timings, frame counts, memory) or on
+// where the panels were drawn: the picks, the editor's state, the camera and the constructions.
+json comparable(const json& report) {
+    json clicks = report.at("clicks");
+    for (json& c : clicks) c.erase("queryMs");
+    const json& w = report.at("window");
+    return {{"clicks", clicks},
+            {"editor", report.at("editor")},
+            {"camera", w.at("camera")},
+            {"construction", w.value("construction", json())},
+            {"title", w.at("title")}};
+}
+
+std::vector<std::string> pickedNames(const json& report) {
+    std::vector<std::string> names;
+    for (const json& c : report.at("clicks"))
+        names.push_back(c.at("picked").is_null() ? "" : c.at("picked").get<std::string>());
+    return names;
+}
+
+TEST(Session, ASessionRecordedInARealWindowReplaysHeadlessToTheSameReportAndSavedScene) {
+    if (kSanitized) GTEST_SKIP() << "the session's format and replay run under ASan in Session.* (unit)";
+    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
+        GTEST_SKIP() << "xvfb-run or xdotool not installed";
+    const fs::path dir = tempDir() / "session";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path scene = dir / "scene.json";  // a copy the session saves over
+    fs::copy_file(kDefaultScene, scene);
+    const fs::path session = dir / "session.json";
+    const fs::path recordedReport = dir / "recorded.json";
+
+    // Robust pixels of two objects in the starting view (the reference's ray hits them first,
+    // away from their edges), at the recorded size and, the same places, at half of it.
+    const glm::ivec2 size{1280, 720};
+    const ps::Scene start = loadDefaultScene();
+    const Frame frame = frameFor(start.camera, size);
+    const auto ball = visiblePixelOf(start, objectNamed(start, "ball"), frame, size);
+    const auto drum = visiblePixelOf(start, objectNamed(start, "drum"), frame, size);
+    ASSERT_TRUE(ball && drum);
+    const auto at = [](glm::ivec2 p) { return std::to_string(p.x) + " " + std::to_string(p.y); };
+    // Absolute moves, then a relative nudge: Xvfb's absolute move does not reach SDL's mouse state.
+    const auto moveTo = [&](glm::ivec2 p) {
+        return "xdotool mousemove --window \"$WID\" " + at(p - glm::ivec2(1, 0)) +
+               "\nxdotool mousemove_relative -- 1 0\nsleep 0.2\n";
+    };
+    const std::string sh = (dir / "record.sh").string();
+    std::ofstream(sh) << "set -e\nunset SDL_VIDEODRIVER\n"
+                      << quote(PICKRAY_EXE) << " --size 1280x720 --scene " << quote(scene.string())
+                      << " --record-input " << quote(session.string()) << " --report " << quote(recordedReport.string())
+                      << " &\n"
+                      << "PID=$!\n"
+                      << "WID=$(timeout 20 xdotool search --sync --onlyvisible --name 'pickray$' | head -n1)\n"
+                      << "[ -n \"$WID\" ]\nsleep 0.5\n"
+                      // Click the ball, then drag it (a move), then click the drum.
+                      << moveTo(*ball) << "xdotool click 1\nsleep 0.3\n"
+                      << "xdotool mousedown 1\nsleep 0.2\n"
+                      << "for i in 1 2 3 4 5 6; do xdotool mousemove_relative -- 8 -3; sleep 0.05; done\n"
+                      << "xdotool mouseup 1\nsleep 0.3\n"
+                      << moveTo(*drum)
+                      << "xdotool click 1\nsleep 0.3\n"
+                      // Keys: the rotate gizmo, the constructions.
+                      << "xdotool key e\nsleep 0.2\nxdotool key c\nsleep 0.2\n"
+                      // The camera, over the view above the objects (the panels are left, right and
+                      // at the bottom): orbit (right), pan (middle), zoom (the wheel, twice).
+                      << moveTo({640, 120}) << "xdotool mousedown 3\nsleep 0.1\n"
+                      << "for i in 1 2 3 4; do xdotool mousemove_relative -- 9 2; sleep 0.05; done\n"
+                      << "xdotool mouseup 3\nsleep 0.2\n"
+                      << "xdotool mousedown 2\nsleep 0.1\n"
+                      << "for i in 1 2 3; do xdotool mousemove_relative -- -5 4; sleep 0.05; done\n"
+                      << "xdotool mouseup 2\nsleep 0.2\n"
+                      << "xdotool click 4\nsleep 0.1\nxdotool click 4\nsleep 0.2\n"
+                      // Save (the scene's own file), quit.
+                      << "xdotool key ctrl+s\nsleep 0.3\nxdotool key ctrl+q\nsleep 0.5\n"
+                      << "if kill -0 $PID 2> /dev/null; then xdotool key Return; fi\n"
+                      << "timeout 20 tail --pid=$PID -f /dev/null\nwait $PID\n";
+    const fs::path log = dir / "record.txt";
+    ASSERT_EQ(
+        std::system(("timeout 90 " + xvfbRun() + " sh " + quote(sh) + " > " + quote(log.string()) + " 2>&1").c_str()),
+        0)
+        << fileText(log);
+    const std::string savedInSession = fileText(scene);
+    ASSERT_NE(savedInSession, fileText(kDefaultScene)) << "the session moved the ball and saved";
+    const std::string text = fileText(session);
+    ASSERT_TRUE(text.ends_with("]}\n")) << "a normal quit ends the file: valid JSON";
+    const json recorded = readJson(recordedReport);
+    // A press on an object picks it (the drag's too): three picks.
+    ASSERT_EQ(pickedNames(recorded), (std::vector<std::string>{"ball", "ball", "drum"}));
+    // What the file holds: the orbit as angles, the pan, the wheel, the keys' command (Save) and
+    // settings (the rotate gizmo, the constructions).
+    for (const char* kept :
+         {"\"orbit\":", "\"pan\":", "\"zoom\":", "\"save\":", "\"gizmo\":\"rotate\"", "\"constructions\":true"})
+        EXPECT_NE(text.find(kept), std::string::npos) << kept << " in\n" << text;
+
+    // Replayed headless at the recorded size: the same report and, byte for byte, the same save
+    // (written into session-replay/, not over the session's file).
+    const fs::path replayed = dir / "replayed.json";
+    ProcessResult run = runPickray({"--headless", "--replay", session.string(), "--report", replayed.string()});
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const json again = readJson(replayed);
+    EXPECT_EQ(comparable(again), comparable(recorded)) << "recorded:\n"
+                                                       << comparable(recorded).dump(1) << "\nreplayed:\n"
+                                                       << comparable(again).dump(1);
+    EXPECT_EQ(again.at("window").at("size"), json::array({1280, 720})) << "the recorded size, no --size given";
+    EXPECT_EQ(fileText(dir / "session-replay" / "scene.json"), savedInSession);
+    EXPECT_EQ(fileText(scene), savedInSession) << "the session's own file untouched";
+
+    // At half the size (the same aspect): the same objects picked, the camera moved by the same
+    // angles (its orbit, pan and zoom are shares of the view, not pixels).
+    const fs::path half = dir / "half.json";
+    run = runPickray({"--headless", "--replay", session.string(), "--size", "640x360", "--report", half.string()});
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const json small = readJson(half);
+    EXPECT_EQ(pickedNames(small), pickedNames(recorded));
+    EXPECT_EQ(small.at("editor").at("selection"), recorded.at("editor").at("selection"));
+    EXPECT_EQ(small.at("editor").at("gizmo"), recorded.at("editor").at("gizmo"));
+    for (const char* v : {"eye", "target"})
+        for (std::size_t i = 0; i < 3; ++i)
+            EXPECT_NEAR(small.at("window").at("camera").at(v)[i].get<double>(),
+                        recorded.at("window").at("camera").at(v)[i].get<double>(), 1e-4)
+                << v << ": the same moves, as shares of the view";
+}
+
+TEST(Session, ABadSessionFileIsRefusedNamingItAndNothingIsWritten) {
+    const fs::path dir = tempDir() / "session_bad";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path bad = dir / "bad.json";
+    std::ofstream(bad) << R"({"pickraySession": 1, "start": {"window": [64, 64], "document": "", "selection": [],)"
+                       << R"( "settings": {}, "scene": {"objects": []}}, "frames": []})";
+    const fs::path report = dir / "r.json";
+    ProcessResult run = runPickray({"--headless", "--replay", bad.string(), "--report", report.string()});
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_NE(run.output.find(bad.string() + ": start.settings: field \"gizmo\": missing"), std::string::npos)
+        << run.output;
+    EXPECT_FALSE(fs::exists(report));
+    run = runPickray({"--headless", "--replay", (dir / "none.json").string()});
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_NE(run.output.find("none.json: cannot read the file"), std::string::npos) << run.output;
+    run = runPickray({"--headless", "--record-input", (dir / "s.json").string()});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_NE(run.output.find("--record-input records what a hand does in a window: not with --headless"),
+              std::string::npos)
+        << run.output;
+    run = runPickray({"--headless", "--replay", bad.string(), "--scene", kDefaultScene.string()});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_NE(run.output.find("--replay starts from the scene its session recorded"), std::string::npos) << run.output;
+}
+
+}  // namespace
