@@ -269,6 +269,23 @@ TEST(Cli, AntiAliasingAndSupersampleAreReadAndBadValuesRefused) {
     EXPECT_EQ(bad.size(), 5u);
 }
 
+TEST(Cli, RecordingAndReplayingASessionAreReadAndRefusedWhereTheyCannotWork) {
+    const Options recording = parsed({"--record-input", "s.json", "--size", "800x450"});
+    EXPECT_EQ(recording.recordInput, "s.json");
+    EXPECT_TRUE(recording.sizeGiven);
+    const Options replay = parsed({"--headless", "--replay", "s.json", "--screenshot", "a.png"});
+    EXPECT_EQ(replay.replay, "s.json");
+    EXPECT_FALSE(replay.sizeGiven) << "the recorded size, unless --size";
+    EXPECT_EQ(refusal({"--headless", "--record-input", "s.json"}),
+              "--record-input records what a hand does in a window: not with --headless");
+    EXPECT_EQ(refusal({"--record-input", "a.json", "--replay", "b.json"}),
+              "--record-input and --replay: record or replay, not both");
+    EXPECT_EQ(refusal({"--headless", "--replay", "b.json", "--generate", "10"}),
+              "--replay starts from the scene its session recorded: not with --scene or --generate");
+    EXPECT_TRUE(refused({"--headless", "--replay", ""})) << "a file name is needed";
+    EXPECT_TRUE(refused({"--record-input", ""}));
+}
+
 TEST(Cli, AnOrbitInTurnsAndAGifRecordingAreReadAndBadValuesRefused) {
     const Options o = parsed(
         {"--headless", "--orbit", "360,-10,36", "--orbit", "5,0", "--record-gif", "a.gif", "--gif-frames", "frames"});

@@ -236,6 +236,18 @@ TEST(Session, AFileCutShortByAKillLosesAtMostItsLastLine) {
     EXPECT_NE(half.second.find("cut.json: not a session file (not valid JSON"), std::string::npos) << half.second;
 }
 
+TEST(Session, AFileThatCannotBeWrittenSaysSoAndTakesNothingMore) {
+    SessionStart start;
+    start.windowSize = {8, 8};
+    for (const std::string& path : {std::string("/dev/full"), fs::temp_directory_path().string()}) {
+        SessionWriter writer(path, start);
+        ASSERT_TRUE(writer.error()) << path;
+        EXPECT_EQ(*writer.error(), path + ": could not write the file");
+        EXPECT_FALSE(writer.add(SessionFrame{}));
+        EXPECT_EQ(writer.framesWritten(), 0u);
+    }
+}
+
 TEST(Session, ABadFileIsRefusedNamingTheFrameAndTheField) {
     const auto why = [](const std::variant<Session, std::string>& r) {
         return std::holds_alternative<std::string>(r) ? std::get<std::string>(r) : std::string("read");
