@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Nearest hit for one ray over N shapes, hierarchy build time, memory per object, and batch
-// picking: pickray's BVH side by side with brute force, Embree 3 and Bullet, on the same scenes
+// picking: pickray's BVH side by side with brute force, Embree 3, Embree 4 (when built: see
+// docs/PERFORMANCE.md) and Bullet, on the same scenes
 // in the same run. Every method's answers are checked against the exact answer (brute force over
 // pickray's exact routines, on all rays for N <= 1e4 and on the first 32 rays above):
 // `wrong` counts rays whose nearest object (or hit/miss) differs, `t_off` rays with the right
@@ -8,12 +9,13 @@
 //
 // Arguments: N (shape count) and the mix (0: spheres only, 1: mixed kinds with rotated boxes).
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <optional>
+#include <string>
 #include <thread>
 
 #include <benchmark/benchmark.h>
@@ -21,9 +23,7 @@
 #include "checked_main.hpp"
 #include "scene_data.hpp"
 
-#if PICKRAY_BENCH_HAS_EMBREE
-#include <embree3/rtcore.h>
-#endif
+#include "embree_peer.hpp"
 #if PICKRAY_BENCH_HAS_BULLET
 #include <btBulletCollisionCommon.h>
 #endif
@@ -223,159 +223,48 @@ void Batch_pickray(benchmark::State& state) {
     state.counters["threads"] = std::thread::hardware_concurrency();
 }
 
-// ---- Embree 3 ---------------------------------------------------------------------------------
-#if PICKRAY_BENCH_HAS_EMBREE
+// ---- Embree 3 and 4 (embree_peer.hpp) -----------------------------------------------------------
 
-struct EmbreeScene {
-    RTCDevice device = nullptr;
-    RTCScene scene = nullptr;
-    std::vector<std::uint32_t> objectOf[3];  // per geometry: primitive -> shape index
-    const std::vector<pickray::Shape>* shapes = nullptr;
-    std::atomic<std::int64_t> bytes{0};
-
-    EmbreeScene() {
-        device = rtcNewDevice("threads=1");
-        rtcSetDeviceMemoryMonitorFunction(
-            device,
-            [](void* self, ssize_t delta, bool) {
-                static_cast<EmbreeScene*>(self)->bytes += delta;
-                return true;
-            },
-            this);
-    }
-    ~EmbreeScene() {
-        if (scene) rtcReleaseScene(scene);
-        rtcReleaseDevice(device);
-    }
-    EmbreeScene(const EmbreeScene&) = delete;
-    EmbreeScene& operator=(const EmbreeScene&) = delete;
-};
-
-// User geometry: bounds from pickray::bounds, intersection by pickray's exact routine.
-void userBounds(const RTCBoundsFunctionArguments* args) {
-    const auto* e = static_cast<const EmbreeScene*>(args->geometryUserPtr);
-    const pickray::Aabb b = pickray::bounds((*e->shapes)[e->objectOf[2][args->primID]]);
-    *args->bounds_o = RTCBounds{b.min.x, b.min.y, b.min.z, 0, b.max.x, b.max.y, b.max.z, 0};
+/// PICKRAY_BENCH_EMBREE_ISA: Embree's level forced by its device config's isa= (sse2, sse4.2, avx,
+/// avx2, avx512), as PICKRAY_SIMD forces pickray's; unset, each takes the best the CPU has.
+std::string embreeIsa() {
+    const char* isa = std::getenv("PICKRAY_BENCH_EMBREE_ISA");
+    return isa ? isa : "";
 }
 
-void userIntersect(const RTCIntersectFunctionNArguments* args) {
-    if (!args->valid[0]) return;
-    const auto* e = static_cast<const EmbreeScene*>(args->geometryUserPtr);
-    auto* rh = reinterpret_cast<RTCRayHit*>(args->rayhit);
-    const pickray::Ray ray{{rh->ray.org_x, rh->ray.org_y, rh->ray.org_z},
-                           {rh->ray.dir_x, rh->ray.dir_y, rh->ray.dir_z}};
-    const auto hit = pickray::raycast(ray, (*e->shapes)[e->objectOf[2][args->primID]], rh->ray.tfar);
-    if (!hit || hit->t < rh->ray.tnear) return;
-    rh->ray.tfar = hit->t;
-    rh->hit.Ng_x = hit->normal.x;
-    rh->hit.Ng_y = hit->normal.y;
-    rh->hit.Ng_z = hit->normal.z;
-    rh->hit.primID = args->primID;
-    rh->hit.geomID = args->geomID;
-}
+using BuildEmbree = std::unique_ptr<bench::EmbreeScene> (*)(const std::vector<pickray::Shape>&, bool,
+                                                            const std::string&);
 
-/// A new geometry of `type` whose vertex buffer holds `vertices`, four floats (x, y, z, radius) a
-/// vertex.
-RTCGeometry newRoundGeometry(RTCDevice device, RTCGeometryType type, const std::vector<float>& vertices) {
-    RTCGeometry g = rtcNewGeometry(device, type);
-    auto* v = static_cast<float*>(rtcSetNewGeometryBuffer(g, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT4,
-                                                          4 * sizeof(float), vertices.size() / 4));
-    std::copy(vertices.begin(), vertices.end(), v);
-    return g;
-}
-
-/// Commits `g` and attaches it to the scene under `id` (the scene holds it from then on).
-void attachGeometry(RTCScene scene, RTCGeometry g, unsigned id) {
-    rtcCommitGeometry(g);
-    rtcAttachGeometryByID(scene, g, id);
-    rtcReleaseGeometry(g);
-}
-
-/// native: spheres as Embree sphere points, capsules as round linear curves (a swept sphere),
-/// everything else as user geometry. Otherwise everything is user geometry.
-std::unique_ptr<EmbreeScene> buildEmbree(const std::vector<pickray::Shape>& shapes, bool native) {
-    auto e = std::make_unique<EmbreeScene>();
-    e->shapes = &shapes;
-    e->scene = rtcNewScene(e->device);
-    rtcSetSceneBuildQuality(e->scene, RTC_BUILD_QUALITY_HIGH);
-    std::vector<float> spheres, curves;
-    std::vector<unsigned> curveIndex;
-    for (std::uint32_t i = 0; i < shapes.size(); ++i) {
-        if (native && std::holds_alternative<pickray::Sphere>(shapes[i])) {
-            const auto& s = std::get<pickray::Sphere>(shapes[i]);
-            spheres.insert(spheres.end(), {s.center.x, s.center.y, s.center.z, s.radius});
-            e->objectOf[0].push_back(i);
-        } else if (native && std::holds_alternative<pickray::Capsule>(shapes[i])) {
-            const auto& c = std::get<pickray::Capsule>(shapes[i]);
-            curveIndex.push_back(static_cast<unsigned>(curves.size() / 4));
-            curves.insert(curves.end(), {c.a.x, c.a.y, c.a.z, c.radius, c.b.x, c.b.y, c.b.z, c.radius});
-            e->objectOf[1].push_back(i);
-        } else {
-            e->objectOf[2].push_back(i);
-        }
-    }
-    if (!e->objectOf[0].empty()) {
-        attachGeometry(e->scene, newRoundGeometry(e->device, RTC_GEOMETRY_TYPE_SPHERE_POINT, spheres), 0);
-    }
-    if (!e->objectOf[1].empty()) {
-        RTCGeometry g = newRoundGeometry(e->device, RTC_GEOMETRY_TYPE_ROUND_LINEAR_CURVE, curves);
-        auto* idx = static_cast<unsigned*>(
-            rtcSetNewGeometryBuffer(g, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT, sizeof(unsigned), curveIndex.size()));
-        std::copy(curveIndex.begin(), curveIndex.end(), idx);
-        attachGeometry(e->scene, g, 1);
-    }
-    if (!e->objectOf[2].empty()) {
-        RTCGeometry g = rtcNewGeometry(e->device, RTC_GEOMETRY_TYPE_USER);
-        rtcSetGeometryUserPrimitiveCount(g, static_cast<unsigned>(e->objectOf[2].size()));
-        rtcSetGeometryUserData(g, e.get());
-        rtcSetGeometryBoundsFunction(g, userBounds, nullptr);
-        rtcSetGeometryIntersectFunction(g, userIntersect);
-        attachGeometry(e->scene, g, 2);
-    }
-    rtcCommitScene(e->scene);
-    return e;
-}
-
-Answer embreeNearest(const EmbreeScene& e, const pickray::Ray& ray) {
-    RTCIntersectContext context;
-    rtcInitIntersectContext(&context);
-    RTCRayHit rh{};
-    rh.ray = {ray.origin.x,
-              ray.origin.y,
-              ray.origin.z,
-              0.0f,
-              ray.direction.x,
-              ray.direction.y,
-              ray.direction.z,
-              0.0f,
-              pickray::kInfinity,
-              ~0u,
-              0,
-              0};
-    rh.hit.geomID = RTC_INVALID_GEOMETRY_ID;
-    rtcIntersect1(e.scene, &context, &rh);
-    if (rh.hit.geomID == RTC_INVALID_GEOMETRY_ID) return {};
-    return {true, e.objectOf[rh.hit.geomID][rh.hit.primID], rh.ray.tfar};
-}
-
-void nearestEmbree(benchmark::State& state, bool native) {
+void nearestEmbree(benchmark::State& state, BuildEmbree build, bool native) {
     const Case& c = sceneFor(mixOf(state), countOf(state));
-    const auto e = buildEmbree(c.scene.shapes, native);
-    timeRays(state, c, [&](const pickray::Ray& ray) { return embreeNearest(*e, ray); });
+    const auto e = build(c.scene.shapes, native, embreeIsa());
+    timeRays(state, c, [&](const pickray::Ray& ray) {
+        const bench::PeerAnswer a = e->nearest(ray);
+        return Answer{a.hit, a.index, a.t};
+    });
+    // User geometry reads pickray's shapes: they count, as the BVH's copy counts for pickray.
     state.counters["bytes_per_object"] =
-        (static_cast<double>(e->bytes.load()) +
+        (static_cast<double>(e->bytes()) +
          static_cast<double>(c.scene.shapes.size() * sizeof(pickray::Shape)) * (native ? 0.0 : 1.0)) /
         static_cast<double>(c.scene.shapes.size());
 }
-void Nearest_embree_native(benchmark::State& state) { nearestEmbree(state, true); }
-void Nearest_embree_user(benchmark::State& state) { nearestEmbree(state, false); }
 
-void Build_embree(benchmark::State& state) {
+void buildEmbree(benchmark::State& state, BuildEmbree build) {
     const Case& c = sceneFor(mixOf(state), countOf(state));
-    for (auto _ : state) benchmark::DoNotOptimize(buildEmbree(c.scene.shapes, true));
+    for (auto _ : state) benchmark::DoNotOptimize(build(c.scene.shapes, true, embreeIsa()));
     state.counters["objects_per_second"] =
         benchmark::Counter(static_cast<double>(c.scene.shapes.size()), benchmark::Counter::kIsIterationInvariantRate);
 }
+
+#if PICKRAY_BENCH_HAS_EMBREE
+void Nearest_embree_native(benchmark::State& state) { nearestEmbree(state, bench::embree3_peer::build, true); }
+void Nearest_embree_user(benchmark::State& state) { nearestEmbree(state, bench::embree3_peer::build, false); }
+void Build_embree(benchmark::State& state) { buildEmbree(state, bench::embree3_peer::build); }
+#endif
+#if PICKRAY_BENCH_HAS_EMBREE4
+void Nearest_embree4_native(benchmark::State& state) { nearestEmbree(state, bench::embree4_peer::build, true); }
+void Nearest_embree4_user(benchmark::State& state) { nearestEmbree(state, bench::embree4_peer::build, false); }
+void Build_embree4(benchmark::State& state) { buildEmbree(state, bench::embree4_peer::build); }
 #endif
 
 // ---- Bullet: btCollisionWorld::rayTest over its dynamic AABB tree (btDbvtBroadphase) -----------
@@ -489,6 +378,11 @@ BENCHMARK(Nearest_embree_native)->Apply(sizesThrice);
 BENCHMARK(Nearest_embree_user)->Apply(sizesThrice);
 BENCHMARK(Build_embree)->Apply(sizesThrice)->Unit(benchmark::kMillisecond);
 #endif
+#if PICKRAY_BENCH_HAS_EMBREE4
+BENCHMARK(Nearest_embree4_native)->Apply(sizesThrice);
+BENCHMARK(Nearest_embree4_user)->Apply(sizesThrice);
+BENCHMARK(Build_embree4)->Apply(sizesThrice)->Unit(benchmark::kMillisecond);
+#endif
 #if PICKRAY_BENCH_HAS_BULLET
 BENCHMARK(Nearest_bullet)->Apply(smallSizes);
 // At 1e6 one Bullet ray takes milliseconds (its tree hands every box along the ray to a convex
@@ -499,4 +393,26 @@ BENCHMARK(Build_bullet)->Apply(sizes)->Unit(benchmark::kMillisecond)->Iterations
 
 }  // namespace
 
-int main(int argc, char** argv) { return bench::runCheckedBenchmarks(argc, argv); }
+/// The CPU's model name, as /proc/cpuinfo says it ("" where there is none).
+std::string cpuModel() {
+    std::ifstream in("/proc/cpuinfo");
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("model name", 0) == 0 && line.find(':') != std::string::npos)
+            return line.substr(line.find(':') + 2);
+    return "";
+}
+
+int main(int argc, char** argv) {
+    // The CPU, pickray's level and which Embree answered, in the run's context (report.py prints
+    // them above the tables: a figure says where it came from).
+    benchmark::AddCustomContext("cpu", cpuModel());
+    benchmark::AddCustomContext("pickray_level", std::string(pickray::simdLevel()));
+#if PICKRAY_BENCH_HAS_EMBREE
+    benchmark::AddCustomContext("embree3", bench::embree3_peer::version());
+#endif
+#if PICKRAY_BENCH_HAS_EMBREE4
+    benchmark::AddCustomContext("embree4", bench::embree4_peer::version());
+#endif
+    if (!embreeIsa().empty()) benchmark::AddCustomContext("embree_isa", embreeIsa());
+    return bench::runCheckedBenchmarks(argc, argv);
+}

@@ -103,7 +103,8 @@ def scene_table(bench):
     rows = []
     for mix, label, n in SCENES:
         for method, b, ours in compared(bench, lambda m: f"Nearest_{m}/{n}/{mix}", "pickray",
-                                        ["pickray", "bruteforce", "embree_native", "embree_user", "bullet"]):
+                                        ["pickray", "bruteforce", "embree_native", "embree_user",
+                                         "embree4_native", "embree4_user", "bullet"]):
             ratio = b["real_time"] / ours["real_time"]
             mem = f"{b['bytes_per_object']:.0f}" if "bytes_per_object" in b else "–"
             rows.append(f"| {label} | {n:,} | {method} | {fmt_ns(b['real_time'])} | {ratio:.2f} | {mem} | "
@@ -112,11 +113,12 @@ def scene_table(bench):
 
 
 def build_table(bench):
-    header = "| scene | N | pickray build | Embree build | Bullet build | pickray refit (one object) |"
+    header = "| scene | N | pickray build | Embree 3 build | Embree 4 build | Bullet build | pickray refit (one object) |"
     rows = []
     for mix, label, n in SCENES:
         cells = []
-        for name in [f"Build_pickray/{n}/{mix}", f"Build_embree/{n}/{mix}", f"Build_bullet/{n}/{mix}"]:
+        for name in [f"Build_pickray/{n}/{mix}", f"Build_embree/{n}/{mix}", f"Build_embree4/{n}/{mix}",
+                     f"Build_bullet/{n}/{mix}"]:
             b = bench.get(name)
             cells.append(f"{b['real_time']:.2f} ms" if b else "–")
         refit = bench.get(f"Refit_pickray/{n}/{mix}")
@@ -127,9 +129,11 @@ def build_table(bench):
 
 def main():
     kernels_context, kernels = load(sys.argv[1])
-    scene = {}
+    scene, scene_context = {}, {}
     for path in sys.argv[2:]:  # several scene runs merge, later ones winning
-        scene.update(load(path)[1])
+        context, runs = load(path)
+        scene.update(runs)
+        scene_context.update(context)
     ctx = kernels_context
     print(f"Machine: {ctx.get('num_cpus')} × {ctx.get('mhz_per_cpu')} MHz, "
           f"caches {', '.join(str(c['size'] // 1024) + ' KiB L' + str(c['level']) for c in ctx.get('caches', []))}; "
@@ -139,6 +143,10 @@ def main():
     print("\n### One ray against many shapes\n")
     print(fan_table(kernels))
     print("\n### Nearest hit over N shapes\n")
+    sc = scene_context
+    print(f"CPU: {sc.get('cpu', '?')}; pickray's level: {sc.get('pickray_level', '?')}; "
+          f"Embree 3: {sc.get('embree3', 'not built')}; Embree 4: {sc.get('embree4', 'not built')}; "
+          f"Embree's level: {sc.get('embree_isa', 'its best for the CPU')}.\n")
     print(scene_table(scene))
     print("\n### Building and refitting the hierarchy\n")
     print(build_table(scene))
