@@ -112,6 +112,38 @@ def scene_table(bench):
     return table(header, rows)
 
 
+EMBREES = ["embree_native", "embree_user", "embree4_native", "embree4_user"]
+
+
+def embree_table(bench, context):
+    """Issue 30's targets: pickray against the best Embree configuration of the run, per scene; the
+    memory against Embree's native configuration (the tree plus the shape data each reads)."""
+    header = ("| scene | N | pickray | best Embree | pickray ÷ best Embree (time) | "
+              "bytes per object: pickray / Embree native | build: pickray / Embree |")
+    rows = []
+    for mix, label, n in SCENES:
+        ours = bench.get(f"Nearest_pickray/{n}/{mix}")
+        runs = [(m, bench.get(f"Nearest_{m}/{n}/{mix}")) for m in EMBREES]
+        runs = [(m, b) for m, b in runs if b]
+        if not ours or not runs:
+            continue
+        best_method, best = min(runs, key=lambda r: r[1]["real_time"])
+        natives = [b for m, b in runs if m.endswith("native")]
+        native_mem = min(b["bytes_per_object"] for b in natives) if natives else None
+        builds = [bench.get(f"Build_{e}/{n}/{mix}") for e in ["embree", "embree4"]]
+        builds = [b for b in builds if b]
+        ours_build = bench.get(f"Build_pickray/{n}/{mix}")
+        build = (f"{ours_build['real_time'] / min(b['real_time'] for b in builds):.2f}"
+                 if ours_build and builds else "–")
+        version = context.get("embree4" if "embree4" in best_method else "embree3", "?")
+        mem = (f"{ours['bytes_per_object']:.0f} / {native_mem:.0f} ({ours['bytes_per_object'] / native_mem:.2f}×)"
+               if native_mem else "–")
+        rows.append(f"| {label} | {n:,} | {fmt_ns(ours['real_time'])} | {fmt_ns(best['real_time'])} "
+                    f"({best_method.replace('embree4_', 'Embree ' + version + ' ').replace('embree_', 'Embree ' + version + ' ')}) | "
+                    f"{ours['real_time'] / best['real_time']:.2f} | {mem} | {build} |")
+    return table(header, rows)
+
+
 def build_table(bench):
     header = "| scene | N | pickray build | Embree 3 build | Embree 4 build | Bullet build | pickray refit (one object) |"
     rows = []
@@ -148,6 +180,8 @@ def main():
           f"Embree 3: {sc.get('embree3', 'not built')}; Embree 4: {sc.get('embree4', 'not built')}; "
           f"Embree's level: {sc.get('embree_isa', 'its best for the CPU')}.\n")
     print(scene_table(scene))
+    print("\n### pickray against the best Embree (issue 30)\n")
+    print(embree_table(scene, scene_context))
     print("\n### Building and refitting the hierarchy\n")
     print(build_table(scene))
     spans = [(n, scene.get(f"LineSpans_pickray/{n}/1")) for n in [10000, 1000000]]
