@@ -62,7 +62,7 @@ TEST(Session, ASessionRecordedInARealWindowReplaysHeadlessToTheSameReportAndSave
                "\nxdotool mousemove_relative -- 1 0\nsleep 0.2\n";
     };
     const std::string sh = (dir / "record.sh").string();
-    std::ofstream(sh) << "set -e\nunset SDL_VIDEODRIVER\n"
+    std::ofstream(sh) << "set -e\nunset SDL_VIDEODRIVER\ncd " << quote(dir.string()) << "\n"
                       << quote(PICKRAY_EXE) << " --size 1280x720 --scene " << quote(scene.string())
                       << " --record-input " << quote(session.string()) << " --report " << quote(recordedReport.string())
                       << " &\n"
@@ -87,7 +87,9 @@ TEST(Session, ASessionRecordedInARealWindowReplaysHeadlessToTheSameReportAndSave
                       << "for i in 1 2 3; do xdotool mousemove_relative -- -5 4; sleep 0.05; done\n"
                       << "xdotool mouseup 2\nsleep 0.2\n"
                       << "xdotool click 4\nsleep 0.1\nxdotool click 4\nsleep 0.2\n"
-                      // Save (the scene's own file), quit.
+                      // A screenshot (F12: into screenshots/ of the working folder), then save (the
+                      // scene's own file), quit.
+                      << "xdotool key F12\nsleep 0.4\n"
                       << "xdotool key ctrl+s\nsleep 0.3\nxdotool key ctrl+q\nsleep 0.5\n"
                       << "if kill -0 $PID 2> /dev/null; then xdotool key Return; fi\n"
                       << "timeout 20 tail --pid=$PID -f /dev/null\nwait $PID\n";
@@ -121,6 +123,14 @@ TEST(Session, ASessionRecordedInARealWindowReplaysHeadlessToTheSameReportAndSave
     EXPECT_EQ(again.at("window").at("size"), json::array({1280, 720})) << "the recorded size, no --size given";
     EXPECT_EQ(fileText(dir / "session-replay" / "scene.json"), savedInSession);
     EXPECT_EQ(fileText(scene), savedInSession) << "the session's own file untouched";
+    // The session's screenshot (F12), taken again by the replay where the session took it, into
+    // session-replay/ at the replay's size.
+    ASSERT_EQ(std::distance(fs::directory_iterator(dir / "screenshots"), fs::directory_iterator{}), 1);
+    const Image taken = loadPng(fs::directory_iterator(dir / "screenshots")->path());
+    const Image retaken = loadPng(dir / "session-replay" / "shot-1.png");
+    EXPECT_EQ(retaken.width, 1280);
+    EXPECT_EQ(retaken.height, 720);
+    EXPECT_EQ(taken.width, retaken.width);
 
     // At half the size (the same aspect): the same objects picked, the camera moved by the same
     // angles (its orbit, pan and zoom are shares of the view, not pixels).
@@ -129,6 +139,7 @@ TEST(Session, ASessionRecordedInARealWindowReplaysHeadlessToTheSameReportAndSave
     ASSERT_EQ(run.exitCode, 0) << run.output;
     const json small = readJson(half);
     EXPECT_EQ(pickedNames(small), pickedNames(recorded));
+    EXPECT_EQ(loadPng(dir / "session-replay" / "shot-1.png").width, 640) << "the screenshot remade at this size";
     EXPECT_EQ(small.at("editor").at("selection"), recorded.at("editor").at("selection"));
     EXPECT_EQ(small.at("editor").at("gizmo"), recorded.at("editor").at("gizmo"));
     for (const char* v : {"eye", "target"})
