@@ -229,6 +229,15 @@ float readFloat(const json& j, const std::string& name, const Place& place) {
     return f;
 }
 
+glm::vec2 readFloatPair(const json& j, const std::string& name, const std::string& what, const Place& place) {
+    const json& v = field(j, name, place);
+    const auto fits = [](const json& e) {
+        return e.is_number() && std::isfinite(e.get<double>()) && std::isfinite(static_cast<float>(e.get<double>()));
+    };
+    if (!v.is_array() || v.size() != 2 || !fits(v[0]) || !fits(v[1])) place.fail(name, "expected " + what);
+    return {static_cast<float>(v[0].get<double>()), static_cast<float>(v[1].get<double>())};
+}
+
 std::size_t readIndex(const json& j, const std::string& name, const Place& place) {
     const json& v = field(j, name, place);
     if (!v.is_number_unsigned()) place.fail(name, "expected an object's index (a whole number from 0)");
@@ -402,12 +411,7 @@ SessionFrame readFrame(const json& j, glm::ivec2& window, const Place& place) {
         const Place in = place.at(".camera");
         CameraMove move;
         if (m.contains("zoom")) move.zoomSteps = readFloat(m, "zoom", in);
-        if (m.contains("orbit")) {
-            const json o = {
-                {"yaw", m.at("orbit").is_array() && m.at("orbit").size() == 2 ? m.at("orbit")[0] : json()},
-                {"pitch", m.at("orbit").is_array() && m.at("orbit").size() == 2 ? m.at("orbit")[1] : json()}};
-            move.orbitRadians = {readFloat(o, "yaw", in.at(".orbit")), readFloat(o, "pitch", in.at(".orbit"))};
-        }
+        if (m.contains("orbit")) move.orbitRadians = readFloatPair(m, "orbit", "[yaw, pitch] in radians", in);
         if (m.contains("pan")) {
             const json& p = m.at("pan");
             const Place at = in.at(".pan");

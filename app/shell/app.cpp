@@ -34,15 +34,17 @@ std::string timestampedScreenshotPath() {
     return std::string("screenshots/pickray-") + stamp + ".png";
 }
 
+// `path` made absolute, as a recording names files (as given when that fails).
+std::string absolutePath(const std::string& path) {
+    std::error_code error;
+    const std::filesystem::path whole = std::filesystem::absolute(path, error);
+    return error ? path : whole.lexically_normal().string();
+}
+
 // A recorded Load or Save names its file wherever the replay runs from.
 EditorCommand withAbsolutePaths(EditorCommand command) {
-    const auto absolute = [](std::string& path) {
-        std::error_code error;
-        const std::filesystem::path whole = std::filesystem::absolute(path, error);
-        if (!error) path = whole.lexically_normal().string();
-    };
-    if (auto* load = std::get_if<command::Load>(&command)) absolute(load->path);
-    if (auto* save = std::get_if<command::Save>(&command)) absolute(save->path);
+    if (auto* load = std::get_if<command::Load>(&command)) load->path = absolutePath(load->path);
+    if (auto* save = std::get_if<command::Save>(&command)) save->path = absolutePath(save->path);
     return command;
 }
 
@@ -167,8 +169,9 @@ void App::frame() {
     // the view: everything below uses the matrices this frame is drawn with. A replayed frame's
     // commands and settings are the recording's, in their place.
     runPanels(events);
-    if (!replayed_) applyShortcuts();
-    if (replayed_) {
+    if (!replayed_) {
+        applyShortcuts();
+    } else {
         for (const EditorCommand& c : replayed_->commands) applyToEditor(c);
         if (replayed_->settings) applySettings(*replayed_->settings);
     }
@@ -603,10 +606,9 @@ void App::applySettings(const SessionSettings& s) {
 }
 
 SessionStart App::sessionStart() const {
-    std::string document = editor_.documentPath();
-    std::error_code error;
-    if (!document.empty()) document = std::filesystem::absolute(document, error).lexically_normal().string();
-    return SessionStart{editor_.scene(), document, platform_.windowSize(), editor_.selection(), settings()};
+    const std::string& document = editor_.documentPath();
+    return SessionStart{editor_.scene(), document.empty() ? "" : absolutePath(document), platform_.windowSize(),
+                        editor_.selection(), settings()};
 }
 
 void App::startFrom(const SessionStart& start) {
