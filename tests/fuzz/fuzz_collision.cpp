@@ -327,7 +327,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 }
             };
             {
-                const pickray::Bvh bvh(shapes);
+                // Spheres in slots or, for half the inputs, in sphere runs (query/bvh.hpp).
+                const pickray::Bvh bvh(shapes,
+                                       (which & 0x20) ? pickray::SphereLeaves::runs : pickray::SphereLeaves::slots);
                 judge(bvh);
                 judgeSpans(bvh);
             }

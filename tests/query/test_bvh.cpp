@@ -508,6 +508,115 @@ TEST(Bvh, BytesCountTheShapesItKeeps) {
     EXPECT_LT(sphereStats.bytes - sphereStats.nodes * 192, 1000 * sizeof(Shape));
 }
 
+// ---- Sphere runs (SphereLeaves::runs): up to eight spheres in one slot, each one's box worked out
+// in float as the ray reaches it (engine/src/query/bvh/sphere_run.hpp). The answers must be brute
+// force's, as with one slot per sphere, at every box test the machine runs.
+
+std::vector<Shape> randomSpheres(std::mt19937& rng, int count, float spread) {
+    std::vector<Shape> shapes;
+    for (int i = 0; i < count; ++i) {
+        shapes.push_back(
+            Sphere{test::randomIn(rng, -spread, spread), std::uniform_real_distribution<float>(0.1f, 1.2f)(rng)});
+    }
+    return shapes;
+}
+
+/// Every run's count, from the smallest tree on: 1 to 9 spheres, then more.
+TEST(BvhSphereRuns, NearestAllHitsAndLineSpansEqualBruteForce) {
+    std::mt19937 rng(40);
+    for (const int count : {1, 2, 3, 5, 8, 9, 17, 100, 3000}) {
+        const float spread = 2.0f * std::cbrt(static_cast<float>(count));
+        const auto shapes = randomSpheres(rng, count, spread);
+        const Bvh runs(shapes, SphereLeaves::runs);
+        expectSameAsBruteForce(runs, shapes, rng, spread, 300);
+        if (count == 3000) expectHitsAndSpansSameAsBruteForce(runs, shapes, rng, spread, 100);
+    }
+    // Spheres among the other kinds: runs hold spheres only; the rest keep their slots.
+    const auto mixed = randomScene(rng, 2000, 25.0f);
+    expectSameAsBruteForce(Bvh(mixed, SphereLeaves::runs), mixed, rng, 25.0f, 400);
+}
+
+TEST(BvhSphereRuns, HoldFewerBytesAndTheChoiceFollowsTheSize) {
+    std::mt19937 rng(41);
+    const auto shapes = randomSpheres(rng, 5000, 35.0f);
+    const auto slots = Bvh(shapes, SphereLeaves::slots).stats();
+    const auto runs = Bvh(shapes, SphereLeaves::runs).stats();
+    std::printf("5000 spheres: %.1f bytes each in slots, %.1f in runs\n", static_cast<double>(slots.bytes) / 5000.0,
+                static_cast<double>(runs.bytes) / 5000.0);
+    EXPECT_LT(runs.bytes, slots.bytes / 2);
+    EXPECT_LT(runs.leaves, slots.leaves / 2);  // about five spheres to a run
+    // automatic: slots below kSphereRunsFrom spheres, so the same tree as slots.
+    const auto automatic = Bvh(shapes).stats();
+    EXPECT_EQ(automatic.bytes, slots.bytes);
+    EXPECT_EQ(automatic.nodes, slots.nodes);
+}
+
+TEST(BvhSphereRuns, ExtremeSpheresAnswerAsBruteForce) {
+    // The float box around each sphere must contain its bounds() wherever float rounds coarsely:
+    // huge centres with small radii (the margin taken from the largest coordinate, not the
+    // axis's own), radius 0, subnormal centres and radii, and spheres near the float range's
+    // end, whose boxes overflow. Rays at them from near and far, along the axes too.
+    const std::vector<Shape> shapes{
+        Sphere{{0, 0, 0}, 0.0f},         Sphere{{1e-42f, -1e-43f, 0}, 1e-44f}, Sphere{{0, 1e7f, 0}, 1e-3f},
+        Sphere{{3e-3f, 1e7f, 0}, 1e-3f}, Sphere{{-5e6f, 5e6f, 5e6f}, 0.25f},   Sphere{{1e30f, 0, 0}, 1e22f},
+        Sphere{{3.3e38f, 0, 0}, 1e37f},  Sphere{{0, -3.3e38f, 1e10f}, 5e36f},  Sphere{{1, 1, 1}, 1.0f},
+        Sphere{{2, 2, 2}, 0.5f},
+    };
+    const Bvh runs(shapes, SphereLeaves::runs);
+    ASSERT_LT(runs.stats().leaves, shapes.size());  // some spheres do share runs
+    int hits = 0;
+    for (std::size_t i = 0; i < shapes.size(); ++i) {
+        const Sphere& target = std::get<Sphere>(shapes[i]);
+        for (const glm::vec3 from : {glm::vec3(0.5f, -3, 2), glm::vec3(-2e6f, 1e5f, 3e4f), glm::vec3(0, 0, -1e20f)}) {
+            for (const glm::vec3 offset :
+                 {glm::vec3(0), glm::vec3(target.radius * 0.999f, 0, 0), glm::vec3(0, 0, target.radius * 1.001f)}) {
+                const Ray ray{from, (target.center + offset) - from};
+                const auto expected = bruteNearest(ray, shapes);
+                const auto got = runs.nearest(ray);
+                ASSERT_EQ(expected.has_value(), got.has_value()) << "sphere " << i;
+                if (!expected) continue;
+                ++hits;
+                EXPECT_EQ(got->index, expected->index) << "sphere " << i;
+                EXPECT_EQ(got->hit.t, expected->hit.t) << "sphere " << i;
+            }
+        }
+        for (int axis = 0; axis < 3; ++axis) {  // exactly along an axis, through the centre
+            glm::vec3 direction(0);
+            direction[axis] = 1.0f;
+            const Ray ray{target.center - direction * (4.0f * target.radius + 1.0f), direction};
+            const auto expected = bruteNearest(ray, shapes);
+            const auto got = runs.nearest(ray);
+            ASSERT_EQ(expected.has_value(), got.has_value()) << "sphere " << i << " axis " << axis;
+            if (expected) {
+                EXPECT_EQ(got->hit.t, expected->hit.t) << "sphere " << i << " axis " << axis;
+            }
+        }
+    }
+    std::printf("%d of the rays at extreme spheres hit, each as brute force\n", hits);
+    EXPECT_GE(hits, 30);  // measured: 34
+}
+
+TEST(BvhSphereRuns, UpdatesStayExact) {
+    // Spheres moved out of and back into runs, runs emptied one sphere at a time, other kinds
+    // coming and going, and the rebuild that compacts the stale copies (which keeps runs).
+    std::mt19937 rng(42);
+    auto shapes = randomSpheres(rng, 400, 9.0f);
+    Bvh bvh(shapes, SphereLeaves::runs);
+    const std::size_t leavesBefore = bvh.stats().leaves;
+    for (int round = 0; round < 1500; ++round) {
+        changeOneAtRandom(bvh, shapes, rng, [&](const Shape& shape) -> Shape {
+            if (const auto* sphere = std::get_if<Sphere>(&shape); sphere && round % 4 != 3) {
+                return Sphere{sphere->center + test::randomIn(rng, -1.5f, 1.5f), sphere->radius};
+            }
+            return round % 8 == 3 ? randomShape(rng, 9.0f) : randomSpheres(rng, 1, 9.0f)[0];
+        });
+        if (round % 300 == 0) expectSameAsBruteForce(bvh, shapes, rng, 9.0f, 100);
+    }
+    expectSameAsBruteForce(bvh, shapes, rng, 9.0f, 400);
+    expectHitsAndSpansSameAsBruteForce(bvh, shapes, rng, 9.0f, 100);
+    EXPECT_LT(leavesBefore, 400u / 2);
+}
+
 // nearestBatch hands the rays to threads in chunks of 256 (bvh.cpp), each answered by nearest(): what
 // this guards is the split, that every ray's own answer lands in its own slot, every slot is written
 // (misses too: the slots start as a sentinel hit) and no thread disturbs another's answer. So the

@@ -25,7 +25,10 @@ bool better(float t, std::uint32_t index, const std::optional<ShapeHit>& best) {
 
 }  // namespace
 
-void Bvh::rebuild(std::span<const Shape> shapes) { detail::buildTree(tree_, shapes); }
+void Bvh::rebuild(std::span<const Shape> shapes, SphereLeaves sphereLeaves) {
+    tree_.sphereLeaves = sphereLeaves;
+    detail::buildTree(tree_, shapes);
+}
 
 void Bvh::update(std::uint32_t index, const Shape& shape) {
     if (index >= tree_.location.size()) throw std::out_of_range("pickray::Bvh::update: no such shape");

@@ -47,6 +47,7 @@ struct SlabRay {
     glm::dvec3 direction;
     int nearRow[3];
     int farRow[3];
+    float nearSign[3];  // −0 where the near plane is the max one (a negative direction), else +0
     bool needsDouble = false;
 #if defined(__SSE2__)
     __m128 originSplat[3];  // each coordinate in all four lanes, set up once per ray
@@ -63,6 +64,7 @@ struct SlabRay {
             const bool negative = std::signbit(inverse[i]);
             nearRow[i] = negative ? 3 + i : i;
             farRow[i] = negative ? i : 3 + i;
+            nearSign[i] = negative ? -0.0f : 0.0f;
             if (ray.direction[i] != 0.0f && !std::isfinite(inverse[i])) needsDouble = true;
             const double largest = std::abs(static_cast<double>(origin[i])) + static_cast<double>(planeMagnitude[i]);
             if (largest >= static_cast<double>(std::numeric_limits<float>::max())) needsDouble = true;

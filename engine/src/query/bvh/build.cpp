@@ -88,6 +88,7 @@ private:
     std::vector<PrimRef> prims_;
     std::vector<std::uint8_t> bins_;
     std::uint32_t placed_[kKinds] = {};  // per kind: shapes given to leaves so far
+    bool runs_ = false;                  // spheres in sphere runs (SphereLeaves)
 };
 
 void Builder::build() {
@@ -114,6 +115,8 @@ void Builder::build() {
             t.invalid.push_back({shapes_[i], i});
         }
     }
+    runs_ = t.sphereLeaves == SphereLeaves::runs ||
+            (t.sphereLeaves == SphereLeaves::automatic && perKind[kSphereKind] >= kSphereRunsFrom);
     t.unbounded.shrink_to_fit();
     t.invalid.shrink_to_fit();
     if (prims_.empty()) return;
@@ -154,13 +157,21 @@ Split Builder::split(const BuildRange& range) {
     if (range.count == 1) return result;
     PrimRef* const begin = prims_.data() + range.begin;
     PrimRef* const end = begin + range.count;
-    const bool leafAllowed =
-        range.count <= kMaxLeafSize && std::all_of(begin, end, [&](const PrimRef& p) { return p.kind == begin->kind; });
+    const bool run = runs_ && begin->kind == kSphereKind;
+    const bool leafAllowed = range.count <= (run ? kSphereRunSize : kMaxLeafSize) &&
+                             std::all_of(begin, end, [&](const PrimRef& p) { return p.kind == begin->kind; });
     // A leaf costs a test per shape; a split one box test plus each side's shapes weighted by the
-    // chance (area ratio) that a ray meeting this box meets that side.
+    // chance (area ratio) that a ray meeting this box meets that side. A sphere run is opened like
+    // a node (sphere_run.hpp): one box test, then each sphere by the chance its box is met.
     const float area = halfArea(range.box);
+    float leafCost = static_cast<float>(range.count);
+    if (leafAllowed && run && range.count > 1 && area > 0.0f) {
+        float boxes = 0.0f;
+        for (const PrimRef* p = begin; p != end; ++p) boxes += halfArea(p->box());
+        leafCost = kNodeCost + boxes / area;
+    }
     const auto leafIsCheaper = [&](float cost) {
-        return leafAllowed && (!(area > 0.0f) || static_cast<float>(range.count) <= kNodeCost + cost / area);
+        return leafAllowed && (!(area > 0.0f) || leafCost <= kNodeCost + cost / area);
     };
 
     const glm::vec3 extent = range.centroids.max - range.centroids.min;
@@ -208,6 +219,7 @@ Split Builder::split(const BuildRange& range) {
 
     result.leaf = false;
     const auto leftCount = static_cast<std::uint32_t>(middle - begin);
+    assert(leftCount > 0 && leftCount < range.count);  // a leaf's meta cannot say 0 shapes
     result.left.begin = range.begin;
     result.left.count = leftCount;
     result.right.begin = range.begin + leftCount;
@@ -227,7 +239,7 @@ Split Builder::split(const BuildRange& range) {
 }
 
 /// Every split of the shapes sorted by centroid: returns the first shape of the cheapest right
-/// side, and its cost.
+/// side, and its cost; null when no cost is finite.
 PrimRef* Builder::splitSorted(PrimRef* begin, const BuildRange& range, int axis, float& cost) {
     sortByCentroid(begin, range.count, axis);
     float rightArea[kSortedSplitMax];  // of [k, count)
@@ -246,7 +258,9 @@ PrimRef* Builder::splitSorted(PrimRef* begin, const BuildRange& range, int axis,
             bestSplit = k;
         }
     }
-    return begin + bestSplit;
+    // No split cheaper than infinity (areas that overflow float make every cost infinite or NaN):
+    // none found, rather than an empty side.
+    return bestSplit == 0 ? nullptr : begin + bestSplit;
 }
 
 /// The binned heuristic: the cheapest split between kBins bins of the centroids' extent (the first
@@ -379,7 +393,8 @@ void Builder::makeLeaf(std::uint32_t node, int slot, const BuildRange& range) {
     for (std::uint32_t k = range.begin; k < range.begin + range.count; ++k) {
         tree_.location[prims_[k].index] = node * kWidth + static_cast<std::uint32_t>(slot);
     }
-    w.meta[slot] = leafMeta(kind, range.count);
+    w.meta[slot] =
+        runs_ && kind == kSphereKind && range.count > 1 ? sphereRunMeta(range.count) : leafMeta(kind, range.count);
     setSlotBox(w, slot, range.box);
 }
 

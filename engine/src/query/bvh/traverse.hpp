@@ -14,6 +14,7 @@
 
 #include "box_test.hpp"
 #include "box_test_avx.hpp"
+#include "sphere_run.hpp"
 #include "tree_layout.hpp"
 
 namespace pickray::detail {
@@ -70,7 +71,7 @@ struct ChildRanks {
 #endif
 };
 
-template <typename BoxTest, typename Visit>
+template <typename BoxTest, typename RunTest, typename Visit>
 PICKRAY_FORCE_INLINE void walk(const BvhTree& tree, const Ray& ray, float tMin, float tMax, Visit& visit) {
     static_assert(kLanes == kWidth);
     const SlabRay slab(ray, tree.planeMagnitude);
@@ -107,33 +108,56 @@ PICKRAY_FORCE_INLINE void walk(const BvhTree& tree, const Ray& ray, float tMin, 
         (std::make_index_sequence<kKinds>());
     }
 #endif
+    const Sphere* const spheres = std::get<kSphereKind>(tree.kinds).shapes.data();
+    // A sphere run's children: its spheres (the run's first plus these), as leaves of one.
+    static constexpr std::uint32_t kRunChild[kLanes] = {0, 1, 2, 3, 4, 5, 6, 7};
+    static constexpr std::uint8_t kRunMeta[kLanes] = {
+        leafMeta(kSphereKind, 1), leafMeta(kSphereKind, 1), leafMeta(kSphereKind, 1), leafMeta(kSphereKind, 1),
+        leafMeta(kSphereKind, 1), leafMeta(kSphereKind, 1), leafMeta(kSphereKind, 1), leafMeta(kSphereKind, 1)};
     Pending current{0, kInner, tMin};  // the root, always an inner node
     for (;;) {
-        if (current.meta != kInner) {
+        float enter[kLanes];
+        unsigned mask;
+        std::uint32_t childBase = 0;  // child slot's: childBase + child[slot]
+        const std::uint32_t* child = nullptr;
+        const std::uint8_t* meta = nullptr;
+        if ((current.meta & kRunFlag) != 0) {  // a sphere run, opened like a node
+            const std::uint32_t count = leafCount(static_cast<std::uint8_t>(current.meta));
+            mask = RunTest::enterDistances(slab, spheres + current.child, count, tMin, tMax, enter);
+            childBase = current.child;
+            child = kRunChild;
+            meta = kRunMeta;
+        } else if (current.meta != kInner) {
             tMax = visit(leafKind(static_cast<std::uint8_t>(current.meta)), current.child,
                          leafCount(static_cast<std::uint8_t>(current.meta)), tMax);
+            mask = 0;
         } else {
             const Node& node = tree.nodes[current.child];
-            float enter[kLanes];
-            unsigned mask = slab.needsDouble ? enterDistancesDouble(slab, node.bounds, tMin, tMax, enter)
-                                             : BoxTest::enterDistances(slab, node.bounds, tMin, tMax, enter);
+            mask = slab.needsDouble ? enterDistancesDouble(slab, node.bounds, tMin, tMax, enter)
+                                    : BoxTest::enterDistances(slab, node.bounds, tMin, tMax, enter);
+            child = node.child;
+            meta = node.meta;
 #if defined(__SSE2__)
             for (unsigned m = prefetch ? mask : 0u; m != 0; m &= m - 1) {
                 const int slot = std::countr_zero(m);
                 if (node.meta[slot] == kInner) {
                     const char* at = reinterpret_cast<const char*>(&tree.nodes[node.child[slot]]);
                     for (std::size_t line = 0; line < sizeof(Node); line += 64) _mm_prefetch(at + line, _MM_HINT_T0);
-                } else {  // the leaf's shapes, and their indices (read when one is hit)
+                } else {  // the leaf's shapes (two lines: a sphere run's eight), and their indices
                     const unsigned kind = leafKind(node.meta[slot]);
-                    _mm_prefetch(leafBase[kind] + leafStride[kind] * node.child[slot], _MM_HINT_T0);
+                    const char* at = leafBase[kind] + leafStride[kind] * node.child[slot];
+                    _mm_prefetch(at, _MM_HINT_T0);
+                    _mm_prefetch(at + 64, _MM_HINT_T0);
                     _mm_prefetch(reinterpret_cast<const char*>(leafIndex[kind] + node.child[slot]), _MM_HINT_T0);
                 }
             }
 #endif
+        }
+        {
             const auto take = [&] {  // the lowest slot left in mask
                 const int slot = std::countr_zero(mask);
                 mask &= mask - 1;
-                return Pending{node.child[slot], node.meta[slot], enter[slot]};
+                return Pending{childBase + child[slot], meta[slot], enter[slot]};
             };
             // Nearest child next, the others pending farthest first. Which child is nearer is
             // data no branch predictor can learn, so the order is worked out without branches:
@@ -161,11 +185,12 @@ PICKRAY_FORCE_INLINE void walk(const BvhTree& tree, const Ray& ray, float tMin, 
                 for (unsigned m = hits; m != 0; m &= m - 1) {
                     const int slot = std::countr_zero(m);
                     const int after = std::popcount(ranks.after(slot, hits));
-                    stack[top + static_cast<unsigned>(after)] = Pending{node.child[slot], node.meta[slot], enter[slot]};
+                    stack[top + static_cast<unsigned>(after)] =
+                        Pending{childBase + child[slot], meta[slot], enter[slot]};
                     nearest = after == nearer ? slot : nearest;
                 }
                 top += static_cast<unsigned>(nearer);
-                current = Pending{node.child[nearest], node.meta[nearest], enter[nearest]};
+                current = Pending{childBase + child[nearest], meta[nearest], enter[nearest]};
                 continue;
             }
         }
@@ -180,12 +205,12 @@ PICKRAY_FORCE_INLINE void walk(const BvhTree& tree, const Ray& ray, float tMin, 
 
 template <typename Visit>
 void walkPortable(const BvhTree& tree, const Ray& ray, float tMin, float tMax, Visit& visit) {
-    walk<PortableBoxTest>(tree, ray, tMin, tMax, visit);
+    walk<PortableBoxTest, PortableSphereRun>(tree, ray, tMin, tMax, visit);
 }
 #if PICKRAY_BVH_AVX
 template <typename Visit>
 __attribute__((target("avx"))) void walkAvx(const BvhTree& tree, const Ray& ray, float tMin, float tMax, Visit& visit) {
-    walk<AvxBoxTest>(tree, ray, tMin, tMax, visit);
+    walk<AvxBoxTest, AvxSphereRun>(tree, ray, tMin, tMax, visit);
 }
 #endif
 

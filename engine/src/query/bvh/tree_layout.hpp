@@ -25,20 +25,32 @@ inline constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max()
 // Node::meta: what a child slot holds.
 inline constexpr std::uint8_t kInner = 0x00;
 inline constexpr std::uint8_t kEmpty = 0x01;
-inline constexpr std::uint8_t kLeafFlag = 0x80;  // | kind << 3 | count (1..kMaxLeafSize)
-/// A leaf is a run of up to this many shapes of one kind.
+inline constexpr std::uint8_t kLeafFlag = 0x80;  // | kind << 3 | (count − 1), and kRunFlag for a sphere run
+inline constexpr std::uint8_t kRunFlag = 0x40;
+/// A leaf is a run of up to this many shapes of one kind, tested one by one.
 inline constexpr std::uint32_t kMaxLeafSize = 4;
 /// update() inserts below existing leaves, which deepens the tree; past this depth it rebuilds, so
 /// the traversal's stack never overflows.
 inline constexpr std::size_t kMaxDepth = 120;
 inline constexpr std::size_t kKinds = std::variant_size_v<Shape>;
-static_assert(kMaxLeafSize <= 7 && kKinds <= 16, "a leaf's count takes 3 bits of meta and its kind 4");
+/// The kind whose leaves can be sphere runs.
+inline constexpr unsigned kSphereKind = 0;
+static_assert(std::is_same_v<std::variant_alternative_t<kSphereKind, Shape>, Sphere>);
+/// A sphere run (SphereLeaves::runs, query/bvh.hpp) holds up to this many spheres, and the
+/// traversal opens it as it opens a node, testing a box around each sphere worked out from the
+/// sphere (bvh/sphere_run.hpp): the spheres take the place of a node of their boxes.
+inline constexpr std::uint32_t kSphereRunSize = 8;
+static_assert(kMaxLeafSize <= 8 && kSphereRunSize <= 8 && kKinds <= 8,
+              "a leaf's count takes 3 bits of meta and its kind 3");
 
 constexpr std::uint8_t leafMeta(unsigned kind, std::uint32_t count) {
-    return static_cast<std::uint8_t>(kLeafFlag | (kind << 3) | count);
+    return static_cast<std::uint8_t>(kLeafFlag | (kind << 3) | (count - 1));
 }
-constexpr unsigned leafKind(std::uint8_t meta) { return (meta >> 3) & 15u; }
-constexpr std::uint32_t leafCount(std::uint8_t meta) { return meta & 7u; }
+constexpr std::uint8_t sphereRunMeta(std::uint32_t count) {
+    return static_cast<std::uint8_t>(leafMeta(kSphereKind, count) | kRunFlag);
+}
+constexpr unsigned leafKind(std::uint8_t meta) { return (meta >> 3) & 7u; }
+constexpr std::uint32_t leafCount(std::uint8_t meta) { return (meta & 7u) + 1; }
 
 // Location of a shape (BvhTree::location): node · width + slot when in the tree, else one of these
 // flags and its position in that list.

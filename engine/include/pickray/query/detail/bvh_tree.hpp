@@ -12,6 +12,21 @@
 
 #include "pickray/query/shape.hpp"
 
+namespace pickray {
+
+/// How a Bvh stores its spheres (query/bvh.hpp): in node slots of their own, or in sphere runs.
+enum class SphereLeaves : std::uint8_t {
+    automatic,  ///< runs from kSphereRunsFrom spheres on, slots below
+    slots,      ///< each sphere (or a few) in a slot of a node, with its box: fastest in cache
+    runs,       ///< up to eight spheres in one slot, their boxes worked out as the ray meets them: 0.4× the memory
+};
+
+/// SphereLeaves::automatic's threshold: from this many spheres on the tree outgrows the caches, and
+/// reading half the bytes pays for working out the spheres' boxes (docs/PERFORMANCE.md).
+inline constexpr std::size_t kSphereRunsFrom = 500000;
+
+}  // namespace pickray
+
 namespace pickray::detail {
 
 /// Memory for the BVH's large arrays. On Linux, blocks of kHugePage (2 MiB) or more start on such a boundary
@@ -93,7 +108,8 @@ struct BvhTree {
     // beside it: a flag and the position in `unbounded` or `invalid`.
     LargeArray<std::uint32_t> location;
     std::size_t depth = 0;
-    std::size_t stale = 0;  // kind-array entries left behind by updates
+    std::size_t stale = 0;                                // kind-array entries left behind by updates
+    SphereLeaves sphereLeaves = SphereLeaves::automatic;  // as asked; a rebuild after updates asks again
     // Per axis, at least the largest |coordinate| of any box that went into the tree (it never
     // shrinks until a rebuild): rays whose (plane − origin) could overflow float take the double
     // box test (bvh/box_test.hpp).
