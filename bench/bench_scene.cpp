@@ -101,9 +101,9 @@ void timeRays(benchmark::State& state, const Case& c, Nearest nearest) {
 
 // ---- pickray ----------------------------------------------------------------------------------
 
-void Nearest_pickray(benchmark::State& state) {
+void nearestPickray(benchmark::State& state, pickray::SphereLeaves sphereLeaves) {
     const Case& c = sceneFor(mixOf(state), countOf(state));
-    const pickray::Bvh bvh(c.scene.shapes);
+    const pickray::Bvh bvh(c.scene.shapes, sphereLeaves);
     timeRays(state, c, [&](const pickray::Ray& ray) {
         const auto hit = bvh.nearest(ray);
         return hit ? Answer{true, hit->index, hit->hit.t} : Answer{};
@@ -113,6 +113,12 @@ void Nearest_pickray(benchmark::State& state) {
     state.counters["bytes_per_object"] =
         static_cast<double>(bvh.stats().bytes) / static_cast<double>(c.scene.shapes.size());
 }
+
+void Nearest_pickray(benchmark::State& state) { nearestPickray(state, pickray::SphereLeaves::automatic); }
+// The two ways of storing spheres, each at every size (Nearest_pickray takes one by the size):
+// what automatic's threshold trades.
+void Nearest_pickray_slots(benchmark::State& state) { nearestPickray(state, pickray::SphereLeaves::slots); }
+void Nearest_pickray_runs(benchmark::State& state) { nearestPickray(state, pickray::SphereLeaves::runs); }
 
 /// Every shape a ray's whole line passes through (the demo lists them for each pick): one item = one
 /// ray. `wrong` counts checked rays whose list differs from brute force over all shapes.
@@ -368,6 +374,8 @@ void smallSizes(benchmark::internal::Benchmark* b) {
 void sizesThrice(benchmark::internal::Benchmark* b) { sizes(b->Repetitions(3)); }
 
 BENCHMARK(Nearest_pickray)->Apply(sizesThrice);
+BENCHMARK(Nearest_pickray_slots)->Args({10000, 0})->Args({1000000, 0})->Repetitions(3);
+BENCHMARK(Nearest_pickray_runs)->Args({10000, 0})->Args({1000000, 0})->Repetitions(3);
 BENCHMARK(Nearest_bruteforce)->Apply(smallSizes);
 BENCHMARK(LineSpans_pickray)->Args({10000, 1})->Args({1000000, 1});
 BENCHMARK(Build_pickray)->Apply(sizesThrice)->Unit(benchmark::kMillisecond);
@@ -393,13 +401,21 @@ BENCHMARK(Build_bullet)->Apply(sizes)->Unit(benchmark::kMillisecond)->Iterations
 
 }  // namespace
 
-/// The CPU's model name, as /proc/cpuinfo says it ("" where there is none).
+/// The CPU's model name, with its family and model numbers (a VM may name only "AMD EPYC"), as
+/// /proc/cpuinfo gives them for the first processor ("" where there is none).
 std::string cpuModel() {
     std::ifstream in("/proc/cpuinfo");
-    for (std::string line; std::getline(in, line);)
-        if (line.rfind("model name", 0) == 0 && line.find(':') != std::string::npos)
-            return line.substr(line.find(':') + 2);
-    return "";
+    std::string name, family, model;
+    for (std::string line; std::getline(in, line) && !line.empty();) {
+        const auto colon = line.find(':');
+        if (colon == std::string::npos || colon + 2 > line.size()) continue;
+        const std::string value = line.substr(colon + 2);
+        if (line.rfind("model name", 0) == 0) name = value;
+        else if (line.rfind("cpu family", 0) == 0) family = value;
+        else if (line.rfind("model\t", 0) == 0 || line.rfind("model ", 0) == 0) model = value;
+    }
+    if (!family.empty()) name += " (family " + family + (model.empty() ? "" : ", model " + model) + ")";
+    return name;
 }
 
 int main(int argc, char** argv) {
@@ -407,6 +423,7 @@ int main(int argc, char** argv) {
     // them above the tables: a figure says where it came from).
     benchmark::AddCustomContext("cpu", cpuModel());
     benchmark::AddCustomContext("pickray_level", std::string(pickray::simdLevel()));
+    benchmark::AddCustomContext("pickray_box_test", std::string(pickray::Bvh::boxTest()));
 #if PICKRAY_BENCH_HAS_EMBREE
     benchmark::AddCustomContext("embree3", bench::embree3_peer::version());
 #endif

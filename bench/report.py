@@ -115,11 +115,26 @@ def scene_table(bench):
 EMBREES = ["embree_native", "embree_user", "embree4_native", "embree4_user"]
 
 
-def embree_table(bench, context):
+def levels(context):
+    """The levels a run's rows ran at: pickray's (its batch level and its BVH's box test) and Embree's."""
+    return (f"pickray {context.get('pickray_level', '?')} ({context.get('pickray_box_test', '?')} box test) / "
+            f"Embree {context.get('embree_isa', 'best')}")
+
+
+def embree_table(runs_by_level):
     """Issue 30's targets: pickray against the best Embree configuration of the run, per scene; the
-    memory against Embree's native configuration (the tree plus the shape data each reads)."""
-    header = ("| scene | N | pickray | best Embree | pickray ÷ best Embree (time) | "
+    memory against Embree's native configuration (the tree plus the shape data each reads). One block
+    of rows per run (a level of pickray's and Embree's), each row labelled with the CPU and levels."""
+    header = ("| CPU | levels | scene | N | pickray | best Embree | pickray ÷ best Embree (time) | "
               "bytes per object: pickray / Embree native | build: pickray / Embree |")
+    rows = []
+    for context, bench in runs_by_level:
+        rows += embree_rows(bench, context)
+    return table(header, rows)
+
+
+def embree_rows(bench, context):
+    label_cells = f"| {context.get('cpu', '?')} | {levels(context)} "
     rows = []
     for mix, label, n in SCENES:
         ours = bench.get(f"Nearest_pickray/{n}/{mix}")
@@ -138,10 +153,31 @@ def embree_table(bench, context):
         version = context.get("embree4" if "embree4" in best_method else "embree3", "?")
         mem = (f"{ours['bytes_per_object']:.0f} / {native_mem:.0f} ({ours['bytes_per_object'] / native_mem:.2f}×)"
                if native_mem else "–")
-        rows.append(f"| {label} | {n:,} | {fmt_ns(ours['real_time'])} | {fmt_ns(best['real_time'])} "
+        rows.append(f"{label_cells}| {label} | {n:,} | {fmt_ns(ours['real_time'])} | {fmt_ns(best['real_time'])} "
                     f"({best_method.replace('embree4_', 'Embree ' + version + ' ').replace('embree_', 'Embree ' + version + ' ')}) | "
                     f"{ours['real_time'] / best['real_time']:.2f} | {mem} | {build} |")
-    return table(header, rows)
+    return rows
+
+
+def sphere_leaves_table(bench, context):
+    """The two ways of storing spheres (query/bvh.hpp's SphereLeaves) side by side, against Embree's
+    native spheres: what SphereLeaves::automatic's threshold trades."""
+    header = ("| N spheres | slots: per ray | runs: per ray | runs ÷ slots (time) | bytes per object: slots / runs / "
+              "Embree native | automatic took |")
+    rows = []
+    for n in [10000, 1000000]:
+        slots, runs = bench.get(f"Nearest_pickray_slots/{n}/0"), bench.get(f"Nearest_pickray_runs/{n}/0")
+        if not slots or not runs:
+            continue
+        natives = [b for b in (bench.get(f"Nearest_{m}/{n}/0") for m in ["embree_native", "embree4_native"]) if b]
+        native = f"{min(b['bytes_per_object'] for b in natives):.0f}" if natives else "–"
+        auto = bench.get(f"Nearest_pickray/{n}/0")
+        took = ("–" if not auto else "runs" if abs(auto["bytes_per_object"] - runs["bytes_per_object"]) < 0.01
+                else "slots")
+        rows.append(f"| {n:,} | {fmt_ns(slots['real_time'])} | {fmt_ns(runs['real_time'])} | "
+                    f"{runs['real_time'] / slots['real_time']:.2f} | {slots['bytes_per_object']:.0f} / "
+                    f"{runs['bytes_per_object']:.0f} / {native} | {took} |")
+    return f"CPU: {context.get('cpu', '?')}; {levels(context)}.\n\n" + table(header, rows) if rows else ""
 
 
 def build_table(bench):
@@ -161,11 +197,10 @@ def build_table(bench):
 
 def main():
     kernels_context, kernels = load(sys.argv[1])
-    scene, scene_context = {}, {}
-    for path in sys.argv[2:]:  # several scene runs merge, later ones winning
-        context, runs = load(path)
-        scene.update(runs)
-        scene_context.update(context)
+    # The first scene run gives the scene tables; every one (bench.sh runs one per level the CPU
+    # has) gives its rows of the Embree table.
+    scene_runs = [load(path) for path in sys.argv[2:]]
+    scene_context, scene = scene_runs[0] if scene_runs else ({}, {})
     ctx = kernels_context
     print(f"Machine: {ctx.get('num_cpus')} × {ctx.get('mhz_per_cpu')} MHz, "
           f"caches {', '.join(str(c['size'] // 1024) + ' KiB L' + str(c['level']) for c in ctx.get('caches', []))}; "
@@ -176,12 +211,15 @@ def main():
     print(fan_table(kernels))
     print("\n### Nearest hit over N shapes\n")
     sc = scene_context
-    print(f"CPU: {sc.get('cpu', '?')}; pickray's level: {sc.get('pickray_level', '?')}; "
-          f"Embree 3: {sc.get('embree3', 'not built')}; Embree 4: {sc.get('embree4', 'not built')}; "
-          f"Embree's level: {sc.get('embree_isa', 'its best for the CPU')}.\n")
+    print(f"CPU: {sc.get('cpu', '?')}; {levels(sc)}; "
+          f"Embree 3: {sc.get('embree3', 'not built')}; Embree 4: {sc.get('embree4', 'not built')}.\n")
     print(scene_table(scene))
     print("\n### pickray against the best Embree (issue 30)\n")
-    print(embree_table(scene, scene_context))
+    print(embree_table(scene_runs))
+    leaves = sphere_leaves_table(scene, scene_context)
+    if leaves:
+        print("\n### Spheres in slots or in runs\n")
+        print(leaves)
     print("\n### Building and refitting the hierarchy\n")
     print(build_table(scene))
     spans = [(n, scene.get(f"LineSpans_pickray/{n}/1")) for n in [10000, 1000000]]
