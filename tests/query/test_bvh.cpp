@@ -545,10 +545,14 @@ TEST(BvhSphereRuns, HoldFewerBytesAndTheChoiceFollowsTheSize) {
                 static_cast<double>(runs.bytes) / 5000.0);
     EXPECT_LT(runs.bytes, slots.bytes / 2);
     EXPECT_LT(runs.leaves, slots.leaves / 2);  // about five spheres to a run
-    // automatic: slots below kSphereRunsFrom spheres, so the same tree as slots.
+    // automatic: slots below kSphereRunsFrom spheres, so the same tree as slots; runs from it on.
+    static_assert(kSphereRunsFrom > 5000);
     const auto automatic = Bvh(shapes).stats();
     EXPECT_EQ(automatic.bytes, slots.bytes);
     EXPECT_EQ(automatic.nodes, slots.nodes);
+    const auto many = randomSpheres(rng, static_cast<int>(kSphereRunsFrom), 60.0f);
+    EXPECT_EQ(Bvh(many).stats().bytes, Bvh(many, SphereLeaves::runs).stats().bytes);
+    EXPECT_LT(Bvh(many).stats().bytes, Bvh(many, SphereLeaves::slots).stats().bytes / 2);
 }
 
 TEST(BvhSphereRuns, ExtremeSpheresAnswerAsBruteForce) {

@@ -17,13 +17,15 @@ namespace pickray {
 /// How a Bvh stores its spheres (query/bvh.hpp): in node slots of their own, or in sphere runs.
 enum class SphereLeaves : std::uint8_t {
     automatic,  ///< runs from kSphereRunsFrom spheres on, slots below
-    slots,      ///< each sphere (or a few) in a slot of a node, with its box: fastest in cache
-    runs,       ///< up to eight spheres in one slot, their boxes worked out as the ray meets them: 0.4× the memory
+    slots,      ///< each sphere (or a few) in a slot of a node, with its box
+    runs,       ///< up to eight spheres in one slot, their boxes worked out as the ray meets them
 };
 
-/// SphereLeaves::automatic's threshold: from this many spheres on the tree outgrows the caches, and
-/// reading half the bytes pays for working out the spheres' boxes (docs/PERFORMANCE.md).
-inline constexpr std::size_t kSphereRunsFrom = 500000;
+/// SphereLeaves::automatic's threshold. Below it the whole tree sits in the nearest caches and slots
+/// are faster (13% at 1,000 spheres); from it on runs cost 1–6% more time up to 300,000 spheres and
+/// save 60% of the memory, and somewhere between 300,000 and 1,000,000 (where slots outgrow the last cache) they become
+/// faster too (docs/PERFORMANCE.md).
+inline constexpr std::size_t kSphereRunsFrom = 10000;
 
 }  // namespace pickray
 
