@@ -381,8 +381,13 @@ void smallSizes(benchmark::internal::Benchmark* b) {
 void sizesThrice(benchmark::internal::Benchmark* b) { sizes(b->Repetitions(3)); }
 
 BENCHMARK(Nearest_pickray)->Apply(sizesThrice);
-BENCHMARK(Nearest_pickray_slots)->Args({10000, 0})->Args({1000000, 0})->Repetitions(3);
-BENCHMARK(Nearest_pickray_runs)->Args({10000, 0})->Args({1000000, 0})->Repetitions(3);
+// Spheres from 1e3 to 1e6, where SphereLeaves::automatic's threshold was chosen.
+void sphereLeavesSizes(benchmark::internal::Benchmark* b) {
+    for (const int64_t n : {1000, 10000, 100000, 300000, 1000000}) b->Args({n, 0});
+    b->Repetitions(3);
+}
+BENCHMARK(Nearest_pickray_slots)->Apply(sphereLeavesSizes);
+BENCHMARK(Nearest_pickray_runs)->Apply(sphereLeavesSizes);
 BENCHMARK(Nearest_bruteforce)->Apply(smallSizes);
 BENCHMARK(LineSpans_pickray)->Args({10000, 1})->Args({1000000, 1});
 BENCHMARK(Build_pickray)->Apply(sizesThrice)->Unit(benchmark::kMillisecond);
