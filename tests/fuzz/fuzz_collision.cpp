@@ -338,7 +338,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             // between the tree and the lists beside it.
             if ((which & 0x40) != 0) {
                 pickray::Bvh updated(
-                    std::vector<pickray::Shape>(shapes.size(), pickray::Shape{pickray::Sphere{{}, -1.0f}}));
+                    std::vector<pickray::Shape>(shapes.size(), pickray::Shape{pickray::Sphere{{}, -1.0f}}),
+                    (which & 0x20) ? pickray::SphereLeaves::runs : pickray::SphereLeaves::slots);
                 for (std::uint32_t i = 0; i < shapes.size(); ++i) updated.update(i, shapes[i]);
                 judge(updated);
                 judgeSpans(updated);

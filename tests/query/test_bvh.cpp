@@ -219,7 +219,7 @@ TEST(Bvh, FarOriginsAndFarShapesOnOppositeSides) {
     // fuzz_collision); the tree must answer as brute force does, also after updates.
     const std::vector<Shape> shapes{Sphere{{2.6e6f, 3.3e6f, 8.457e37f}, 3.3e35f}, Sphere{{0, 0, 0}, 1.0f},
                                     Aabb{{-1e38f, -1e38f, 8.0e37f}, {1e38f, 1e38f, 8.1e37f}}};
-    const Bvh built(shapes);
+    const Bvh built(shapes), runs(shapes, SphereLeaves::runs);
     Bvh updated(std::vector<Shape>(shapes.size(), Shape{Sphere{{}, -1.0f}}));
     for (std::uint32_t i = 0; i < shapes.size(); ++i) updated.update(i, shapes[i]);
     int hits = 0;
@@ -227,7 +227,7 @@ TEST(Bvh, FarOriginsAndFarShapesOnOppositeSides) {
          {Ray{{3156.3f, 3.23e6f, -2.689e38f}, {2.8e-29f, 3156.6f, 3.475e12f}}, Ray{{0, 0, -2.0e38f}, {0, 0, 1}},
           Ray{{0, 0, 3.0e38f}, {0, 0, -1}}, Ray{{-3.0e38f, 0, 8.05e37f}, {1, 0, 0}}}) {
         const auto expected = bruteNearest(ray, shapes);
-        for (const Bvh* bvh : std::initializer_list<const Bvh*>{&built, &updated}) {
+        for (const Bvh* bvh : std::initializer_list<const Bvh*>{&built, &updated, &runs}) {
             const auto got = bvh->nearest(ray);
             ASSERT_EQ(expected.has_value(), got.has_value());
             if (!expected) continue;
@@ -236,7 +236,7 @@ TEST(Bvh, FarOriginsAndFarShapesOnOppositeSides) {
             EXPECT_EQ(got->hit.t, expected->hit.t);
         }
     }
-    EXPECT_EQ(hits, 8);
+    EXPECT_EQ(hits, 12);
 }
 
 TEST(Bvh, NearestKeepsABoxWhoseFloatEntryRoundsPastTheLimit) {
@@ -266,7 +266,7 @@ TEST(Bvh, NearestKeepsABoxWhoseFloatEntryRoundsPastTheLimit) {
     EXPECT_TRUE(test::meetsBounds(ray, shapes[2], expected->hit.t, expected->hit.t));  // no exception
     Bvh updated(std::vector<Shape>(shapes.size(), Shape{Sphere{{}, -1.0f}}));
     for (std::uint32_t i = 0; i < shapes.size(); ++i) updated.update(i, shapes[i]);
-    for (const Bvh& bvh : {Bvh(shapes), std::move(updated)}) {
+    for (const Bvh& bvh : {Bvh(shapes), std::move(updated), Bvh(shapes, SphereLeaves::runs)}) {
         const auto got = bvh.nearest(ray);
         ASSERT_TRUE(got);
         EXPECT_EQ(got->index, 2u);
@@ -314,17 +314,21 @@ TEST(Bvh, ShapesOnFarRaysAnswerAsBruteForceButForTheStatedException) {
             }
             if (!expected || hits[i]->t < expected->hit.t) expected = ShapeHit{i, *hits[i]};
         }
-        const auto got = Bvh(shapes).nearest(ray);
-        ASSERT_TRUE(got) << "scene " << scene;  // the sphere, at least, meets its bounds
-        ASSERT_TRUE(hits[got->index]);
-        EXPECT_EQ(got->hit.t, hits[got->index]->t) << "scene " << scene;
-        EXPECT_LE(got->hit.t, expected->hit.t) << "scene " << scene;
-        if (test::meetsBounds(ray, shapes[got->index], got->hit.t, got->hit.t)) {
-            ++judged;
-            EXPECT_EQ(got->index, expected->index) << "scene " << scene;
-            EXPECT_EQ(got->hit.t, expected->hit.t) << "scene " << scene;
+        // Spheres in slots and in runs (the two spheres, 0 and 4, share one).
+        for (const SphereLeaves leaves : {SphereLeaves::slots, SphereLeaves::runs}) {
+            const auto got = Bvh(shapes, leaves).nearest(ray);
+            ASSERT_TRUE(got) << "scene " << scene;  // the sphere, at least, meets its bounds
+            ASSERT_TRUE(hits[got->index]);
+            EXPECT_EQ(got->hit.t, hits[got->index]->t) << "scene " << scene;
+            EXPECT_LE(got->hit.t, expected->hit.t) << "scene " << scene;
+            if (test::meetsBounds(ray, shapes[got->index], got->hit.t, got->hit.t)) {
+                ++judged;
+                EXPECT_EQ(got->index, expected->index) << "scene " << scene;
+                EXPECT_EQ(got->hit.t, expected->hit.t) << "scene " << scene;
+            }
         }
     }
+    judged /= 2;
     EXPECT_GT(judged, 19000);
     std::printf("far rays: %d of 20000 nearest hits judged exactly; %d hits of the stated exception\n", judged,
                 exceptions);
@@ -559,12 +563,12 @@ TEST(BvhSphereRuns, ExtremeSpheresAnswerAsBruteForce) {
     // The float box around each sphere must contain its bounds() wherever float rounds coarsely:
     // huge centres with small radii (the margin taken from the largest coordinate, not the
     // axis's own), radius 0, subnormal centres and radii, and spheres near the float range's
-    // end, whose boxes overflow. Rays at them from near and far, along the axes too.
+    // end, one of whose run boxes overflows. Rays at them from near and far, along the axes too.
     const std::vector<Shape> shapes{
-        Sphere{{0, 0, 0}, 0.0f},         Sphere{{1e-42f, -1e-43f, 0}, 1e-44f}, Sphere{{0, 1e7f, 0}, 1e-3f},
-        Sphere{{3e-3f, 1e7f, 0}, 1e-3f}, Sphere{{-5e6f, 5e6f, 5e6f}, 0.25f},   Sphere{{1e30f, 0, 0}, 1e22f},
-        Sphere{{3.3e38f, 0, 0}, 1e37f},  Sphere{{0, -3.3e38f, 1e10f}, 5e36f},  Sphere{{1, 1, 1}, 1.0f},
-        Sphere{{2, 2, 2}, 0.5f},
+        Sphere{{0, 0, 0}, 0.0f},         Sphere{{1e-42f, -1e-43f, 0}, 1e-44f},  Sphere{{0, 1e7f, 0}, 1e-3f},
+        Sphere{{3e-3f, 1e7f, 0}, 1e-3f}, Sphere{{-5e6f, 5e6f, 5e6f}, 0.25f},    Sphere{{1e30f, 0, 0}, 1e22f},
+        Sphere{{3.3e38f, 0, 0}, 1e37f},  Sphere{{0, -3.3e38f, 1e10f}, 5e36f},   Sphere{{1, 1, 1}, 1.0f},
+        Sphere{{2, 2, 2}, 0.5f},         Sphere{{0x1.ffffeap127f, 0, 0}, 0.0f},  // its run box's max x overflows; its bounds() does not
     };
     const Bvh runs(shapes, SphereLeaves::runs);
     ASSERT_LT(runs.stats().leaves, shapes.size());  // some spheres do share runs
@@ -596,6 +600,18 @@ TEST(BvhSphereRuns, ExtremeSpheresAnswerAsBruteForce) {
             }
         }
     }
+    // Along x through the point sphere whose run box overflows (index 10), behind the one at
+    // 3.3e38: every hit, its among them, as brute force has them.
+    const Ray alongX{{1e38f, 0, 0}, {1, 0, 0}};
+    std::vector<std::uint32_t> expectedAll;
+    for (std::uint32_t i = 0; i < shapes.size(); ++i) {
+        if (raycast(alongX, shapes[i])) expectedAll.push_back(i);
+    }
+    ASSERT_NE(std::find(expectedAll.begin(), expectedAll.end(), 10u), expectedAll.end());
+    std::vector<std::uint32_t> gotAll;
+    for (const ShapeHit& h : runs.allHits(alongX)) gotAll.push_back(h.index);
+    std::sort(gotAll.begin(), gotAll.end());
+    EXPECT_EQ(gotAll, expectedAll);
     std::printf("%d of the rays at extreme spheres hit, each as brute force\n", hits);
     EXPECT_GE(hits, 30);  // measured: 34
 }

@@ -33,7 +33,7 @@
 //     leave behind are dropped by a rebuild once they outnumber the shapes. Many large moves make
 //     the tree slower but never wrong; rebuild() restores it.
 //   * Layout: the shapes are stored per kind (plain arrays of Sphere, Capsule, ..., oriented boxes
-//     with their inverse transform as PreparedOrientedBox) in the order of the tree's leaves, so a leaf is a run of up to four shapes of one kind, answered by that
+//     with their inverse transform as PreparedOrientedBox) in the order of the tree's leaves, so a leaf is a run of up to four shapes of one kind (eight for a sphere run, below), answered by that
 //     kind's own routine with no variant dispatch. The tree is 8-wide: a node holds its eight
 //     children's boxes side by side, tested at once with AVX where the CPU has it (chosen at run
 //     time, boxTest()) and as two SSE halves elsewhere, with the same arithmetic and so the same
@@ -41,7 +41,7 @@
 //   * Spheres (SphereLeaves): in `slots`, a sphere has a slot of a node to itself, with its box,
 //     like every other kind; in `runs`, up to eight spheres share one slot, and the traversal
 //     works out a box around each from its centre and radius as the ray reaches them (a box that
-//     contains bounds(), so the answers are the same). Runs take about 40% of the memory and
+//     contains bounds(), so the contract above holds for both). Runs take about 40% of the memory and
 //     read half the bytes per ray: a third faster once slots outgrow the last cache, a few percent
 //     slower before, 13% slower where the whole tree fits the nearest caches (1,000 spheres);
 //     `automatic` takes runs from kSphereRunsFrom (10,000) spheres on.
@@ -78,7 +78,8 @@ public:
     }
 
     /// Builds the tree over a copy of `shapes` (index i in results means shapes[i]), its spheres
-    /// stored as `sphereLeaves` says (the answers are the same either way; see Layout above).
+    /// stored as `sphereLeaves` says (the contract above holds either way; see Spheres above). A
+    /// rebuild after many updates keeps the choice; calling rebuild() again makes a new one.
     void rebuild(std::span<const Shape> shapes, SphereLeaves sphereLeaves = SphereLeaves::automatic);
     /// Shape `index` is now `shape`: refit its leaf and the boxes above it. Throws
     /// std::out_of_range when index >= size().

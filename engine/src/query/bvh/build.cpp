@@ -2,7 +2,7 @@
 // Building a BvhTree: binned surface-area heuristic (Wald, "On fast Construction of SAH-based
 // Bounding Volume Hierarchies", 2007) over binary splits, opened into 8-wide nodes by splitting
 // the largest child again until there are eight (the usual way to get a wide tree from binary
-// splits, as Embree's builders do). Shapes of one kind in runs of up to four make the leaves; the
+// splits, as Embree's builders do). Shapes of one kind in runs of up to four (eight in a sphere run) make the leaves; the
 // shapes themselves are copied into their kind's array in leaf order at the end.
 #include "build.hpp"
 
@@ -386,8 +386,13 @@ void Builder::buildNode(std::uint32_t node, const Children& children, std::size_
 // shapes will sit at the current end of their kind's array: copyShapes() puts them there after
 // the tree is built.
 void Builder::makeLeaf(std::uint32_t node, int slot, const BuildRange& range) {
-    const unsigned kind = prims_[range.begin].kind;
     Node& w = tree_.nodes[node];
+    if (range.count == 0) {  // never made (split() asserts it), and a leaf's meta cannot say 0 shapes
+        w.meta[slot] = kEmpty;
+        setSlotBox(w, slot, kEmptyBox);
+        return;
+    }
+    const unsigned kind = prims_[range.begin].kind;
     w.child[slot] = placed_[kind];
     placed_[kind] += range.count;
     for (std::uint32_t k = range.begin; k < range.begin + range.count; ++k) {

@@ -9,17 +9,18 @@
 //
 // The box test is the node's (box_test.hpp: the same SlabRay, the same robust scales, the same
 // arithmetic in the portable and the AVX version) on a box worked out in float:
-//     c ∓ r ∓ e on every axis, e = (max |c_i| + r) · 2^-20 + FLT_MIN.
-// That box contains the sphere's bounds() (query/shape.hpp), so a run culls no more than a node of
-// the spheres' own boxes would, and query/bvh.hpp's contract holds as it is. Why it contains it:
-// bounds() lies within c ∓ r ∓ 2^-21.5·M of the exact values (its 2^-40·M margin plus at most two
-// and a half float steps of M = max |c_i| + r, rounding outward), while each float operation here
-// moves the box inward by at most 2^-24·M (three of them: M, c ∓ r, then ∓ e), so its planes lie
-// at least (2^-20 − 3·2^-24)·M > 2^-21.5·M outside the exact ones. FLT_MIN covers the subnormal
-// range, where float steps are absolute (a point sphere at the origin). A plane that overflows is
-// infinite, which still contains the bounds.
+//     c ∓ reach on every axis, reach = r + e, e = (max |c_i| + r) · 2^-20 + FLT_MIN.
+// That box contains the sphere's bounds() (query/shape.hpp), so query/bvh.hpp's contract holds as
+// it is. Why: bounds() lies within c ∓ r ∓ 2^-21.5·M of the exact values (its 2^-40·M margin plus
+// at most two and a half float steps of M = max |c_i| + r, rounding outward). Here the roundings
+// are max |c_i| + r (which reaches the planes only through the 2^-20), + FLT_MIN, r + e and
+// c ∓ reach, each at most 2^-24 of a value below M + e, so the planes lie at least about
+// (2^-20 − 2^-23)·M > 2^-21.5·M outside the exact ones. FLT_MIN covers the subnormal range, where
+// float steps are absolute (a point sphere at the origin). A plane that overflows is infinite,
+// which still contains the bounds; it cannot be NaN (the centre is finite).
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 
@@ -29,6 +30,9 @@
 #include "pickray/config.hpp"
 
 namespace pickray::detail {
+
+// The loads below take a sphere as four floats: centre x, y, z, then the radius.
+static_assert(sizeof(Sphere) == 16 && offsetof(Sphere, radius) == 12);
 
 inline constexpr float kSphereBoxRelative = 0x1p-20f;
 inline constexpr float kSphereBoxAbsolute = std::numeric_limits<float>::min();

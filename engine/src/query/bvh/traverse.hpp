@@ -21,8 +21,9 @@ namespace pickray::detail {
 
 // Up to seven pending siblings per level; the tree is never deeper than kMaxDepth (update.cpp
 // rebuilds past it) plus the few levels one insertion adds.
-inline constexpr std::size_t kStackSize = 7 * 128;
-static_assert(kMaxDepth + 8 <= 128);
+// A sphere run adds one level of pending spheres below its node.
+inline constexpr std::size_t kStackSize = 7 * 136;
+static_assert(kMaxDepth + 8 + 1 <= 136);
 // Above this many nodes (2 MiB of them, twice a typical L2) the traversal prefetches.
 inline constexpr std::size_t kPrefetchAboveNodes = 8192;
 
