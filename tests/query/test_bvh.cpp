@@ -161,9 +161,11 @@ TEST(Bvh, LargeScenesEqualBruteForce) {
     std::mt19937 rng(28);
     const float spread = 3.0f * std::cbrt(60000.0f);
     const auto shapes = randomScene(rng, 60000, spread);
-    const Bvh bvh(shapes);
-    EXPECT_GT(bvh.stats().nodes, 8192u);
-    expectSameAsBruteForce(bvh, shapes, rng, spread, 150);
+    for (const SphereLeaves leaves : {SphereLeaves::slots, SphereLeaves::runs}) {
+        const Bvh bvh(shapes, leaves);
+        EXPECT_GT(bvh.stats().nodes, 8192u);
+        expectSameAsBruteForce(bvh, shapes, rng, spread, 150);
+    }
 }
 
 TEST(Bvh, AllHitsAndLineSpansEqualBruteForce) {
