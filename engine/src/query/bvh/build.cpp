@@ -2,8 +2,9 @@
 // Building a BvhTree: binned surface-area heuristic (Wald, "On fast Construction of SAH-based
 // Bounding Volume Hierarchies", 2007) over binary splits, opened into 8-wide nodes by splitting
 // the largest child again until there are eight (the usual way to get a wide tree from binary
-// splits, as Embree's builders do). Shapes of one kind in runs of up to four (eight in a sphere run) make the leaves; the
-// shapes themselves are copied into their kind's array in leaf order at the end.
+// splits, as Embree's builders do). Shapes of one kind in runs of up to four (eight in a sphere
+// run) make the leaves; the shapes themselves are copied into their kind's array in leaf order at
+// the end.
 #include "build.hpp"
 
 #include <algorithm>

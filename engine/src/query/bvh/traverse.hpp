@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // The BVH's front-to-back traversal: calls visit(kind, first, count, limit) for every leaf whose
-// box the ray meets within [tMin, limit], nearest boxes first. visit returns the new limit
+// box the ray meets within [tMin, limit], nearest boxes first (a sphere run is opened like a node,
+// and its spheres visited as leaves of one: sphere_run.hpp). visit returns the new limit
 // (nearest() lowers it to its best hit, so farther boxes are skipped). Written once (walk),
 // entered through one of two functions that differ in the box test and in the instruction set
 // they are compiled for. Included by bvh.cpp only: the visits are its queries' lambdas.
@@ -154,46 +155,43 @@ PICKRAY_FORCE_INLINE void walk(const BvhTree& tree, const Ray& ray, float tMin, 
             }
 #endif
         }
-        {
-            const auto take = [&] {  // the lowest slot left in mask
-                const int slot = std::countr_zero(mask);
-                mask &= mask - 1;
-                return Pending{childBase + child[slot], meta[slot], enter[slot]};
-            };
-            // Nearest child next, the others pending farthest first. Which child is nearer is
-            // data no branch predictor can learn, so the order is worked out without branches:
-            // for two by masks, for more by each child's rank (a sort's comparisons
-            // mispredicted about seven times per ray).
-            const unsigned hits = mask;
-            if (mask != 0) {
-                const Pending a = take();
-                if (mask == 0) {
-                    current = a;
-                    continue;
-                }
-                const Pending b = take();
-                if (mask == 0) {
-                    const bool bNearer = b.enter < a.enter;
-                    stack[top++] = choose(bNearer, a, b);
-                    current = choose(bNearer, b, a);
-                    continue;
-                }
-                // The nearest is taken from the node rather than read back from the stack, so
-                // the next node's load need not wait for these stores.
-                const ChildRanks ranks(enter);
-                const int nearer = std::popcount(hits) - 1;  // the nearest has all the others after it
-                int nearest = 0;
-                for (unsigned m = hits; m != 0; m &= m - 1) {
-                    const int slot = std::countr_zero(m);
-                    const int after = std::popcount(ranks.after(slot, hits));
-                    stack[top + static_cast<unsigned>(after)] =
-                        Pending{childBase + child[slot], meta[slot], enter[slot]};
-                    nearest = after == nearer ? slot : nearest;
-                }
-                top += static_cast<unsigned>(nearer);
-                current = Pending{childBase + child[nearest], meta[nearest], enter[nearest]};
+        const auto take = [&] {  // the lowest slot left in mask
+            const int slot = std::countr_zero(mask);
+            mask &= mask - 1;
+            return Pending{childBase + child[slot], meta[slot], enter[slot]};
+        };
+        // Nearest child next, the others pending farthest first. Which child is nearer is
+        // data no branch predictor can learn, so the order is worked out without branches:
+        // for two by masks, for more by each child's rank (a sort's comparisons
+        // mispredicted about seven times per ray).
+        const unsigned hits = mask;
+        if (mask != 0) {
+            const Pending a = take();
+            if (mask == 0) {
+                current = a;
                 continue;
             }
+            const Pending b = take();
+            if (mask == 0) {
+                const bool bNearer = b.enter < a.enter;
+                stack[top++] = choose(bNearer, a, b);
+                current = choose(bNearer, b, a);
+                continue;
+            }
+            // The nearest is taken from the node rather than read back from the stack, so
+            // the next node's load need not wait for these stores.
+            const ChildRanks ranks(enter);
+            const int nearer = std::popcount(hits) - 1;  // the nearest has all the others after it
+            int nearest = 0;
+            for (unsigned m = hits; m != 0; m &= m - 1) {
+                const int slot = std::countr_zero(m);
+                const int after = std::popcount(ranks.after(slot, hits));
+                stack[top + static_cast<unsigned>(after)] = Pending{childBase + child[slot], meta[slot], enter[slot]};
+                nearest = after == nearer ? slot : nearest;
+            }
+            top += static_cast<unsigned>(nearer);
+            current = Pending{childBase + child[nearest], meta[nearest], enter[nearest]};
+            continue;
         }
         // Next pending box that can still hold something before the limit.
         do {
