@@ -89,6 +89,21 @@ Ray randomRay(std::mt19937& rng, float spread, int i) {
     return ray;
 }
 
+/// bvh.nearest(ray) is brute force's nearest hit, bit for bit (shape, t, point and normal); true
+/// when there is one. `what` names the ray in a failure.
+bool expectNearestAsBruteForce(const Bvh& bvh, const std::vector<Shape>& shapes, const Ray& ray,
+                               const std::string& what) {
+    const auto expected = bruteNearest(ray, shapes);
+    const auto got = bvh.nearest(ray);
+    EXPECT_EQ(expected.has_value(), got.has_value()) << what;
+    if (!expected || !got) return false;
+    EXPECT_EQ(got->index, expected->index) << what;
+    EXPECT_EQ(got->hit.t, expected->hit.t) << what;
+    EXPECT_EQ(got->hit.point, expected->hit.point) << what;
+    EXPECT_EQ(got->hit.normal, expected->hit.normal) << what;
+    return true;
+}
+
 void expectSameAsBruteForce(const Bvh& bvh, const std::vector<Shape>& shapes, std::mt19937& rng, float spread,
                             int rays) {
     int hits = 0;
@@ -98,15 +113,7 @@ void expectSameAsBruteForce(const Bvh& bvh, const std::vector<Shape>& shapes, st
             const Aabb box = bounds(shapes[std::uniform_int_distribution<size_t>(0, shapes.size() - 1)(rng)]);
             if (isFiniteBox(box)) ray.direction = 0.5f * (box.min + box.max) - ray.origin;
         }
-        const auto expected = bruteNearest(ray, shapes);
-        const auto got = bvh.nearest(ray);
-        ASSERT_EQ(expected.has_value(), got.has_value()) << "ray " << i;
-        if (!expected) continue;
-        ++hits;
-        EXPECT_EQ(got->index, expected->index) << "ray " << i;
-        EXPECT_EQ(got->hit.t, expected->hit.t) << "ray " << i;
-        EXPECT_EQ(got->hit.point, expected->hit.point) << "ray " << i;
-        EXPECT_EQ(got->hit.normal, expected->hit.normal) << "ray " << i;
+        if (expectNearestAsBruteForce(bvh, shapes, ray, "ray " + std::to_string(i))) ++hits;
     }
     EXPECT_GT(hits, rays / 10);
 }
@@ -581,25 +588,15 @@ TEST(BvhSphereRuns, ExtremeSpheresAnswerAsBruteForce) {
             for (const glm::vec3 offset :
                  {glm::vec3(0), glm::vec3(target.radius * 0.999f, 0, 0), glm::vec3(0, 0, target.radius * 1.001f)}) {
                 const Ray ray{from, (target.center + offset) - from};
-                const auto expected = bruteNearest(ray, shapes);
-                const auto got = runs.nearest(ray);
-                ASSERT_EQ(expected.has_value(), got.has_value()) << "sphere " << i;
-                if (!expected) continue;
-                ++hits;
-                EXPECT_EQ(got->index, expected->index) << "sphere " << i;
-                EXPECT_EQ(got->hit.t, expected->hit.t) << "sphere " << i;
+                if (expectNearestAsBruteForce(runs, shapes, ray, "sphere " + std::to_string(i))) ++hits;
             }
         }
         for (int axis = 0; axis < 3; ++axis) {  // exactly along an axis, through the centre
             glm::vec3 direction(0);
             direction[axis] = 1.0f;
             const Ray ray{target.center - direction * (4.0f * target.radius + 1.0f), direction};
-            const auto expected = bruteNearest(ray, shapes);
-            const auto got = runs.nearest(ray);
-            ASSERT_EQ(expected.has_value(), got.has_value()) << "sphere " << i << " axis " << axis;
-            if (expected) {
-                EXPECT_EQ(got->hit.t, expected->hit.t) << "sphere " << i << " axis " << axis;
-            }
+            expectNearestAsBruteForce(runs, shapes, ray,
+                                      "sphere " + std::to_string(i) + " axis " + std::to_string(axis));
         }
     }
     // Along x through the point sphere whose run box overflows (index 10), behind the one at
