@@ -45,6 +45,7 @@ struct SlabRay {
     glm::vec3 inverseNear;  // inverse · kRobustNearScale, for the near planes (see PortableBoxTest)
     glm::vec3 inverseFar;   // inverse · kRobustFarScale, for the far planes
     glm::dvec3 direction;
+    glm::vec3 unitDirection;  // the direction normalised in double, then rounded (sphere_run.hpp's filter)
     int nearRow[3];
     int farRow[3];
     float nearSign[3];  // −0 where the near plane is the max one (a negative direction), else +0
@@ -53,13 +54,16 @@ struct SlabRay {
     __m128 originSplat[3];  // each coordinate in all four lanes, set up once per ray
     __m128 inverseNearSplat[3];
     __m128 inverseFarSplat[3];
+    __m128 unitDirectionSplat[3];
 #endif
     SlabRay(const Ray& ray, const float (&planeMagnitude)[3])
         : origin(ray.origin),
           inverse(1.0f / ray.direction),
           inverseNear(inverse * kRobustNearScale),
           inverseFar(inverse * kRobustFarScale),
-          direction(ray.direction) {
+          direction(ray.direction),
+          unitDirection(direction /
+                        std::sqrt(direction.x * direction.x + direction.y * direction.y + direction.z * direction.z)) {
         for (int i = 0; i < 3; ++i) {
             const bool negative = std::signbit(inverse[i]);
             nearRow[i] = negative ? 3 + i : i;
@@ -72,6 +76,7 @@ struct SlabRay {
             originSplat[i] = _mm_set1_ps(origin[i]);
             inverseNearSplat[i] = _mm_set1_ps(inverseNear[i]);
             inverseFarSplat[i] = _mm_set1_ps(inverseFar[i]);
+            unitDirectionSplat[i] = _mm_set1_ps(unitDirection[i]);
 #endif
         }
     }

@@ -18,6 +18,19 @@
 // (2^-20 − 2^-23)·M > 2^-21.5·M outside the exact ones. FLT_MIN covers the subnormal range, where
 // float steps are absolute (a point sphere at the origin). A plane that overflows is infinite,
 // which still contains the bounds; it cannot be NaN (the centre is finite).
+//
+// The box is loose (a ray through its corners passes the sphere by), so a sphere whose box the ray
+// meets is kept only if the ray's line may pass within its radius: in float, with x = c − o and w
+// the unit direction (SlabRay::unitDirection),
+//     off = (x·x − (x·w)²) − r²,   dropped when off > slack = (x·x + r²) · 2^-16 + 2^-126.
+// Why it drops no sphere raycast() hits: a hit needs the line's squared distance from the centre,
+// q = |X|² − (X·D)² for the exact X and unit D, to be at most r² (up to raycast()'s own rounding in
+// double, below 2^-48 · |X|²). With u = 2^-24 and M = |X|² + r², each float rounding above moves its
+// result by at most u times a value below 2M, and w is within about u of D, so off differs from
+// q − r² by under 20u · M (plus underflow's absolute errors, under 2^-140), while slack is above
+// 250u · M + 2^-127. Overflow only keeps spheres: an infinite x·x makes slack infinite, an infinite
+// (x·w)² or r² makes off −∞ or NaN, and NaN compares as "not greater". It drops about half the
+// spheres the boxes let through (docs/PERFORMANCE.md), and with them their exact tests.
 
 #include <cmath>
 #include <cstddef>
@@ -36,6 +49,8 @@ static_assert(sizeof(Sphere) == 16 && offsetof(Sphere, radius) == 12);
 
 inline constexpr float kSphereBoxRelative = 0x1p-20f;
 inline constexpr float kSphereBoxAbsolute = std::numeric_limits<float>::min();
+inline constexpr float kSphereLineRelative = 0x1p-16f;
+inline constexpr float kSphereLineAbsolute = 0x1p-126f;
 
 /// k when k < count, else 0, without a branch.
 PICKRAY_FORCE_INLINE std::uint32_t within(std::uint32_t k, std::uint32_t count) {
@@ -44,7 +59,8 @@ PICKRAY_FORCE_INLINE std::uint32_t within(std::uint32_t k, std::uint32_t count) 
 
 /// Entry distances of the ray into the boxes of spheres[0, count) (count <= 8) within [tMin,
 /// tMax], as enterDistances (box_test.hpp) gives them for a node's children: a bit mask of the
-/// spheres whose boxes it meets, and their entries. Lanes past count are never set.
+/// spheres whose boxes it meets and whose line filter (above) keeps them, and their box entries.
+/// Lanes past count are never set.
 /// Rays the float test cannot take (SlabRay::needsDouble) meet every sphere, at tMin.
 struct PortableSphereRun {
     static unsigned enterDistances(const SlabRay& r, const Sphere* spheres, std::uint32_t count, float tMin, float tMax,
@@ -81,7 +97,21 @@ struct PortableSphereRun {
             const __m128 lo = _mm_max_ps(_mm_max_ps(tNear[1], tNear[2]), _mm_max_ps(tNear[0], _mm_set1_ps(tMin)));
             const __m128 hi = _mm_min_ps(_mm_min_ps(tFar[1], tFar[2]), _mm_min_ps(tFar[0], _mm_set1_ps(tMax)));
             _mm_storeu_ps(enter + half, lo);
-            mask |= static_cast<unsigned>(_mm_movemask_ps(_mm_cmple_ps(lo, hi))) << half;
+            // The line filter.
+            __m128 toCentre[3];
+            for (int axis = 0; axis < 3; ++axis) toCentre[axis] = _mm_sub_ps(centre[axis], r.originSplat[axis]);
+            const __m128 along = _mm_add_ps(_mm_add_ps(_mm_mul_ps(toCentre[0], r.unitDirectionSplat[0]),
+                                                       _mm_mul_ps(toCentre[1], r.unitDirectionSplat[1])),
+                                            _mm_mul_ps(toCentre[2], r.unitDirectionSplat[2]));
+            const __m128 xx =
+                _mm_add_ps(_mm_add_ps(_mm_mul_ps(toCentre[0], toCentre[0]), _mm_mul_ps(toCentre[1], toCentre[1])),
+                           _mm_mul_ps(toCentre[2], toCentre[2]));
+            const __m128 rr = _mm_mul_ps(radius, radius);
+            const __m128 off = _mm_sub_ps(_mm_sub_ps(xx, _mm_mul_ps(along, along)), rr);
+            const __m128 slack = _mm_add_ps(_mm_mul_ps(_mm_add_ps(xx, rr), _mm_set1_ps(kSphereLineRelative)),
+                                            _mm_set1_ps(kSphereLineAbsolute));
+            const __m128 kept = _mm_andnot_ps(_mm_cmpgt_ps(off, slack), _mm_cmple_ps(lo, hi));
+            mask |= static_cast<unsigned>(_mm_movemask_ps(kept)) << half;
         }
         return mask & all;
 #else
@@ -102,7 +132,14 @@ struct PortableSphereRun {
             const float lo = maxps(maxps(tNear[1], tNear[2]), maxps(tNear[0], tMin));
             const float hi = minps(minps(tFar[1], tFar[2]), minps(tFar[0], tMax));
             enter[k] = lo;
-            if (lo <= hi) mask |= 1u << k;
+            const glm::vec3 toCentre = s.center - r.origin;  // the line filter
+            const float along =
+                (toCentre.x * r.unitDirection.x + toCentre.y * r.unitDirection.y) + toCentre.z * r.unitDirection.z;
+            const float xx = (toCentre.x * toCentre.x + toCentre.y * toCentre.y) + toCentre.z * toCentre.z;
+            const float rr = s.radius * s.radius;
+            const float off = (xx - along * along) - rr;
+            const float slack = (xx + rr) * kSphereLineRelative + kSphereLineAbsolute;
+            if (lo <= hi && !(off > slack)) mask |= 1u << k;
         }
         for (std::uint32_t k = count; k < kLanes; ++k) enter[k] = tMin;
         return mask;
@@ -164,7 +201,24 @@ struct AvxSphereRun {
             _mm256_max_ps(_mm256_max_ps(tNear[1], tNear[2]), _mm256_max_ps(tNear[0], _mm256_set1_ps(tMin)));
         const __m256 hi = _mm256_min_ps(_mm256_min_ps(tFar[1], tFar[2]), _mm256_min_ps(tFar[0], _mm256_set1_ps(tMax)));
         _mm256_storeu_ps(enter, lo);
-        return static_cast<unsigned>(_mm256_movemask_ps(_mm256_cmp_ps(lo, hi, _CMP_LE_OQ))) & all;
+        // The line filter.
+        __m256 toCentre[3], w[3];
+        for (int axis = 0; axis < 3; ++axis) {
+            toCentre[axis] = _mm256_sub_ps(centre[axis], _mm256_set1_ps(r.origin[axis]));
+            w[axis] = _mm256_set1_ps(r.unitDirection[axis]);
+        }
+        const __m256 along =
+            _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(toCentre[0], w[0]), _mm256_mul_ps(toCentre[1], w[1])),
+                          _mm256_mul_ps(toCentre[2], w[2]));
+        const __m256 xx = _mm256_add_ps(
+            _mm256_add_ps(_mm256_mul_ps(toCentre[0], toCentre[0]), _mm256_mul_ps(toCentre[1], toCentre[1])),
+            _mm256_mul_ps(toCentre[2], toCentre[2]));
+        const __m256 rr = _mm256_mul_ps(radius, radius);
+        const __m256 off = _mm256_sub_ps(_mm256_sub_ps(xx, _mm256_mul_ps(along, along)), rr);
+        const __m256 slack = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(xx, rr), _mm256_set1_ps(kSphereLineRelative)),
+                                           _mm256_set1_ps(kSphereLineAbsolute));
+        const __m256 kept = _mm256_andnot_ps(_mm256_cmp_ps(off, slack, _CMP_GT_OQ), _mm256_cmp_ps(lo, hi, _CMP_LE_OQ));
+        return static_cast<unsigned>(_mm256_movemask_ps(kept)) & all;
     }
 };
 #endif
