@@ -383,7 +383,7 @@ void sizesThrice(benchmark::internal::Benchmark* b) { sizes(b->Repetitions(3)); 
 BENCHMARK(Nearest_pickray)->Apply(sizesThrice);
 // Spheres from 1e3 to 1e6, where SphereLeaves::automatic's threshold was chosen.
 void sphereLeavesSizes(benchmark::internal::Benchmark* b) {
-    for (const int64_t n : {1000, 10000, 100000, 300000, 1000000}) b->Args({n, 0});
+    for (const int64_t n : {100, 300, 1000, 10000, 100000, 300000, 1000000}) b->Args({n, 0});
     b->Repetitions(3);
 }
 BENCHMARK(Nearest_pickray_slots)->Apply(sphereLeavesSizes);

@@ -165,7 +165,7 @@ def sphere_leaves_table(bench, context):
     header = ("| N spheres | slots: per ray | runs: per ray | runs ÷ slots (time) | bytes per object: slots / runs / "
               "Embree native | automatic took |")
     rows = []
-    for n in [1000, 10000, 100000, 300000, 1000000]:
+    for n in [100, 300, 1000, 10000, 100000, 300000, 1000000]:
         slots, runs = bench.get(f"Nearest_pickray_slots/{n}/0"), bench.get(f"Nearest_pickray_runs/{n}/0")
         if not slots or not runs:
             continue

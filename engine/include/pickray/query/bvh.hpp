@@ -41,10 +41,10 @@
 //   * Spheres (SphereLeaves): in `slots`, a sphere has a slot of a node to itself, with its box,
 //     like every other kind; in `runs`, up to eight spheres share one slot, and the traversal
 //     works out a box around each from its centre and radius as the ray reaches them (a box that
-//     contains bounds(), so the contract above holds for both). Runs take about 40% of the memory and
-//     read half the bytes per ray: a third faster once slots outgrow the last cache, a few percent
-//     slower before, 13% slower where the whole tree fits the nearest caches (1,000 spheres);
-//     `automatic` takes runs from kSphereRunsFrom (10,000) spheres on.
+//     contains bounds(), so the contract above holds for both), then keeps only the spheres whose
+//     distance from the ray's line a conservative float test cannot rule out. Runs take about 40% of
+//     the memory, read half the bytes per ray and test about half as many spheres exactly: faster
+//     from a few hundred spheres on; `automatic` takes runs from kSphereRunsFrom (256) spheres on.
 //   * Build: binned surface-area heuristic, O(n log n), straight into the 8-wide tree. At most
 //     2^27 shapes (std::length_error beyond).
 

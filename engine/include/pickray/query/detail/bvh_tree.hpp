@@ -21,11 +21,11 @@ enum class SphereLeaves : std::uint8_t {
     runs,       ///< up to eight spheres in one slot, their boxes worked out as the ray meets them
 };
 
-/// SphereLeaves::automatic's threshold. Below it the whole tree sits in the nearest caches and slots
-/// are faster (13% at 1,000 spheres); from it on runs cost 1–6% more time up to 300,000 spheres and
-/// save 60% of the memory, and somewhere between 300,000 and 1,000,000 (where slots outgrow the last cache) they become
-/// faster too (docs/PERFORMANCE.md).
-inline constexpr std::size_t kSphereRunsFrom = 10000;
+/// SphereLeaves::automatic's threshold. Since runs test a sphere's line distance before its exact
+/// routine (bvh/sphere_run.hpp) they are faster than slots from a few hundred spheres on (12% at
+/// 300, 6% at 1,000, 10% at 1e4, a third at 1e6) and take 40% of the memory; at 100 the two are
+/// even (docs/PERFORMANCE.md).
+inline constexpr std::size_t kSphereRunsFrom = 256;
 
 }  // namespace pickray
 
