@@ -22,9 +22,9 @@ enum class SphereLeaves : std::uint8_t {
 };
 
 /// SphereLeaves::automatic's threshold. Since runs test a sphere's line distance before its exact
-/// routine (bvh/sphere_run.hpp) they are faster than slots from a few hundred spheres on (12% at
-/// 300, 6% at 1,000, 10% at 1e4, a third at 1e6) and take 40% of the memory; at 100 the two are
-/// even (docs/PERFORMANCE.md).
+/// routine (bvh/sphere_run.hpp) they are faster than slots from a few hundred spheres on (10% at
+/// 300, 2–6% at 1,000, 8–10% at 1e4, about a fifth from 1e5 on) and take 40% of the memory; at 100
+/// the two are even (docs/PERFORMANCE.md).
 inline constexpr std::size_t kSphereRunsFrom = 256;
 
 }  // namespace pickray
