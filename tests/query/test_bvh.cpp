@@ -21,6 +21,10 @@
 #include "support/geometry_asserts.hpp"
 #include "support/line_in_box.hpp"
 
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
+
 namespace pickray {
 namespace {
 
@@ -617,8 +621,9 @@ TEST(BvhSphereRuns, ExtremeSpheresAnswerAsBruteForce) {
 
 TEST(BvhSphereRuns, TheLineFilterKeepsEveryRayThatGrazesASphere) {
     // A run keeps a sphere whose box the ray meets only if a float test says the line may pass
-    // within its radius (sphere_run.hpp). Rays that pass a sphere at its radius times 1 ± a few
-    // float steps, from 3 to 1e5 radii away (where x·x − (x·w)² cancels most), at scales whose
+    // within its radius (sphere_run.hpp). Rays aimed to pass a sphere at its radius times 1 ± a few
+    // float steps (after rounding to float, within about (away + |c| / r) · 2^-24 radii of
+    // grazing: about half hit), from 3 to 1e5 radii away (where x·x − (x·w)² cancels most), at scales whose
     // squares are zero, subnormal (where only the filter's absolute slack keeps the grazing rays),
     // normal, or past float's range: each answered as brute force, nearest and every hit.
     // Measured: the relative slack at 2^-24 instead of 2^-16, or the absolute one at 0, fails it.
@@ -664,6 +669,32 @@ TEST(BvhSphereRuns, TheLineFilterKeepsEveryRayThatGrazesASphere) {
     EXPECT_GE(grazingHits, 1200);    // measured: 1457
     EXPECT_GE(grazingMisses, 1200);  // measured: 1423
 }
+
+#if defined(__SSE2__)
+TEST(BvhSphereRuns, TheLineFilterKeepsGrazingHitsWhereSubnormalsFlushToZero) {
+    // A process may run with subnormals flushed to zero (a library built with -ffast-math sets
+    // that for all), where each float operation of the filter can lose up to 2^-126: its absolute
+    // slack covers a dozen of those. This sphere, 2^-63 from the origin, is hit in double; with
+    // a slack of 2^-126 the flushed filter dropped it (found by review, 2026-11-27).
+    const float scale = 0x1p-63f;
+    const std::vector<Shape> shapes{
+        Sphere{{std::sqrt(1.5f) * scale, 0, 0}, std::sqrt(0.65f) * scale},
+        Sphere{{0, 3 * scale, 0}, 0.5f * scale},
+        Sphere{{0, 0, 3 * scale}, 0.5f * scale},
+    };
+    const Bvh runs(shapes, SphereLeaves::runs);
+    const Ray ray{{0, 0, 0}, {std::sqrt(0.6f), std::sqrt(0.4f), 0}};
+    ASSERT_TRUE(raycast(ray, shapes[0]));
+    struct FlushToZero {  // FTZ and DAZ for the scope, as -ffast-math's startup code sets them
+        unsigned saved = _mm_getcsr();
+        FlushToZero() { _mm_setcsr(saved | 0x8040u); }
+        ~FlushToZero() { _mm_setcsr(saved); }
+    };
+    const FlushToZero flushing;
+    expectNearestAsBruteForce(runs, shapes, ray, "flushed to zero");
+    EXPECT_EQ(runs.allHits(ray).size(), 1u);
+}
+#endif
 
 TEST(BvhSphereRuns, UpdatesStayExact) {
     // Spheres moved out of and back into runs, runs emptied one sphere at a time, other kinds

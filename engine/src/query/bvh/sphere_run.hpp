@@ -22,13 +22,15 @@
 // The box is loose (a ray through its corners passes the sphere by), so a sphere whose box the ray
 // meets is kept only if the ray's line may pass within its radius: in float, with x = c − o and w
 // the unit direction (SlabRay::unitDirection),
-//     off = (x·x − (x·w)²) − r²,   dropped when off > slack = (x·x + r²) · 2^-16 + 2^-126.
+//     off = (x·x − (x·w)²) − r²,   dropped when off > slack = (x·x + r²) · 2^-16 + 2^-122.
 // Why it drops no sphere raycast() hits: a hit needs the line's squared distance from the centre,
 // q = |X|² − (X·D)² for the exact X and unit D, to be at most r² (up to raycast()'s own rounding in
 // double, below 2^-48 · |X|²). With u = 2^-24 and M = |X|² + r², each float rounding above moves its
 // result by at most u times a value below 2M, and w is within about u of D, so off differs from
-// q − r² by under 20u · M (plus underflow's absolute errors, under 2^-140), while slack is above
-// 250u · M + 2^-127. Overflow only keeps spheres: an infinite x·x makes slack infinite, an infinite
+// q − r² by under 20u · M, plus what underflow loses: under u · M more with gradual underflow,
+// and at most 2^-126 for each of the dozen operations in a process that flushes subnormals to zero (a
+// library built with -ffast-math sets that for the whole process). slack is above 250u · M +
+// 2^-123. Overflow only keeps spheres: an infinite x·x makes slack infinite, an infinite
 // (x·w)² or r² makes off −∞ or NaN, and NaN compares as "not greater". It drops about half the
 // spheres the boxes let through (docs/PERFORMANCE.md), and with them their exact tests.
 
@@ -50,7 +52,7 @@ static_assert(sizeof(Sphere) == 16 && offsetof(Sphere, radius) == 12);
 inline constexpr float kSphereBoxRelative = 0x1p-20f;
 inline constexpr float kSphereBoxAbsolute = std::numeric_limits<float>::min();
 inline constexpr float kSphereLineRelative = 0x1p-16f;
-inline constexpr float kSphereLineAbsolute = 0x1p-126f;
+inline constexpr float kSphereLineAbsolute = 0x1p-122f;
 
 /// k when k < count, else 0, without a branch.
 PICKRAY_FORCE_INLINE std::uint32_t within(std::uint32_t k, std::uint32_t count) {
