@@ -9,6 +9,7 @@
 #include <cmath>
 #include <limits>
 
+#include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
 
 #include "pickray/collision/ray.hpp"
@@ -62,8 +63,7 @@ struct SlabRay {
           inverseNear(inverse * kRobustNearScale),
           inverseFar(inverse * kRobustFarScale),
           direction(ray.direction),
-          unitDirection(direction /
-                        std::sqrt(direction.x * direction.x + direction.y * direction.y + direction.z * direction.z)) {
+          unitDirection(glm::normalize(direction)) {
         for (int i = 0; i < 3; ++i) {
             const bool negative = std::signbit(inverse[i]);
             nearRow[i] = negative ? 3 + i : i;
