@@ -337,6 +337,7 @@ void Renderer::resizeTarget(glm::ivec2 size) {
 
 FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& fullView, const DrawStyle& style,
                           const DebugDraw& debug) {
+    ++draws_;
     FrameStats stats;
     bindWindow(fullView.drawableSize);
     // Approximate: the same view in fewer pixels (everything below measures in the drawn pixels),

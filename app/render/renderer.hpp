@@ -235,6 +235,8 @@ public:
     /// Draws into the renderer's own target, then copies it to the window's framebuffer (where an
     /// overlay such as ImGui may be drawn on top).
     FrameStats draw(const scene::Scene& scene, const FrameView& view, const DrawStyle& style, const DebugDraw& debug);
+    /// How many times draw() ran: what the target holds changed when this did (FrameCache).
+    [[nodiscard]] std::uint64_t draws() const { return draws_; }
 
     /// Draws a second camera's view (the observer's) exact, at 1x and without FXAA, through the
     /// scene's target (its corner: no target is reallocated for it), then keeps its pixels in a
@@ -458,6 +460,7 @@ private:
     Renderbuffer secondColor_;
     glm::ivec2 secondSize_{0};
     std::optional<InsetLayout> inset_;
+    std::uint64_t draws_ = 0;
     bool ownWindow_ = false;
     Framebuffer window_;  ///< the window's pixels when ownWindow_ (colour only: ImGui needs no depth)
     Renderbuffer windowColor_;

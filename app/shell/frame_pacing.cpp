@@ -17,4 +17,10 @@ double FramePacer::waitAfter(const FrameActivity& frame) {
 
 double FramePacer::capDelay(double frameSeconds) { return std::max(0.0, kShortestFrameSeconds - frameSeconds); }
 
+bool SettleRule::settling(double now) const { return movedAt_ && now - *movedAt_ < kSettleSeconds; }
+
+double SettleRule::secondsUntilSettled(double now) const {
+    return movedAt_ ? kSettleSeconds - (now - *movedAt_) : std::numeric_limits<double>::infinity();
+}
+
 }  // namespace pickray::app

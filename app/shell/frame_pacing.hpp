@@ -9,6 +9,7 @@
 // GL, Xvfb, remote X). Scripts do not use it: they never wait. Pure: the caller gives the times.
 
 #include <limits>
+#include <optional>
 
 namespace pickray::app {
 
@@ -37,6 +38,23 @@ public:
 
 private:
     int framesOwed_ = kFramesAfterEvents;
+};
+
+/// How long a window's view stays approximate after the camera stops: a wheel's steps come a few
+/// tens of milliseconds apart, and an exact frame between two (most of a second at 1e5 objects on
+/// software GL) would stall the zoom. Times are seconds on the caller's steady clock.
+class SettleRule {
+public:
+    static constexpr double kSettleSeconds = 0.25;
+    /// The camera moved in the frame at `now`.
+    void cameraMoved(double now) { movedAt_ = now; }
+    /// Less than kSettleSeconds since the camera last moved.
+    [[nodiscard]] bool settling(double now) const;
+    /// Seconds from `now` until it has settled (negative once it has; infinity: it never moved).
+    [[nodiscard]] double secondsUntilSettled(double now) const;
+
+private:
+    std::optional<double> movedAt_;
 };
 
 }  // namespace pickray::app

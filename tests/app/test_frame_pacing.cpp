@@ -46,5 +46,23 @@ TEST(FramePacer, NoFrameIsShorterThanASixtiethOfASecond) {
     EXPECT_EQ(FramePacer::capDelay(0.5), 0.0) << "a slow frame is followed at once";
 }
 
+TEST(SettleRule, TheViewSettlesAQuarterOfASecondAfterTheLastCameraMove) {
+    // Times a binary fraction apart, so that every difference is exact.
+    SettleRule rule;
+    EXPECT_FALSE(rule.settling(100.0)) << "a camera that never moved has settled";
+    EXPECT_EQ(rule.secondsUntilSettled(100.0), kNever);
+    rule.cameraMoved(100.0);
+    EXPECT_TRUE(rule.settling(100.0));
+    EXPECT_TRUE(rule.settling(100.125));
+    EXPECT_EQ(rule.secondsUntilSettled(100.125), 0.125);
+    // A wheel's next step an eighth of a second later: settling starts again from it.
+    rule.cameraMoved(100.125);
+    EXPECT_TRUE(rule.settling(100.25));
+    EXPECT_TRUE(rule.settling(100.3125));
+    EXPECT_FALSE(rule.settling(100.375)) << "settled a quarter of a second after the last move";
+    EXPECT_FALSE(rule.settling(101.0));
+    EXPECT_EQ(rule.secondsUntilSettled(101.0), -0.625);
+}
+
 }  // namespace
 }  // namespace pickray::app

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// What a frame saves besides showing itself: a screenshot (with --supersample), the object IDs
+// (--id-buffer), an audit of them (--audit), the frames of a GIF (--record-gif). Each is asked
+// for, then taken by the frame at its place: the object IDs before the frame's picture is drawn,
+// the screenshot and the GIF frame from the window once the panels are drawn over it.
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+#include "editor/audit.hpp"
+#include "editor/pick.hpp"
+#include "render/renderer.hpp"
+#include "scene/scene.hpp"
+#include "scene/scene_index.hpp"
+#include "shell/gif.hpp"
+
+namespace pickray::app {
+
+/// A message for the user (App::message).
+using Say = std::function<void(std::string text, bool isError)>;
+
+/// The scene alone, exact, at 1x, drawn into `renderer`'s target: its object IDs (top row first;
+/// no markers, lines or gizmo, which are not objects). Nothing, with `error` set, when the window
+/// has no pixels to draw (`drawable` false).
+[[nodiscard]] std::optional<std::vector<std::uint32_t>> drawObjectIds(render::Renderer& renderer,
+                                                                      const scene::Scene& scene, bool drawable,
+                                                                      const render::FrameView& view,
+                                                                      render::DrawStyle style,
+                                                                      std::optional<std::string>& error);
+
+class Captures {
+public:
+    Captures(int supersample, Say say) : supersample_(supersample), say_(std::move(say)) {}
+
+    /// A screenshot of the next frame: with the panels when `withUi`.
+    void requestScreenshot(std::string path, bool withUi) { screenshot_ = Screenshot{std::move(path), withUi}; }
+    /// The next frame's object IDs as a PNG (writeIdBuffer).
+    void requestIdBuffer(std::string path) { idBuffer_ = std::move(path); }
+    /// An audit of the next frame's object IDs against the CPU's pick.
+    void requestAudit() { auditRequested_ = true; }
+    /// Each frame from now on is added to `frames` (addGifFrame); nullptr stops.
+    void recordGif(GifFrames* frames) { gif_ = frames; }
+
+    [[nodiscard]] bool screenshotRequested() const { return screenshot_.has_value(); }
+    /// The scene's supersampling this frame: --supersample for a screenshot, else 1. A factor the
+    /// GPU cannot draw at `drawable` refuses the screenshot (said) and gives 1.
+    [[nodiscard]] int supersample(const render::Renderer& renderer, glm::ivec2 drawable);
+    /// The object IDs asked for (the ID buffer, the audit), each drawn exact into the renderer's
+    /// target before the frame's own picture.
+    void takeObjectIds(render::Renderer& renderer, const scene::Scene& scene, const scene::SceneIndex& index,
+                       bool drawable, const render::FrameView& view, const render::DrawStyle& style,
+                       const FrameMatrices& frame);
+    /// The screenshot asked for and the GIF's frame, from the window as shown (`drawable` pixels).
+    void takeWindow(render::Renderer& renderer, glm::ivec2 drawable);
+
+    /// Why the last screenshot, ID buffer failed; the last audit's counts (nothing: it failed).
+    [[nodiscard]] const std::optional<std::string>& screenshotError() const { return screenshotError_; }
+    [[nodiscard]] const std::optional<std::string>& idBufferError() const { return idBufferError_; }
+    [[nodiscard]] const std::optional<AuditCounts>& audit() const { return audit_; }
+
+private:
+    struct Screenshot {
+        std::string path;
+        bool withUi = false;
+    };
+    void saveIdBuffer(render::Renderer& renderer, const scene::Scene& scene, bool drawable,
+                      const render::FrameView& view, const render::DrawStyle& style);
+    void runAudit(render::Renderer& renderer, const scene::Scene& scene, const scene::SceneIndex& index, bool drawable,
+                  const render::FrameView& view, const render::DrawStyle& style, const FrameMatrices& frame);
+
+    int supersample_ = 1;
+    Say say_;
+    std::optional<Screenshot> screenshot_;
+    std::optional<std::string> screenshotError_;
+    std::optional<std::string> idBuffer_;
+    std::optional<std::string> idBufferError_;
+    bool auditRequested_ = false;
+    std::optional<AuditCounts> audit_;
+    GifFrames* gif_ = nullptr;
+};
+
+}  // namespace pickray::app

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: MIT
+#include "shell/ui_settings.hpp"
+
+namespace pickray::app {
+
+void applyOptions(UiState& ui, const Options& options, float displayScale) {
+    constexpr ObserverMode kObserverModes[] = {ObserverMode::Off, ObserverMode::Inset, ObserverMode::Main};
+    ui.observer = kObserverModes[static_cast<int>(options.observer)];
+    ui.analyticRenderer = options.renderer == RendererKind::Analytic;
+    ui.fxaa = options.fxaa;
+    ui.noStats = options.noStats;
+    ui.naiveRay = options.naiveRay;
+    ui.scale = options.uiScale.value_or(displayScale);
+}
+
+SessionSettings sessionSettings(const UiState& ui, bool hideUi) {
+    return SessionSettings{ui.gizmoMode,   ui.gizmoSpace,       ui.pickAudit, ui.mathPanel, ui.constructions,
+                           ui.mathOfHover, ui.analyticRenderer, ui.fxaa,      ui.naiveRay,  ui.showHelp,
+                           hideUi,         ui.observer};
+}
+
+bool applySessionSettings(UiState& ui, const SessionSettings& s) {
+    ui.gizmoMode = s.gizmoMode;
+    ui.gizmoSpace = s.gizmoSpace;
+    ui.pickAudit = s.pickAudit;
+    ui.mathPanel = s.mathPanel;
+    ui.constructions = s.constructions;
+    ui.mathOfHover = s.mathOfHover;
+    ui.analyticRenderer = s.analyticRenderer;
+    ui.fxaa = s.fxaa;
+    ui.naiveRay = s.naiveRay;
+    ui.showHelp = s.showHelp;
+    ui.observer = s.observer;
+    return s.hideUi;
+}
+
+}  // namespace pickray::app

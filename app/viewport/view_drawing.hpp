@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+// What the renderer is given for a view: its camera as a FrameView, how objects are emphasised,
+// and the lines over the scene (the pick's ray and hits, the naive ray, the constructions, the
+// gizmo) with the constructions' labels. The observer's view (ObserverView) is drawn from the same
+// parts, seen from its own camera. No GL.
+
+#include <optional>
+#include <span>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+#include "editor/editor.hpp"
+#include "editor/pick.hpp"
+#include "input/input_events.hpp"
+#include "render/frame_cache.hpp"
+#include "render/renderer.hpp"
+#include "viewport/constructions.hpp"
+#include "viewport/observer.hpp"
+#include "viewport/performance.hpp"
+#include "viewport/scene_view.hpp"
+
+namespace pickray::app {
+
+/// `frame`, made from `camera`, as the renderer draws it into `drawable` pixels.
+[[nodiscard]] render::FrameView frameView(const FrameMatrices& frame, const scene::Camera& camera, glm::ivec2 drawable);
+
+/// The pick, the selection and the hover as the renderer emphasises them.
+[[nodiscard]] render::DrawStyle emphasisOf(const Editor& editor);
+
+/// A redraw's statistics into the overlay's and the report's numbers.
+void noteRedraw(Performance& performance, const render::FrameStats& stats, std::size_t objects);
+
+/// What is drawn over the main view, and the labels of the constructions' points.
+struct ViewLines {
+    render::DebugDraw debug;
+    std::vector<ScreenLabel> labels;
+};
+/// The main view's lines: the overlay, the naive ray (`naiveRay`), the constructions
+/// (`constructions`), the gizmo.
+[[nodiscard]] ViewLines viewLines(const Editor& editor, const SceneView& view, const FrameMatrices& frame,
+                                  bool naiveRay, bool constructions);
+
+/// The observer's view beside the main one: its camera and the mouse on it (Observer), placed
+/// from the main camera the first time it is shown, and what the last frame drew of the main
+/// camera's frustum.
+class ObserverView {
+public:
+    /// Takes this frame's events (Observer::take): returns those for the main view.
+    [[nodiscard]] std::vector<InputEvent> take(std::span<const InputEvent> events, ObserverMode mode,
+                                               glm::ivec2 windowSize, const scene::Camera& mainCamera);
+    void setCamera(const scene::Camera& camera) { observer_.setCamera(camera); }
+    [[nodiscard]] const Observer& observer() const { return observer_; }
+    /// Its camera was placed (it has been shown).
+    [[nodiscard]] bool placed() const { return placed_; }
+    /// The main camera's frustum as the last frame drew it (none while the observer is off).
+    [[nodiscard]] const std::optional<FrustumOutline>& frustum() const { return frustum_; }
+
+    /// The observer's picture of this frame, in the corner or over the whole window (`mode`):
+    /// nothing while it is off or cannot be drawn (`maxTarget`). Its constructions' labels replace
+    /// `labels` when it fills the window; in the corner, the main view's labels under it go.
+    [[nodiscard]] std::optional<render::SceneFrame::Second> draw(const Editor& editor, const FrameMatrices& frame,
+                                                                 ObserverMode mode, bool constructions,
+                                                                 glm::ivec2 windowSize, glm::ivec2 drawableSize,
+                                                                 glm::ivec2 maxTarget,
+                                                                 std::vector<ScreenLabel>& labels);
+    /// Nothing drawn this frame.
+    void hide() { frustum_.reset(); }
+
+private:
+    Observer observer_;
+    bool placed_ = false;
+    std::optional<FrustumOutline> frustum_;
+};
+
+}  // namespace pickray::app
