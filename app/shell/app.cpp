@@ -26,7 +26,8 @@ App::App(const Options& options, scene::Scene scene, const std::string& scenePat
       imgui_(platform_.window(), platform_.context()),
       renderer_(data.shaders),
       editor_(std::move(scene)),
-      captures_(options_.supersample, [this](std::string text, bool isError) { message(std::move(text), isError); }),
+      painter_({editor_, view_, ui_, drawnPanels_, renderer_, captures_, performance_, say()}, options_.headless),
+      captures_(options_.supersample, say()),
       files_(data.defaultScene, options_.headless),
       commands_({editor_, view_, ui_, files_, captures_, recorder_, input_, messages_, options_.hideUi},
                 options_.headless) {
@@ -92,17 +93,9 @@ bool App::runFrame() {
     recorder_.mouseOnUi(mouseOnUi);
     recorder_.cameraMove(update.cameraMove);
     for (const std::string& error : update.errors) message(error, true);
-    const ViewPainter::Frame painted{editor_,
-                                     view_,
-                                     ui_,
-                                     update.matrices,
-                                     platform_.windowSize(),
-                                     platform_.drawableSize(),
-                                     options_.headless,
-                                     timing_ == Timing::Measuring};
-    const bool redrawn = painter_.draw(painted, renderer_, captures_, performance_,
-                                       [this](std::string text, bool isError) { message(std::move(text), isError); });
-    painter_.drawOver(renderer_, ui_, drawnPanels_, platform_.windowSize(), platform_.drawableSize());
+    const bool redrawn =
+        painter_.draw(update.matrices, platform_.windowSize(), platform_.drawableSize(), timing_ == Timing::Measuring);
+    painter_.drawOver(platform_.windowSize(), platform_.drawableSize());
     imgui_.render();
     present(seconds(start), redrawn);
     return hadEvents;

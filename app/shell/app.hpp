@@ -94,6 +94,10 @@ private:
     void runPanels(const std::vector<InputEvent>& events);
     void applyShortcuts();
     void present(double startSeconds, bool redrawn);
+    /// message(), for the parts that tell the user something.
+    [[nodiscard]] Say say() {
+        return [this](std::string text, bool isError) { message(std::move(text), isError); };
+    }
     /// When the picture changes by itself (toasts, the caret, an audit's end, the view settling).
     [[nodiscard]] double secondsUntilPictureChanges() const;
 

@@ -22,38 +22,38 @@ std::string sizeText(glm::ivec2 s) { return std::to_string(s.x) + "x" + std::to_
 
 }  // namespace
 
-bool ViewPainter::draw(const Frame& f, render::Renderer& renderer, Captures& captures, Performance& performance,
-                       const Say& say) {
-    const Editor& editor = f.editor;
-    const UiState& ui = f.ui;
-    const glm::ivec2 drawable = f.drawableSize;
-    const render::FrameView view = frameView(f.matrices, f.view.camera(editor), drawable);
+bool ViewPainter::draw(const FrameMatrices& matrices, glm::ivec2 windowSize, glm::ivec2 drawable, bool redraw) {
+    const Editor& editor = p_.editor;
+    const UiState& ui = p_.ui;
+    render::Renderer& renderer = p_.renderer;
+    Captures& captures = p_.captures;
+    const render::FrameView view = frameView(matrices, p_.view.camera(editor), drawable);
     // View > Analytic renderer may have changed it: the next frame, the audit and the ID buffer use it.
     if (renderer.analyticSpheres() != ui.analyticRenderer) renderer.useAnalyticSpheres(ui.analyticRenderer);
     renderer.useFxaa(ui.fxaa);
     // Approximate while the camera moves and, in a window, a moment after (a script's pictures do
     // not depend on the machine's speed); a screenshot is always exact.
-    if (f.view.cameraMoving()) settle_.cameraMoved(secondsNow());
-    const bool settling = !f.headless && settle_.settling(secondsNow());
+    if (p_.view.cameraMoving()) settle_.cameraMoved(secondsNow());
+    const bool settling = !headless_ && settle_.settling(secondsNow());
     render::DrawStyle style = emphasisOf(editor);
-    style.approximate = (f.view.cameraMoving() || settling) && !captures.screenshotRequested();
+    style.approximate = (p_.view.cameraMoving() || settling) && !captures.screenshotRequested();
     // A window with no pixels (minimised) or more than the driver's largest target: the scene is
     // not redrawn, the last one drawn is shown (so a too-large window keeps the previous size's).
-    const bool drawableOk = f.matrices.pickable && renderer.canDrawAt(drawable);
+    const bool drawableOk = matrices.pickable && renderer.canDrawAt(drawable);
     const bool tooLarge = glm::min(drawable.x, drawable.y) > 0 && !renderer.canDrawAt(drawable);
     if (tooLarge && drawable != refusedDrawable_)
-        say("window " + sizeText(drawable) + ": larger than the driver's largest render target (" +
-                sizeText(renderer.maxTargetSize()) + "); the scene is shown at the previous size",
-            true);
+        p_.say("window " + sizeText(drawable) + ": larger than the driver's largest render target (" +
+                   sizeText(renderer.maxTargetSize()) + "); the scene is shown at the previous size",
+               true);
     refusedDrawable_ = tooLarge ? drawable : glm::ivec2(-1);
-    ViewLines lines = drawableOk ? viewLines(editor, f.view, f.matrices, ui.naiveRay, ui.constructions) : ViewLines{};
+    ViewLines lines = drawableOk ? viewLines(editor, p_.view, matrices, ui.naiveRay, ui.constructions) : ViewLines{};
     labels_ = std::move(lines.labels);
-    captures.takeObjectIds(renderer, editor.scene(), editor.index(), drawableOk, view, style, f.matrices);
+    captures.takeObjectIds(renderer, editor.scene(), editor.index(), drawableOk, view, style, matrices);
     const ViewAudit::Frame audited{{editor.revision(), view, ui.analyticRenderer},
                                    ui.pickAudit,
                                    drawableOk && !style.approximate,
-                                   f.headless || captures.screenshotRequested()};
-    audit_.update(audited, editor.index(), f.matrices, [&]() -> std::optional<std::vector<std::uint32_t>> {
+                                   headless_ || captures.screenshotRequested()};
+    audit_.update(audited, editor.index(), matrices, [&]() -> std::optional<std::vector<std::uint32_t>> {
         std::optional<std::string> error;
         auto ids = drawObjectIds(renderer, editor.scene(), true, view, style, error);
         if (!ids || renderer.drawnSize() != view.drawableSize) return std::nullopt;
@@ -61,7 +61,7 @@ bool ViewPainter::draw(const Frame& f, render::Renderer& renderer, Captures& cap
     });
     if (ui.observer == ObserverMode::Main) audit_.hide();  // it would lie over the observer's picture
     style.supersample = captures.supersample(renderer, drawable);
-    auto second = drawableOk ? observer_.draw(editor, f.matrices, ui.observer, ui.constructions, f.windowSize, drawable,
+    auto second = drawableOk ? observer_.draw(editor, matrices, ui.observer, ui.constructions, windowSize, drawable,
                                               renderer.maxTargetSize(), labels_)
                              : std::nullopt;
     if (!second) observer_.hide();
@@ -72,17 +72,18 @@ bool ViewPainter::draw(const Frame& f, render::Renderer& renderer, Captures& cap
     }
     const render::SceneFrame next{editor.revision(), view, style, std::move(lines.debug), ui.analyticRenderer, ui.fxaa,
                                   std::move(second)};
-    const auto stats = drawn_.drawOrPresent(renderer, editor.scene(), next, f.redraw);
-    if (stats) noteRedraw(performance, *stats, editor.scene().objects.size());
+    const auto stats = drawn_.drawOrPresent(renderer, editor.scene(), next, redraw);
+    if (stats) noteRedraw(p_.performance, *stats, editor.scene().objects.size());
     return stats.has_value();
 }
 
-void ViewPainter::drawOver(render::Renderer& renderer, UiState& ui, DrawnPanels& drawn, glm::ivec2 windowSize,
-                           glm::ivec2 drawableSize) {
+void ViewPainter::drawOver(glm::ivec2 windowSize, glm::ivec2 drawableSize) {
+    render::Renderer& renderer = p_.renderer;
+    UiState& ui = p_.ui;
     renderer.bindWindow(drawableSize);  // ImGui draws over the scene, in the window's pixels
     if (const auto* heatMap = audit_.heatMap()) renderer.drawOverScene(*heatMap, drawableSize);
     // The constructions' names, under the panels.
-    drawViewLabels(ui, labels_, drawn);
+    drawViewLabels(ui, labels_, p_.drawn);
     const auto& frustum = observer_.frustum();
     observerLabels(frustum ? ui.observer : ObserverMode::Off, insetRect(windowSize),
                    frustum ? truncationLabel(*frustum) : "");

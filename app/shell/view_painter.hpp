@@ -27,24 +27,25 @@ namespace pickray::app {
 
 class ViewPainter {
 public:
-    /// This frame, as the painter sees it.
-    struct Frame {
+    /// The frame owner's parts it draws from and into.
+    struct Parts {
         const Editor& editor;
         const SceneView& view;
-        const UiState& ui;
-        const FrameMatrices& matrices;
-        glm::ivec2 windowSize{0};
-        glm::ivec2 drawableSize{0};
-        bool headless = false;  ///< a script's frame: exact at once, the audit waited for
-        bool redraw = false;    ///< drawn even when the target holds the same picture (timing)
+        UiState& ui;
+        DrawnPanels& drawn;
+        render::Renderer& renderer;
+        Captures& captures;
+        Performance& performance;
+        Say say;  ///< a window too large to draw is said once
     };
-    /// Draws the scene into `renderer` (or presents the last picture again) and takes the captures
-    /// asked for; true when it was drawn anew. A window too large to draw is said once to `say`.
-    bool draw(const Frame& frame, render::Renderer& renderer, Captures& captures, Performance& performance,
-              const Say& say);
+    /// `headless`: a script's frames, exact at once, each audit waited for.
+    ViewPainter(Parts parts, bool headless) : p_(std::move(parts)), headless_(headless) {}
+
+    /// Draws the scene with `matrices` (or presents the last picture again; `redraw`: never) and
+    /// takes the captures asked for; true when it was drawn anew.
+    bool draw(const FrameMatrices& matrices, glm::ivec2 windowSize, glm::ivec2 drawableSize, bool redraw);
     /// What is drawn over the scene before the panels: the heat map, the labels.
-    void drawOver(render::Renderer& renderer, UiState& ui, DrawnPanels& drawn, glm::ivec2 windowSize,
-                  glm::ivec2 drawableSize);
+    void drawOver(glm::ivec2 windowSize, glm::ivec2 drawableSize);
     /// When the picture changes by itself: an audit's end, an approximate view's settling.
     [[nodiscard]] double secondsUntilChange(bool cameraMoving) const;
 
@@ -53,6 +54,8 @@ public:
     [[nodiscard]] const ViewAudit& audit() const { return audit_; }
 
 private:
+    Parts p_;
+    bool headless_ = false;
     ObserverView observer_;
     ViewAudit audit_;
     render::FrameCache drawn_;
