@@ -15,6 +15,7 @@
 
 #include "pickray/collision/ray_box.hpp"
 #include "render/renderer.hpp"
+#include "scene/frame_along.hpp"
 
 namespace pickray::render {
 namespace {
@@ -22,10 +23,10 @@ namespace {
 // Columns: two unit vectors perpendicular to `axis` scaled by `radius`, the axis itself, `origin`.
 // Maps the unit z-aligned meshes (cylinder side, disk) onto a round shape's frame.
 glm::mat4 axisFrame(glm::vec3 origin, glm::vec3 axis, float radius) {
-    const glm::vec3 dir = glm::normalize(axis);
-    const glm::vec3 helper = std::abs(dir.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
-    const glm::vec3 u = glm::normalize(glm::cross(dir, helper));
-    const glm::vec3 v = glm::cross(dir, u);
+    // The unit meshes were made facing this way: frameAlong's frame turned half a turn about the axis.
+    const glm::mat3 around = scene::frameAlong(glm::normalize(axis));
+    const glm::vec3 u = -around[0];
+    const glm::vec3 v = -around[1];
     return glm::mat4(glm::vec4(radius * u, 0), glm::vec4(radius * v, 0), glm::vec4(axis, 0), glm::vec4(origin, 1));
 }
 
@@ -39,9 +40,9 @@ struct RoundFrame {
 RoundFrame roundFrame(glm::vec3 a, glm::vec3 b, float radius) {
     const float length = glm::length(b - a);
     const glm::vec3 dir = length > 0.0f ? (b - a) / length : glm::vec3(0, 0, 1);
-    const glm::vec3 helper = std::abs(dir.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
-    const glm::vec3 u = glm::normalize(glm::cross(dir, helper));
-    const glm::vec3 v = glm::cross(dir, u);
+    const glm::mat3 around = scene::frameAlong(dir);
+    const glm::vec3 u = -around[0];
+    const glm::vec3 v = -around[1];
     return {glm::mat4(glm::vec4(radius * u, 0), glm::vec4(radius * v, 0), glm::vec4(radius * dir, 0), glm::vec4(a, 1)),
             radius > 0.0f ? length / radius : 0.0f};
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "viewport/constructions.hpp"
+#include "scene/frame_along.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -40,10 +41,10 @@ public:
         line(p - h, p + h, color, 2.0f * half);
     }
     void circle(glm::vec3 center, glm::vec3 axis, float radius, glm::vec3 color) {
-        const glm::vec3 n = glm::normalize(axis);
-        const glm::vec3 u =
-            glm::normalize(glm::cross(n, std::abs(n.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0)));
-        const glm::vec3 v = glm::cross(n, u);
+        // Turned half a turn from frameAlong's (the same circle, drawn from the opposite point).
+        const glm::mat3 around = scene::frameAlong(glm::normalize(axis));
+        const glm::vec3 u = -around[0];
+        const glm::vec3 v = -around[1];
         for (int i = 0; i < kCircleSides; ++i) {
             const float a0 = glm::two_pi<float>() * static_cast<float>(i) / kCircleSides;
             const float a1 = glm::two_pi<float>() * static_cast<float>(i + 1) / kCircleSides;

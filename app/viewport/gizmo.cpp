@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "viewport/gizmo.hpp"
+#include "scene/frame_along.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -54,26 +55,20 @@ glm::mat3 rotationOf(const scene::Transform& placement) {
                                         glm::radians(placement.rotationDegrees.x)));
 }
 
-// A right-handed frame whose z is `z` (unit).
-glm::mat3 frameAlong(glm::vec3 z) {
-    const glm::vec3 helper = std::abs(z.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
-    const glm::vec3 x = glm::normalize(glm::cross(helper, z));
-    return glm::mat3(x, glm::cross(z, x), z);
-}
-
 // The object's own axes: a box's rotation, the axis of a capsule or cylinder as z; the world's
 // for spheres and axis-aligned boxes.
 glm::mat3 ownAxes(const scene::Object& o) {
-    return std::visit(
-        scene::Overloaded{
-            [&](const OrientedBox&) { return rotationOf(o.placement); },
-            [](const Capsule& c) { return c.a == c.b ? glm::mat3(1.0f) : frameAlong(glm::normalize(c.b - c.a)); },
-            [](const Cylinder& c) { return frameAlong(glm::normalize(c.b - c.a)); },
-            [](const InfiniteCylinder& c) { return frameAlong(glm::normalize(c.p2 - c.p1)); },
-            [](const Sphere&) { return glm::mat3(1.0f); },
-            [](const Aabb&) { return glm::mat3(1.0f); },
-        },
-        o.shape);
+    return std::visit(scene::Overloaded{
+                          [&](const OrientedBox&) { return rotationOf(o.placement); },
+                          [](const Capsule& c) {
+                              return c.a == c.b ? glm::mat3(1.0f) : scene::frameAlong(glm::normalize(c.b - c.a));
+                          },
+                          [](const Cylinder& c) { return scene::frameAlong(glm::normalize(c.b - c.a)); },
+                          [](const InfiniteCylinder& c) { return scene::frameAlong(glm::normalize(c.p2 - c.p1)); },
+                          [](const Sphere&) { return glm::mat3(1.0f); },
+                          [](const Aabb&) { return glm::mat3(1.0f); },
+                      },
+                      o.shape);
 }
 
 // A box of half-extents `half` around `centre`, turned by `axes`.
@@ -188,7 +183,7 @@ std::vector<HandleShape> handleShapes(const Gizmo& g) {
                 break;
             }
             case GizmoMode::Rotate: {
-                const glm::mat3 frame = frameAlong(u);
+                const glm::mat3 frame = scene::frameAlong(u);
                 for (int i = 0; i < kRingSegments; ++i) {
                     const float a0 = glm::two_pi<float>() * static_cast<float>(i) / kRingSegments;
                     const float a1 = glm::two_pi<float>() * static_cast<float>(i + 1) / kRingSegments;

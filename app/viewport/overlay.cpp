@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "viewport/overlay.hpp"
+#include "scene/frame_along.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -143,10 +144,9 @@ void addGizmo(render::DebugDraw& d, const Gizmo& g, const std::optional<GizmoHan
         triangle(a - ha, b + hb, b - hb, glm::vec4(color, 1.0f));
     };
     const auto cone = [&](const Cylinder& c, glm::vec3 color) {
-        const glm::vec3 axis = glm::normalize(c.b - c.a);
-        const glm::vec3 helper = std::abs(axis.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
-        const glm::vec3 x = glm::normalize(glm::cross(helper, axis));
-        const glm::vec3 y = glm::cross(axis, x);
+        const glm::mat3 around = scene::frameAlong(glm::normalize(c.b - c.a));
+        const glm::vec3 x = around[0];
+        const glm::vec3 y = around[1];
         for (int i = 0; i < kConeSides; ++i) {
             const float a0 = glm::two_pi<float>() * static_cast<float>(i) / kConeSides;
             const float a1 = glm::two_pi<float>() * static_cast<float>(i + 1) / kConeSides;
@@ -195,10 +195,9 @@ void addGizmo(render::DebugDraw& d, const Gizmo& g, const std::optional<GizmoHan
         }
     }
     // The pivot: a thin circle inside the clear centre, around the hit marker, not over it.
-    const glm::vec3 n = toEye(g.origin);
-    const glm::vec3 helper = std::abs(n.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
-    const glm::vec3 x = glm::normalize(glm::cross(helper, n));
-    const glm::vec3 y = glm::cross(n, x);
+    const glm::mat3 pivot = scene::frameAlong(toEye(g.origin));
+    const glm::vec3 x = pivot[0];
+    const glm::vec3 y = pivot[1];
     const float radius = 0.7f * kCentreClear * g.size;
     constexpr int kPivotSegments = 32;
     for (int i = 0; i < kPivotSegments; ++i) {
@@ -213,10 +212,9 @@ void addGizmo(render::DebugDraw& d, const Gizmo& g, const std::optional<GizmoHan
     // The hit marker over it all: a disc as large as the marker, in its colour (markers are unlit).
     if (const auto hit = pick ? pick->nearest() : std::nullopt) {
         const glm::vec3 p = hit->hit.point;
-        const glm::vec3 e = toEye(p);
-        const glm::vec3 u =
-            glm::normalize(glm::cross(std::abs(e.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0), e));
-        const glm::vec3 v = glm::cross(e, u);
+        const glm::mat3 disc = scene::frameAlong(toEye(p));
+        const glm::vec3 u = disc[0];
+        const glm::vec3 v = disc[1];
         const float r = kHitMarkerPixels * render::outputPixelScale(frame.viewport.height) * pixel(p);
         constexpr int kDiscSegments = 16;
         for (int i = 0; i < kDiscSegments; ++i) {
