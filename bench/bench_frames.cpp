@@ -57,6 +57,7 @@
 #include "editor/orbit_camera.hpp"
 #include "editor/pick.hpp"
 #include "scene/generate.hpp"
+#include "script/hand.hpp"
 #include "shell/app.hpp"
 
 namespace {
@@ -168,18 +169,6 @@ App& appFor(std::size_t objects, SceneKind kind = SceneKind::Mixed) {
     return *app;
 }
 
-void pushButton(App& app, Uint32 type, glm::ivec2 at) {
-    SDL_Event event{};
-    event.button.type = type;
-    event.button.windowID = SDL_GetWindowID(app.window());
-    event.button.button = SDL_BUTTON_RIGHT;
-    event.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
-    event.button.clicks = 1;
-    event.button.x = at.x;
-    event.button.y = at.y;
-    SDL_PushEvent(&event);
-}
-
 double timedFrame(App& app) {
     const auto start = std::chrono::steady_clock::now();
     app.frame();
@@ -214,7 +203,7 @@ void Orbit(benchmark::State& state) {
     App& app = appFor(static_cast<std::size_t>(state.range(0)));
     glm::ivec2 at = kSize / 2;
     SDL_WarpMouseInWindow(app.window(), at.x, at.y);
-    pushButton(app, SDL_MOUSEBUTTONDOWN, at);
+    pushButton(app, SDL_MOUSEBUTTONDOWN, at, SDL_BUTTON_RIGHT);
     app.frame();
     int step = 8;
     std::vector<double> ms;
@@ -226,7 +215,7 @@ void Orbit(benchmark::State& state) {
         state.SetIterationTime(ms.back() / 1000.0);
     }
     setCounters(state, app, true, ms);
-    pushButton(app, SDL_MOUSEBUTTONUP, at);
+    pushButton(app, SDL_MOUSEBUTTONUP, at, SDL_BUTTON_RIGHT);
     app.frame();
 }
 
