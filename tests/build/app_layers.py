@@ -34,6 +34,9 @@ The rules:
     out) in more than one .cpp file under app/.
  4. Every folder of app/ holding C++ files is a part in LAYERS (a new folder cannot dodge the
     rules), and every part in LAYERS is a folder holding C++ files.
+ 5. The build says the same: the parts a part's CMakeLists.txt links (`pickray_add_part(... USES
+    pickray_OTHER ...)`) are parts LAYERS lets it use, and every part LAYERS lets it use is reached
+    through them (CMake's links are transitive, LAYERS' uses are not).
 
 Prints one line per violation, `FILE:LINE: what`, then a summary; exits 1 on any violation.
 Usage: app_layers.py REPO-ROOT
@@ -285,6 +288,32 @@ def forbidden_by(path, patterns):
     return None
 
 
+def cmake_uses(app, parts, report):
+    """part -> (line, [parts it links]) from each part's pickray_add_part(... USES ...)."""
+    linked = {}
+    for part in parts:
+        path = os.path.join(app, part, "CMakeLists.txt")
+        if not os.path.isfile(path):
+            report(f"app/{part}/CMakeLists.txt", 0, "missing: the part's target is declared nowhere")
+            continue
+        with open(path, encoding="utf-8") as f:
+            text = re.sub(r"#[^\n]*", "", f.read())
+        call = re.search(r"pickray_add_part\s*\(\s*" + re.escape(part) + r"\b(.*?)\)", text, re.S)
+        if not call:
+            report(f"app/{part}/CMakeLists.txt", 0, f"no pickray_add_part({part} ...)")
+            continue
+        words = call.group(1).split()
+        keywords = {"SOURCES", "USES", "PRIVATE"}
+        uses, section = [], None
+        for word in words:
+            if word in keywords:
+                section = word
+            elif section in ("USES", "PRIVATE") and word.startswith("pickray_") and word[8:] in parts:
+                uses.append(word[8:])
+        linked[part] = (text.count("\n", 0, call.start()) + 1, uses)
+    return linked
+
+
 def main(argv):
     if len(argv) != 2:
         print("usage: app_layers.py REPO-ROOT", file=sys.stderr)
@@ -393,6 +422,23 @@ def main(argv):
         if relative.endswith((".cpp", ".cc", ".cxx")):
             for cls, member, line in member_definitions(bare):
                 definitions.setdefault(cls, {}).setdefault(shown, (line, member))
+
+    # Rule 5.
+    linked = cmake_uses(app, [p for p in layers.uses if p != PROGRAM and p in present], report)
+    for part, (line, uses) in linked.items():
+        for used in uses:
+            if used not in layers.uses.get(part, []):
+                report(f"app/{part}/CMakeLists.txt", line, f"links pickray_{used}, which app/LAYERS does not let '{part}' use")
+        reached, todo = set(), list(uses)
+        while todo:
+            other = todo.pop()
+            if other not in reached:
+                reached.add(other)
+                todo.extend(linked.get(other, (0, []))[1])
+        for used in layers.uses.get(part, []):
+            if used in layers.uses and used not in reached:
+                report(f"app/{part}/CMakeLists.txt", line,
+                       f"app/LAYERS lets '{part}' use '{used}', which its USES do not reach")
 
     # Rule 3.
     for cls, where in definitions.items():

@@ -3,7 +3,7 @@
 # The architecture checker (app_layers.py) passes a clean tree and fails each way the rules can be
 # broken, with the message that says where and why.
 #
-# Builds a small fake app/ (six parts with the shapes the checker must not mistake: namespace
+# Builds a small fake app/ (six parts, each with its CMake target with the shapes the checker must not mistake: namespace
 # qualified free functions, static members and enums used in bodies, a defaulted constructor, an
 # operator, #include lines inside comments and a raw string, a folder with no C++ files) and one
 # copy of it per case, each broken in one way. Every case asserts the exit code, the number of
@@ -30,6 +30,12 @@ viewport: editor input render scene
 .: viewport editor input render scene
 EOF
 echo 'void main() {}' >"$clean/app/shaders/flat.frag"
+# Each part's target, linking what LAYERS lets it use (viewport reaches scene through render).
+echo 'pickray_add_part(scene SOURCES scene.cpp)' >"$clean/app/scene/CMakeLists.txt"
+printf '# the renderer\npickray_add_part(render\n  SOURCES renderer.cpp\n  USES pickray_scene)\n' >"$clean/app/render/CMakeLists.txt"
+echo 'pickray_add_part(input SOURCES keys.cpp)' >"$clean/app/input/CMakeLists.txt"
+echo 'pickray_add_part(editor SOURCES editor.cpp history.cpp USES pickray_scene PRIVATE nlohmann_json)' >"$clean/app/editor/CMakeLists.txt"
+echo 'pickray_add_part(viewport SOURCES view.cpp USES pickray_editor pickray_input pickray_render)' >"$clean/app/viewport/CMakeLists.txt"
 cat >"$clean/app/scene/scene.hpp" <<'EOF'
 #pragma once
 #include <string>
@@ -339,7 +345,9 @@ check forbidden_gl_loader 1 1 \
 # Rule 2: no cycle.
 app=$(fresh cycle)
 sed -i 's/^scene:$/scene: input/; s/^input: ;/input: editor ;/' "$app/LAYERS"
-check cycle 1 1 "app/LAYERS:2: cycle in the allowed dependencies: scene -> input -> editor -> scene"
+# (the build links neither new use, which rule 5 says too)
+check cycle 1 3 "app/LAYERS:2: cycle in the allowed dependencies: scene -> input -> editor -> scene" \
+  "app/scene/CMakeLists.txt:1: app/LAYERS lets 'scene' use 'input', which its USES do not reach"
 
 # Rule 3: a class's members in one .cpp file.
 app=$(fresh members_in_two_parts)
@@ -377,11 +385,24 @@ app=$(fresh use_of_undeclared_part)
 sed -i 's/^render: scene /render: scene sceen /' "$app/LAYERS"
 check use_of_undeclared_part 1 1 "app/LAYERS:3: part 'render' uses 'sceen', which has no line in LAYERS"
 
+# Rule 5: the build links what LAYERS says.
+app=$(fresh links_what_layers_forbids)
+echo 'pickray_add_part(editor SOURCES editor.cpp USES pickray_scene PRIVATE pickray_render)' >"$app/editor/CMakeLists.txt"
+check links_what_layers_forbids 1 1 "app/editor/CMakeLists.txt:1: links pickray_render, which app/LAYERS does not let 'editor' use"
+
+app=$(fresh use_the_build_does_not_reach)
+sed -i 's/ pickray_input / /' "$app/viewport/CMakeLists.txt"
+check use_the_build_does_not_reach 1 1 "app/viewport/CMakeLists.txt:1: app/LAYERS lets 'viewport' use 'input', which its USES do not reach"
+
+app=$(fresh part_without_target)
+rm "$app/input/CMakeLists.txt"
+check part_without_target 1 1 "app/input/CMakeLists.txt:0: missing"
+
 app=$(fresh no_layers)
 rm "$app/LAYERS"
 check no_layers 1 1 "app/LAYERS:0: missing"
 
-expected=21
+expected=24
 echo "$cases cases run, $failures failed"
 if [ "$cases" -ne "$expected" ]; then
   echo "FAIL: $cases cases ran, $expected expected"
