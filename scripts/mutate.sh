@@ -64,10 +64,13 @@ done
 # The list: one mutant a line, four fields separated by " @@ ":
 #   file @@ original text @@ replacement text @@ description
 # Blank lines and lines starting with # are comments. The original text must occur exactly once
-# in the file (checked before anything is built).
-files=() originals=() replacements=() descriptions=()
+# in the file (checked before anything is built). A mutant's number is its place in the list, with
+# or without a pattern.
+numbers=() files=() originals=() replacements=() descriptions=()
+listed=0
 while IFS= read -r line || [[ -n $line ]]; do
   [[ -z ${line//[[:space:]]/} || $line == \#* ]] && continue
+  listed=$((listed + 1))
   rest=$line
   fields=()
   while [[ $rest == *" @@ "* ]]; do
@@ -84,7 +87,7 @@ while IFS= read -r line || [[ -n $line ]]; do
     exit 2
   fi
   if [[ -n $pattern ]] && ! grep -Eq -- "$pattern" <<<"${fields[3]}"; then continue; fi
-  files+=("${fields[0]}") originals+=("${fields[1]}") replacements+=("${fields[2]}") descriptions+=("${fields[3]}")
+  numbers+=("$listed") files+=("${fields[0]}") originals+=("${fields[1]}") replacements+=("${fields[2]}") descriptions+=("${fields[3]}")
 done <"$mutants_file"
 count=${#files[@]}
 if ((count == 0)); then
@@ -125,28 +128,28 @@ invalid=0
 for ((i = 0; i < count; ++i)); do
   if ((working_tree)); then
     if ! cp "$root/${files[i]}" "$check/file" 2>/dev/null; then
-      echo "invalid mutant $((i + 1)) (${descriptions[i]}): ${files[i]} is not in the working tree" >&2
+      echo "invalid mutant ${numbers[i]} (${descriptions[i]}): ${files[i]} is not in the working tree" >&2
       invalid=1
       continue
     fi
   elif ! git -C "$root" show "HEAD:${files[i]}" >"$check/file" 2>/dev/null; then
-    echo "invalid mutant $((i + 1)) (${descriptions[i]}): ${files[i]} is not in HEAD" >&2
+    echo "invalid mutant ${numbers[i]} (${descriptions[i]}): ${files[i]} is not in HEAD" >&2
     invalid=1
     continue
   fi
   n=$(occurrences "$check/file" "${originals[i]}")
   if [[ $n != 1 ]]; then
-    echo "invalid mutant $((i + 1)) (${descriptions[i]}): its original text occurs $n times in ${files[i]}" >&2
+    echo "invalid mutant ${numbers[i]} (${descriptions[i]}): its original text occurs $n times in ${files[i]}" >&2
     invalid=1
   fi
   if [[ ${originals[i]} == "${replacements[i]}" ]]; then
-    echo "invalid mutant $((i + 1)) (${descriptions[i]}): the replacement is the original" >&2
+    echo "invalid mutant ${numbers[i]} (${descriptions[i]}): the replacement is the original" >&2
     invalid=1
   fi
 done
 if ((list_only)); then
   for ((i = 0; i < count; ++i)); do
-    printf '%3d  %-50s %s\n' $((i + 1)) "${files[i]}" "${descriptions[i]}"
+    printf '%3d  %-50s %s\n' "${numbers[i]}" "${files[i]}" "${descriptions[i]}"
   done
   echo "$count mutants (commit $commit)"
   exit $((invalid ? 2 : 0))
@@ -237,7 +240,7 @@ results=()
 killed=0
 survived=0
 for ((i = 0; i < count; ++i)); do
-  number=$((i + 1))
+  number=${numbers[i]}
   mutant_start=$(date +%s)
   cp "$src/${files[i]}" "$pristine/file"
   current=${files[i]}
