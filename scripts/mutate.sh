@@ -3,9 +3,10 @@
 # Mutation check of the collision, picking and BVH code and of the demo's parts (issue 21):
 # applies each mutant listed in scripts/mutants.txt (a flipped comparison, a dropped term, min and
 # max swapped, a tolerance changed tenfold, ...) to a scratch copy of the committed tree, one at a
-# time, rebuilds the test binaries and runs them. A mutant is killed when a test binary fails (or the mutant does not
-# compile, or a binary runs past its timeout: both are said so); it survives when every binary
-# passes. Survivors are gaps in the tests (or equivalent mutants, to be replaced).
+# time, rebuilds the test binaries and runs them. A mutant is killed when a test binary fails (or
+# the mutant does not compile, or a binary runs past its timeout: both are said so); it survives
+# when every binary passes. Survivors are gaps in the tests (or equivalent mutants, to be
+# replaced).
 #
 # The working tree is never touched: HEAD is exported with `git archive` into the scratch
 # directory (PICKRAY_MUTATE_DIR, default /tmp/pickray-mutate), built once (Release, no benchmarks;
