@@ -7,9 +7,11 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <variant>
 
 #include <gtest/gtest.h>
 
+#include "cli/cli.hpp"
 #include "session/session.hpp"
 
 namespace fs = std::filesystem;
@@ -281,6 +283,29 @@ TEST(Session, ABadFileIsRefusedNamingTheFrameAndTheField) {
               "x.json: start: field \"selection\": 5 is not an object of the scene (it has 2)");
     EXPECT_EQ(why(readSession(temp("missing.json").string())).rfind(temp("missing.json").string() + ": cannot read", 0),
               0u);
+}
+
+// The largest window the command line makes (--resize) is written and read back, at the start
+// and in a frame; one pixel more is refused.
+TEST(Session, TheLargestWindowTheCommandLineMakesReadsBack) {
+    SessionStart start;
+    start.windowSize = {kMaxResize, kMaxResize};
+    const fs::path path = temp("largest.json");
+    {
+        SessionWriter writer(path.string(), start);
+        SessionFrame f;
+        f.windowSize = glm::ivec2(1, kMaxResize);
+        ASSERT_TRUE(writer.add(f));
+    }
+    const auto read = readSession(path.string());
+    ASSERT_TRUE(std::holds_alternative<Session>(read)) << std::get<std::string>(read);
+    const Session& s = std::get<Session>(read);
+    EXPECT_EQ(s.start.windowSize, glm::ivec2(kMaxResize, kMaxResize));
+    ASSERT_EQ(s.frames.size(), 1u);
+    EXPECT_EQ(s.frames[0].windowSize, glm::ivec2(1, kMaxResize));
+    fs::remove(path);
+    const std::string tooLarge = "{\"t\": 0, \"window\": [" + std::to_string(kMaxResize + 1) + ", 1]}";
+    EXPECT_TRUE(std::holds_alternative<std::string>(parse(tooLarge)));
 }
 
 TEST(Session, PositionsMoveToTheSamePlaceInAWindowOfAnotherSize) {

@@ -652,6 +652,7 @@ TEST(ConstructionBox, RandomAgainstReferenceAndSameBits) {
                 continue;
             }
             EXPECT_FALSE(slab.parallel);
+            EXPECT_FALSE(slab.inside) << "a line that crosses the slab's planes is not between them";
             if (std::fabs(localD[k]) < 1e-3L * localSpeed) continue;  // planes nearly along the ray
             const Real t1 = (lo - localO[k]) / localD[k], t2 = (hi - localO[k]) / localD[k];
             const Real wantNear = std::min(t1, t2), wantFar = std::max(t1, t2);

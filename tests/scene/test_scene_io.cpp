@@ -7,9 +7,11 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <ios>
 #include <limits>
 #include <random>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -387,4 +389,49 @@ TEST(SceneIo, JsonErrorsSayTheLineAndColumnInPlainWords) {
         loadError(objectsJson(R"({"name": "x", "type": "sphere", "center": [0, 0, 0], "radius": 1e400})"));
     EXPECT_EQ(overflow.find("[json.exception"), std::string::npos) << overflow;
     EXPECT_NE(overflow.find("not valid JSON: number overflow parsing '1e400'"), std::string::npos) << overflow;
+}
+
+// A number's text a hair off the midpoint of two neighbouring floats reads as the float on its
+// side. Through a double it would not: the double nearest such a text is the midpoint itself, and
+// the tie then goes to the even float, the wrong one for half the cases. The texts are written
+// exactly here: 1 + M·2^-23 + 2^-24 ± 2^-60 (f = 1 + M·2^-23 and the float after it, g = f + 2^-23).
+TEST(SceneIo, NumbersOnAFloatMidpointsDoorstepReadAsTheFloatOnTheirSide) {
+    constexpr int kFractionBits = 60;
+    // n / 2^60 in decimal, every digit (it ends within 60 fractional digits).
+    const auto dyadicText = [](std::uint64_t n) {
+        std::string text = std::to_string(n >> kFractionBits) + ".";
+        std::uint64_t rest = n & ((std::uint64_t{1} << kFractionBits) - 1);
+        while (rest != 0) {
+            rest *= 10;  // below 2^60 · 10: no overflow
+            text += static_cast<char>('0' + (rest >> kFractionBits));
+            rest &= (std::uint64_t{1} << kFractionBits) - 1;
+        }
+        return text;
+    };
+    std::mt19937 random(60);
+    std::uniform_int_distribution<std::uint32_t> mantissa(0, (1u << 23) - 1);
+    std::string objects;
+    std::vector<float> expected;
+    for (int i = 0; i < 200; ++i) {
+        const std::uint32_t m = i < 2 ? static_cast<std::uint32_t>(i) : mantissa(random);  // 0: f = 1, even
+        const float f = 1.0f + static_cast<float>(m) * 0x1p-23f;
+        const float g = f + 0x1p-23f;
+        // The midpoint in units of 2^-60: (2^24 + 2m + 1) · 2^36.
+        const std::uint64_t midpoint = ((std::uint64_t{1} << 24) + 2 * std::uint64_t{m} + 1) << 36;
+        for (const bool above : {true, false}) {
+            const std::string text = dyadicText(above ? midpoint + 1 : midpoint - 1);
+            objects += std::string(objects.empty() ? "" : ", ") + R"({"name": "s)" + std::to_string(expected.size()) +
+                       R"(", "type": "sphere", "center": [0, 0, 0], "radius": )" + text + "}";
+            expected.push_back(above ? g : f);
+        }
+    }
+    const auto loaded = ps::parseScene(objectsJson(objects), "doorstep.json");
+    ASSERT_TRUE(loaded.scene) << loaded.error;
+    ASSERT_EQ(loaded.scene->objects.size(), expected.size());
+    for (std::size_t k = 0; k < expected.size(); ++k) {
+        const auto& sphere = std::get<pickray::Sphere>(loaded.scene->objects[k].shape);
+        EXPECT_EQ(sphere.radius, expected[k])
+            << "object " << k << (k % 2 == 0 ? ", above" : ", below") << " the midpoint: " << std::hexfloat
+            << sphere.radius << ", not " << expected[k];
+    }
 }
