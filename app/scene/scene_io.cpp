@@ -18,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "scene/json_reader.hpp"
 #include "scene/overloaded.hpp"
 #include "scene/scene_json.hpp"
 
@@ -26,84 +27,16 @@ namespace {
 
 using nlohmann::json;
 
-// Builds the document as nlohmann's own parser does, but reads each number with a fraction or an
-// exponent straight from its text into a float (std::from_chars), as the scene keeps it: through a
-// double, a text on the float's rounding midpoint's doorstep could round twice and land on the
-// neighbour. Numbers a float cannot hold (1e39) keep their double, so that the field that holds
-// one is named in the message ("must be a finite number that fits a float").
-struct FloatExactParser : nlohmann::detail::json_sax_dom_parser<json> {
-    using json_sax_dom_parser::json_sax_dom_parser;
-    bool number_float(double value, const std::string& text) {
-        float f = 0.0f;
-        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), f);
-        const bool exact = error == std::errc{} && end == text.data() + text.size() && std::isfinite(f);
-        return json_sax_dom_parser::number_float(exact ? static_cast<double>(f) : value, text);
-    }
-};
-
-// nlohmann's message without its code: "[json.exception.parse_error.101] parse error at line 2,
-// column 5: syntax error ..." says "at line 2, column 5: syntax error ...".
-std::string plainWords(std::string message) {
-    if (message.rfind("[json.exception.", 0) == 0) message.erase(0, message.find("] ") + 2);
-    if (message.rfind("parse error ", 0) == 0) message.erase(0, std::string("parse error ").size());
-    return message;
-}
-
-// Thrown while reading; caught once in parseScene and turned into the LoadResult message.
-struct FormatError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
-// Where in the file a value sits, for messages: "objects[2] (\"pillar\"): field \"radius\"".
-struct Context {
-    std::string where;
-    [[noreturn]] void fail(const std::string& field, const std::string& what) const {
-        throw FormatError(where + ": field \"" + field + "\": " + what);
-    }
-};
-
-const char* typeOf(const json& j) { return j.type_name(); }
-
-float readFloat(const json& obj, const std::string& field, const Context& ctx) {
-    if (!obj.contains(field)) ctx.fail(field, "missing");
-    const json& v = obj.at(field);
-    if (!v.is_number()) ctx.fail(field, std::string("expected a number, got ") + typeOf(v));
-    const double d = v.get<double>();
-    const auto f = static_cast<float>(d);
-    if (!std::isfinite(f)) ctx.fail(field, "must be a finite number that fits a float");
-    return f;
-}
-
-float readFloat(const json& obj, const std::string& field, const Context& ctx, float fallback) {
-    return obj.contains(field) ? readFloat(obj, field, ctx) : fallback;
-}
-
-glm::vec3 readVec3(const json& obj, const std::string& field, const Context& ctx) {
-    if (!obj.contains(field)) ctx.fail(field, "missing");
-    const json& v = obj.at(field);
-    if (!v.is_array() || v.size() != 3) ctx.fail(field, "expected an array of 3 numbers");
-    glm::vec3 out;
-    for (std::size_t i = 0; i < 3; ++i) {
-        if (!v[i].is_number()) ctx.fail(field, "element " + std::to_string(i) + " is not a number");
-        out[static_cast<glm::length_t>(i)] = static_cast<float>(v[i].get<double>());
-        if (!std::isfinite(out[static_cast<glm::length_t>(i)])) ctx.fail(field, "elements must be finite numbers");
-    }
-    return out;
-}
-
-glm::vec3 readVec3(const json& obj, const std::string& field, const Context& ctx, glm::vec3 fallback) {
-    return obj.contains(field) ? readVec3(obj, field, ctx) : fallback;
-}
-
-std::string readString(const json& obj, const std::string& field, const Context& ctx) {
-    if (!obj.contains(field)) ctx.fail(field, "missing");
-    const json& v = obj.at(field);
-    if (!v.is_string()) ctx.fail(field, std::string("expected a string, got ") + typeOf(v));
-    return v.get<std::string>();
-}
+using json_reader::FormatError;
+using json_reader::parseExact;
+using json_reader::Place;
+using json_reader::plainWords;
+using json_reader::readFloat;
+using json_reader::readString;
+using json_reader::readVec3;
 
 Camera readCamera(const json& j) {
-    const Context ctx{"camera"};
+    const Place ctx{"camera"};
     if (!j.is_object()) throw FormatError("camera: expected an object");
     Camera c;
     c.eye = readVec3(j, "eye", ctx, c.eye);
@@ -130,7 +63,7 @@ Camera readCamera(const json& j) {
 }
 
 // Reads the fields of one kind into `o.shape` (already of that kind) and, for boxes, `o.placement`.
-void readShape(Object& o, const json& j, const Context& ctx) {
+void readShape(Object& o, const json& j, const Place& ctx) {
     std::visit(
         Overloaded{
             [&](Sphere& s) {
@@ -153,7 +86,7 @@ void readShape(Object& o, const json& j, const Context& ctx) {
                 Transform& t = o.placement;
                 if (j.contains("transform")) {
                     const json& tj = j.at("transform");
-                    const Context tctx{ctx.where + ": field \"transform\""};
+                    const Place tctx{ctx.where + ": field \"transform\""};
                     if (!tj.is_object()) ctx.fail("transform", "expected an object");
                     t.position = readVec3(tj, "position", tctx, t.position);
                     t.rotationDegrees = readVec3(tj, "rotationDegrees", tctx, t.rotationDegrees);
@@ -175,7 +108,7 @@ std::string kindList() {
 }
 
 Object readObject(const json& j, std::size_t index) {
-    Context ctx{"objects[" + std::to_string(index) + "]"};
+    Place ctx{"objects[" + std::to_string(index) + "]"};
     if (!j.is_object()) throw FormatError(ctx.where + ": expected an object");
     Object o;
     o.name = readString(j, "name", ctx);
@@ -301,9 +234,7 @@ std::variant<Camera, std::string> cameraFromJson(const json& j, const std::strin
 
 LoadResult parseScene(const std::string& text, const std::string& source) {
     try {
-        json root;
-        FloatExactParser parser(root);
-        json::sax_parse(text, &parser);
+        const json root = parseExact(text);
         if (!root.is_object()) return {std::nullopt, source + ": the top level must be a JSON object"};
         Scene scene;
         if (root.contains("camera")) scene.camera = readCamera(root.at("camera"));

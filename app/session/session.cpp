@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "scene/json_reader.hpp"
 #include "scene/overloaded.hpp"
 #include "scene/scene_io.hpp"
 #include "scene/scene_json.hpp"
@@ -183,66 +184,14 @@ json sizeJson(glm::ivec2 size) { return json::array({size.x, size.y}); }
 
 // ---- reading -------------------------------------------------------------------------------------
 
-// Thrown while reading; caught once in parseSession and turned into its message.
-struct FormatError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
-// Where a value sits, for messages: "frames[12].events[0]: field \"at\": ...".
-struct Place {
-    std::string where;
-    [[noreturn]] void fail(const std::string& field, const std::string& what) const {
-        throw FormatError(where + ": field \"" + field + "\": " + what);
-    }
-    [[nodiscard]] Place at(const std::string& more) const { return {where + more}; }
-};
-
-const json& field(const json& j, const std::string& name, const Place& place) {
-    if (!j.is_object()) throw FormatError(place.where + ": expected an object, got " + j.type_name());
-    if (!j.contains(name)) place.fail(name, "missing");
-    return j.at(name);
-}
-
-bool readBool(const json& j, const std::string& name, const Place& place) {
-    const json& v = field(j, name, place);
-    if (!v.is_boolean()) place.fail(name, std::string("expected true or false, got ") + v.type_name());
-    return v.get<bool>();
-}
-
-std::string readString(const json& j, const std::string& name, const Place& place) {
-    const json& v = field(j, name, place);
-    if (!v.is_string()) place.fail(name, std::string("expected a string, got ") + v.type_name());
-    return v.get<std::string>();
-}
-
-double readNumber(const json& j, const std::string& name, const Place& place) {
-    const json& v = field(j, name, place);
-    if (!v.is_number()) place.fail(name, std::string("expected a number, got ") + v.type_name());
-    const double d = v.get<double>();
-    if (!std::isfinite(d)) place.fail(name, "must be finite");
-    return d;
-}
-
-float readFloat(const json& j, const std::string& name, const Place& place) {
-    const auto f = static_cast<float>(readNumber(j, name, place));
-    if (!std::isfinite(f)) place.fail(name, "must fit a float");
-    return f;
-}
-
-glm::vec2 readFloatPair(const json& j, const std::string& name, const std::string& what, const Place& place) {
-    const json& v = field(j, name, place);
-    const auto fits = [](const json& e) {
-        return e.is_number() && std::isfinite(e.get<double>()) && std::isfinite(static_cast<float>(e.get<double>()));
-    };
-    if (!v.is_array() || v.size() != 2 || !fits(v[0]) || !fits(v[1])) place.fail(name, "expected " + what);
-    return {static_cast<float>(v[0].get<double>()), static_cast<float>(v[1].get<double>())};
-}
-
-std::size_t readIndex(const json& j, const std::string& name, const Place& place) {
-    const json& v = field(j, name, place);
-    if (!v.is_number_unsigned()) place.fail(name, "expected an object's index (a whole number from 0)");
-    return v.get<std::size_t>();
-}
+using scene::json_reader::field;
+using scene::json_reader::FormatError;
+using scene::json_reader::Place;
+using scene::json_reader::readBool;
+using scene::json_reader::readFloat;
+using scene::json_reader::readFloatPair;
+using scene::json_reader::readIndex;
+using scene::json_reader::readString;
 
 template <std::size_t N>
 int readName(const json& j, const std::string& name, const char* const (&names)[N], const Place& place) {
@@ -523,6 +472,8 @@ bool SessionWriter::add(const SessionFrame& frame) {
 std::variant<Session, std::string> parseSession(const std::string& text, const std::string& source) {
     Session session;
     json root;
+    // nlohmann's own parser, not parseExact: a session holds doubles (its times), and each float
+    // it holds was written as that float's double, which reads back exact.
     const auto parses = [&](const std::string& candidate) {
         root = json::parse(candidate, nullptr, false);
         return !root.is_discarded();
@@ -540,9 +491,8 @@ std::variant<Session, std::string> parseSession(const std::string& text, const s
                 try {
                     root = json::parse(text);  // throws, with the place
                 } catch (const json::exception& e) {
-                    std::string why = e.what();
-                    if (why.rfind("[json.exception.", 0) == 0) why.erase(0, why.find("] ") + 2);
-                    return source + ": not a session file (not valid JSON, even cut short: " + why + ")";
+                    return source + ": not a session file (not valid JSON, even cut short: " +
+                           scene::json_reader::plainWords(e.what()) + ")";
                 }
             }
         }
