@@ -16,6 +16,7 @@
 #include "panels/construction_panel.hpp"
 #include "panels/math_panel.hpp"
 #include "panels/number_text.hpp"
+#include "panels/panel_layout.hpp"
 #include "panels/pick_json.hpp"
 #include "panels/widgets.hpp"
 #include "pickray/collision/overlap.hpp"
@@ -95,51 +96,8 @@ const char* kindNamesForCombo() {
     return names.c_str();
 }
 
-std::string kindLabel(const Shape& shape) { return std::string(kindName(shape)); }
-
 bool isSelected(const UiView& view, std::size_t i) {
     return std::find(view.selection.begin(), view.selection.end(), i) != view.selection.end();
-}
-
-/// Every panel's default place (Reset layout): the scene's panels down the left, the pick and the
-/// camera down the right, each column shrunk to fit a small window.
-struct Layout {
-    glm::vec2 sceneSize, inspectorSize, capsuleSize, pickSize, cameraSize, auditSize, mathSize, constructionSize;
-    glm::vec2 sceneAt, inspectorAt, capsuleAt, auditAt, mathAt, constructionAt;  // from the top-left corner
-    glm::vec2 pickAt, cameraAt;                                                  // x measured from the right edge
-};
-
-Layout defaultLayout(glm::ivec2 window, float top) {
-    const float s = em();  // every size grows with the UI scale
-    const float gap = 8.0f * s;
-    const float room = std::max(static_cast<float>(window.y) - top - 3.0f * gap, 120.0f);
-    const float left = std::min(1.0f, (room - gap) / (s * (340.0f + 245.0f + 150.0f)));  // scene, inspector, capsules
-    const float right = std::min(1.0f, room / (s * (380.0f + 210.0f)));                  // pick + camera
-    const float width = std::min(std::min(340.0f * s, 0.45f * static_cast<float>(window.x)),
-                                 std::max(200.0f * s, 0.3f * static_cast<float>(window.x)));
-    Layout l{};
-    l.sceneSize = {width, 340.0f * s * left};
-    l.inspectorSize = {width, 245.0f * s * left};
-    l.capsuleSize = {width, 150.0f * s * left};
-    l.pickSize = {width, 380.0f * s * right};
-    l.cameraSize = {width, 210.0f * s * right};
-    l.sceneAt = {gap, top + gap};
-    l.inspectorAt = {gap, l.sceneAt.y + l.sceneSize.y + gap};
-    l.capsuleAt = {gap, l.inspectorAt.y + l.inspectorSize.y + gap};
-    l.pickAt = {width + gap, top + gap};
-    l.cameraAt = {width + gap, l.pickAt.y + l.pickSize.y + gap};
-    // The pick audit's, at the bottom of the view between the two columns (the heat map is the
-    // view: the panel covers as little of it as it can).
-    l.auditSize = {std::max(200.0f * s, static_cast<float>(window.x) - 2.0f * (width + 2.0f * gap)), 165.0f * s};
-    l.auditAt = {width + 2.0f * gap, static_cast<float>(window.y) - l.auditSize.y - gap};
-    // The Math panel's: the middle column, from the top down (its tables want the room).
-    l.mathSize = {l.auditSize.x, std::max(room, 120.0f * s)};
-    l.mathAt = {l.auditAt.x, top + gap};
-    // The Constructions panel's: as the pick audit's, at the bottom of the view between the two
-    // columns, so that the middle of the view shows what it draws.
-    l.constructionSize = {l.auditSize.x, std::min(0.45f * room, 270.0f * s)};
-    l.constructionAt = {l.auditAt.x, static_cast<float>(window.y) - l.constructionSize.y - gap};
-    return l;
 }
 
 // The rows the outliner lists: every object, or those whose name holds the filter's text.

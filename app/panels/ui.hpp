@@ -176,15 +176,8 @@ void helpWindow(UiState& state);
 /// Esc pressed this frame while a menu or a popup is open (not one of the questions or the file
 /// browser, which answer Esc themselves): closes them all, and sets state.escapeClosedPopup.
 void escapeClosesPopups(UiState& state, const UiView& view);
-/// Inside a window's Begin/End: its rectangle for the report, and whether its content was cut off
-/// on the right last frame (ImGui measures a window's content as it ends it).
-[[nodiscard]] PanelRect measuredRect(const char* name);
 void toastWindow(UiState& state, const UiView& view);
 /// With the panels hidden by the user: "H: show the panels" in the view's bottom-left corner.
 void panelsHint(UiState& state, const UiView& view);
-/// Inside a panel's Begin/End: keeps it where `state` wants it, inside the window, its right-hand
-/// ones anchored to the right edge; `defaults` is where Reset layout puts it.
-void keepPanelInWindow(UiState& state, const UiView& view, const char* name, bool rightAnchored, glm::vec2 offset,
-                       glm::vec2 size, float top);
 
 }  // namespace pickray::app

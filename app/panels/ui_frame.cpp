@@ -16,41 +16,6 @@
 namespace pickray::app {
 namespace {
 
-ImVec2 toImVec(glm::vec2 v) { return ImVec2(v.x, v.y); }
-
-// The tooltip of a control that does what a shortcut does: "What it does (its keys)".
-std::string shortcutTooltipText(Action action, const char* what) {
-    std::string text = what != nullptr ? what : actionText(action);
-    if (!text.empty()) text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
-    return text + " (" + allShortcutsLabel(action) + ")";
-}
-
-// After a control: its tooltip, shown while the cursor is on it, and listed for the report. In a
-// menu (`besideMenu`) it goes beside the menu's window, not where ImGui puts a tooltip (below and
-// right of the cursor, over the entries' shortcut column): right of the menu, else left of it,
-// else below it, and inside the window.
-void showTooltip(UiState& state, const std::string& text, bool besideMenu) {
-    state.drawn->tooltips.push_back(TooltipRect{text, toVec(ImGui::GetItemRectMin()), toVec(ImGui::GetItemRectSize())});
-    if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
-    if (besideMenu) {
-        const ImGuiStyle& style = ImGui::GetStyle();
-        // A tooltip's window fits its line of text inside the window padding.
-        const glm::vec2 size = toVec(ImGui::CalcTextSize(text.c_str())) + 2.0f * toVec(style.WindowPadding);
-        const glm::vec2 menuMin = toVec(ImGui::GetWindowPos());
-        const glm::vec2 menuMax = menuMin + toVec(ImGui::GetWindowSize());
-        const glm::vec2 window = toVec(ImGui::GetIO().DisplaySize);
-        const float gap = style.ItemSpacing.x;
-        const float itemTop = ImGui::GetItemRectMin().y;
-        glm::vec2 at(menuMin.x, menuMax.y + gap);  // below the menu
-        if (menuMax.x + gap + size.x <= window.x) at = glm::vec2(menuMax.x + gap, itemTop);
-        else if (menuMin.x - gap - size.x >= 0.0f) at = glm::vec2(menuMin.x - gap - size.x, itemTop);
-        at = glm::floor(glm::clamp(at, glm::vec2(0.0f), glm::max(window - size, glm::vec2(0.0f))));
-        ImGui::SetNextWindowPos(toImVec(at));
-    }
-    ImGui::SetTooltip("%s", text.c_str());
-    state.drawn->tooltipShown = text;
-}
-
 // A menu entry with its shortcut from the one table, so menus and keys cannot disagree.
 bool menuItem(UiState& state, const char* label, Action action, bool enabled = true, bool checked = false) {
     const bool chosen = ImGui::MenuItem(label, shortcutLabel(action).c_str(), checked, enabled);
@@ -73,24 +38,6 @@ bool beginMenu(UiState& state, const std::vector<PanelRect>& before, const char*
 }
 
 }  // namespace
-
-PanelRect measuredRect(const char* name) {
-    const ImGuiWindow* window = ImGui::GetCurrentWindow();
-    PanelRect rect{name, toVec(window->Pos), toVec(window->Size)};
-    // Content starts inside the padding; what lies right of the clip rectangle is not drawn. (A
-    // line wrapped at the work rectangle may reach a pixel into the padding: that still shows.)
-    const float contentLeft = window->Pos.x + window->WindowPadding.x;
-    rect.contentWidth = window->ContentSize.x;
-    rect.roomWidth = window->InnerClipRect.Max.x - contentLeft;
-    rect.cut = rect.contentWidth > rect.roomWidth;
-    return rect;
-}
-
-void tooltip(UiState& state, const std::string& text) { showTooltip(state, text, false); }
-
-void shortcutTooltip(UiState& state, Action action, const char* what) {
-    showTooltip(state, shortcutTooltipText(action, what), false);
-}
 
 void postToast(UiState& state, std::string text, bool isError) {
     app::postToast(state.toasts, std::move(text), isError, ImGui::GetCurrentContext() ? ImGui::GetTime() : 0.0);
@@ -275,12 +222,6 @@ void helpWindow(UiState& state) {
 }
 
 namespace {
-
-// A key pressed this frame, from SDL's events: ImGui 1.86 sees a key only if it is still down when
-// the frame starts, so a quick press and release between two slow frames would be lost to it.
-bool keyPressed(const UiView& view, SDL_Keycode key) {
-    return std::any_of(view.keys.begin(), view.keys.end(), [&](const KeyChord& k) { return k == KeyChord{key}; });
-}
 
 // The file browser: the directory's folders and scene files, a name field (a file name, or a
 // path relative to the folder or absolute), Enter or the button to confirm, Esc to cancel.
@@ -479,42 +420,6 @@ void panelsHint(UiState& state, const UiView& view) {
     const std::string text = shortcutLabel(Action::ToggleUi) + ": show the panels";  // the key from the one table
     ImGui::TextDisabled("%s", text.c_str());
     ImGui::End();
-}
-
-void keepPanelInWindow(UiState& state, const UiView& view, const char* name, bool rightAnchored, glm::vec2 offset,
-                       glm::vec2 size, float top) {
-    const glm::vec2 window(view.windowSize);
-    PanelPlace& p = state.panels[name];
-    const glm::vec2 pos = toVec(ImGui::GetWindowPos());
-    const glm::vec2 now = toVec(ImGui::GetWindowSize());
-    const bool collapsed = ImGui::IsWindowCollapsed();
-    if (state.resetLayout) p.userPlaced = false;
-    // A change made while the user holds the mouse on this panel is theirs (a move by the title bar,
-    // a resize by the grip); others are ImGui's own (its minimum size in a tiny window).
-    const bool userHolding = ImGui::IsMouseDown(ImGuiMouseButton_Left) && ImGui::IsWindowFocused();
-    if (userHolding && p.lastSize.x >= 0.0f && (pos != p.lastPos || (!collapsed && now != p.lastSize))) {
-        p.userPlaced = true;
-        p.offset = rightAnchored ? glm::vec2(window.x - pos.x, pos.y) : pos;
-        if (!collapsed) p.size = now;
-    }
-    if (!p.userPlaced) {
-        p.offset = offset;
-        p.size = size;
-    }
-    // Where it goes in this window: its size at most the window's, all of it inside.
-    const glm::vec2 room(std::max(window.x, 1.0f), std::max(window.y - top, 1.0f));
-    const glm::vec2 fitted = collapsed ? now : glm::min(p.size, room);
-    glm::vec2 at = rightAnchored ? glm::vec2(window.x - p.offset.x, p.offset.y) : p.offset;
-    at.x = std::clamp(at.x, 0.0f, std::max(0.0f, window.x - fitted.x));
-    at.y = std::clamp(at.y, top, std::max(top, window.y - fitted.y));
-    if (at != pos) ImGui::SetWindowPos(toImVec(at));
-    if (!collapsed && fitted != now) ImGui::SetWindowSize(toImVec(fitted));
-    p.lastPos = at;
-    p.lastSize = collapsed ? p.lastSize : fitted;
-    PanelRect rect = measuredRect(name);
-    rect.pos = at;  // where it goes this frame (ImGui moves it as the frame ends)
-    rect.size = fitted;
-    state.drawn->panels.push_back(rect);
 }
 
 }  // namespace pickray::app
