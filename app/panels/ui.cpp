@@ -7,11 +7,16 @@
 #include "panels/camera_panel.hpp"
 #include "panels/capsule_pair_panel.hpp"
 #include "panels/construction_panel.hpp"
+#include "panels/help.hpp"
 #include "panels/inspector.hpp"
 #include "panels/math_panel.hpp"
+#include "panels/menu_bar.hpp"
 #include "panels/outliner.hpp"
 #include "panels/panel_layout.hpp"
+#include "panels/panels_hint.hpp"
 #include "panels/pick_panel.hpp"
+#include "panels/questions.hpp"
+#include "panels/toast_window.hpp"
 
 namespace pickray::app {
 namespace {
