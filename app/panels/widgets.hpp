@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The panels' shared pieces: sizes that follow the UI scale, a panel of the layout, and numbers
-// drawn whole (never wrapped, recorded for the report). For the panels' own .cpp files only.
+// The panels' shared pieces: sizes that follow the UI scale, a panel of the layout, tooltips, and
+// numbers drawn whole (never wrapped, recorded for the report). For the panels' own .cpp files only.
 
 #include <string>
 #include <vector>
