@@ -2,6 +2,8 @@
 // What each key of the shortcut table (shortcuts.hpp) asks for: the command the menus give for it.
 #include "panels/ui.hpp"
 
+#include "panels/file_dialog.hpp"
+
 namespace pickray::app {
 
 std::optional<Command> commandFor(Action action, UiState& state, const ShortcutContext& context) {

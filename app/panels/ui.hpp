@@ -2,8 +2,8 @@
 #pragma once
 // The ImGui panels: menu bar, outliner, inspector, camera, pick info, capsule pair, help, toasts.
 // They read the state they are given and return commands; they make no GL calls and change
-// nothing themselves. ui.cpp has the panels, ui_frame.cpp the menu bar, the help window, the
-// messages and where each panel goes, shortcut_commands.cpp what each shortcut key asks for.
+// nothing themselves. Each has a file of its own here, named after it; ui.cpp puts them together,
+// panel_layout.cpp says where each goes, shortcut_commands.cpp what each shortcut key asks for.
 
 #include <cstdint>
 #include <map>
@@ -164,27 +164,5 @@ struct ShortcutContext {
 /// What they drew goes to `drawn` (the menus' places are read from it first: an open menu's title
 /// is where it was last measured).
 [[nodiscard]] std::vector<Command> buildUi(UiState& state, const UiView& view, bool panels, DrawnPanels& drawn);
-
-// ui_frame.cpp: what surrounds the panels.
-/// The main menu bar (File, Edit, View, Help); returns its height in pixels.
-float menuBar(UiState& state, const UiView& view, std::vector<Command>& out);
-/// Opens the file browser for File > Open or Save As, starting where the document is.
-void openFileDialog(UiState& state, FileDialog::Mode mode, const std::string& documentPath);
-/// The file browser and the questions (overwrite, discard, quit), when open.
-void fileWindows(UiState& state, const UiView& view, std::vector<Command>& out);
-void helpWindow(UiState& state);
-/// Esc pressed this frame while a menu or a popup is open (not one of the questions or the file
-/// browser, which answer Esc themselves): closes them all, and sets state.escapeClosedPopup.
-void escapeClosesPopups(UiState& state, const UiView& view);
-/// Inside a window's Begin/End: its rectangle for the report, and whether its content was cut off
-/// on the right last frame (ImGui measures a window's content as it ends it).
-[[nodiscard]] PanelRect measuredRect(const char* name);
-void toastWindow(UiState& state, const UiView& view);
-/// With the panels hidden by the user: "H: show the panels" in the view's bottom-left corner.
-void panelsHint(UiState& state, const UiView& view);
-/// Inside a panel's Begin/End: keeps it where `state` wants it, inside the window, its right-hand
-/// ones anchored to the right edge; `defaults` is where Reset layout puts it.
-void keepPanelInWindow(UiState& state, const UiView& view, const char* name, bool rightAnchored, glm::vec2 offset,
-                       glm::vec2 size, float top);
 
 }  // namespace pickray::app

@@ -3,13 +3,79 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <string>
 
+#include <imgui_internal.h>  // a window's measured content size, to tell text that is cut off
+#include <glm/common.hpp>
+
+#include "input/shortcuts.hpp"
 #include "panels/number_text.hpp"
+#include "panels/panel_layout.hpp"
 
 namespace pickray::app {
 
 glm::vec2 toVec(ImVec2 v) { return glm::vec2(v.x, v.y); }
+ImVec2 toImVec(glm::vec2 v) { return ImVec2(v.x, v.y); }
+
+std::string kindLabel(const Shape& shape) { return std::string(kindName(shape)); }
+
+// A key pressed this frame, from SDL's events: ImGui 1.86 sees a key only if it is still down when
+// the frame starts, so a quick press and release between two slow frames would be lost to it.
+bool keyPressed(const UiView& view, SDL_Keycode key) {
+    return std::any_of(view.keys.begin(), view.keys.end(), [&](const KeyChord& k) { return k == KeyChord{key}; });
+}
+
+PanelRect measuredRect(const char* name) {
+    const ImGuiWindow* window = ImGui::GetCurrentWindow();
+    PanelRect rect{name, toVec(window->Pos), toVec(window->Size)};
+    // Content starts inside the padding; what lies right of the clip rectangle is not drawn. (A
+    // line wrapped at the work rectangle may reach a pixel into the padding: that still shows.)
+    const float contentLeft = window->Pos.x + window->WindowPadding.x;
+    rect.contentWidth = window->ContentSize.x;
+    rect.roomWidth = window->InnerClipRect.Max.x - contentLeft;
+    rect.cut = rect.contentWidth > rect.roomWidth;
+    return rect;
+}
+
+// The tooltip of a control that does what a shortcut does: "What it does (its keys)".
+std::string shortcutTooltipText(Action action, const char* what) {
+    std::string text = what != nullptr ? what : actionText(action);
+    if (!text.empty()) text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+    return text + " (" + allShortcutsLabel(action) + ")";
+}
+
+// After a control: its tooltip, shown while the cursor is on it, and listed for the report. In a
+// menu (`besideMenu`) it goes beside the menu's window, not where ImGui puts a tooltip (below and
+// right of the cursor, over the entries' shortcut column): right of the menu, else left of it,
+// else below it, and inside the window.
+void showTooltip(UiState& state, const std::string& text, bool besideMenu) {
+    state.drawn->tooltips.push_back(TooltipRect{text, toVec(ImGui::GetItemRectMin()), toVec(ImGui::GetItemRectSize())});
+    if (!ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) return;
+    if (besideMenu) {
+        const ImGuiStyle& style = ImGui::GetStyle();
+        // A tooltip's window fits its line of text inside the window padding.
+        const glm::vec2 size = toVec(ImGui::CalcTextSize(text.c_str())) + 2.0f * toVec(style.WindowPadding);
+        const glm::vec2 menuMin = toVec(ImGui::GetWindowPos());
+        const glm::vec2 menuMax = menuMin + toVec(ImGui::GetWindowSize());
+        const glm::vec2 window = toVec(ImGui::GetIO().DisplaySize);
+        const float gap = style.ItemSpacing.x;
+        const float itemTop = ImGui::GetItemRectMin().y;
+        glm::vec2 at(menuMin.x, menuMax.y + gap);  // below the menu
+        if (menuMax.x + gap + size.x <= window.x) at = glm::vec2(menuMax.x + gap, itemTop);
+        else if (menuMin.x - gap - size.x >= 0.0f) at = glm::vec2(menuMin.x - gap - size.x, itemTop);
+        at = glm::floor(glm::clamp(at, glm::vec2(0.0f), glm::max(window - size, glm::vec2(0.0f))));
+        ImGui::SetNextWindowPos(toImVec(at));
+    }
+    ImGui::SetTooltip("%s", text.c_str());
+    state.drawn->tooltipShown = text;
+}
+
+void tooltip(UiState& state, const std::string& text) { showTooltip(state, text, false); }
+
+void shortcutTooltip(UiState& state, Action action, const char* what) {
+    showTooltip(state, shortcutTooltipText(action, what), false);
+}
 
 // Sizes in pixels at UI scale 1 grow with the scale: ImGui's font is 13 pixels at scale 1.
 float em() { return ImGui::GetFontSize() / 13.0f; }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The panels' shared pieces: sizes that follow the UI scale, a panel of the layout, and numbers
-// drawn whole (never wrapped, recorded for the report). For the panels' own .cpp files only.
+// The panels' shared pieces: sizes that follow the UI scale, a panel of the layout, tooltips, and
+// numbers drawn whole (never wrapped, recorded for the report). For the panels' own .cpp files only.
 
 #include <string>
 #include <vector>
@@ -10,11 +10,25 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
+#include "input/shortcuts.hpp"
 #include "panels/ui.hpp"
 
 namespace pickray::app {
 
 [[nodiscard]] glm::vec2 toVec(ImVec2 v);
+[[nodiscard]] ImVec2 toImVec(glm::vec2 v);
+/// A shape's kind as the panels name it ("sphere", "capsule", ...).
+[[nodiscard]] std::string kindLabel(const Shape& shape);
+/// A key pressed this frame, from SDL's events (UiView::keys), which ImGui may have missed.
+[[nodiscard]] bool keyPressed(const UiView& view, SDL_Keycode key);
+/// Inside a window's Begin/End: its rectangle for the report, and whether its content was cut off
+/// on the right last frame (ImGui measures a window's content as it ends it).
+[[nodiscard]] PanelRect measuredRect(const char* name);
+/// The tooltip of a control that does what a shortcut does: "What it does (its keys)".
+[[nodiscard]] std::string shortcutTooltipText(Action action, const char* what);
+/// After a control: its tooltip, shown while the cursor is on it, and listed for the report; in a
+/// menu (`besideMenu`), beside the menu's window.
+void showTooltip(UiState& state, const std::string& text, bool besideMenu);
 /// One pixel at UI scale 1, at the current scale (ImGui's font is 13 pixels at scale 1).
 [[nodiscard]] float em();
 /// SameLine() when an item `width` pixels wide still fits on the line.

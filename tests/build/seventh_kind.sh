@@ -22,7 +22,7 @@ units=(
   engine/src/query/bvh.cpp
 )
 if grep -q '"file": ".*app/scene/scene.cpp"' "$commands"; then
-  units+=(app/scene/scene.cpp app/scene/scene_io.cpp app/panels/ui.cpp app/viewport/gizmo.cpp app/render/collect.cpp)
+  units+=(app/scene/scene.cpp app/scene/scene_io.cpp app/panels/inspector.cpp app/viewport/gizmo.cpp app/render/collect.cpp)
 fi
 
 scratch=$(mktemp -d)
