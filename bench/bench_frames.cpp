@@ -53,7 +53,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/trigonometric.hpp>
 
-#include "editor/audit.hpp"
+#include "analysis/audit.hpp"
 #include "editor/orbit_camera.hpp"
 #include "editor/pick.hpp"
 #include "scene/generate.hpp"

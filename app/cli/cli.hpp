@@ -75,7 +75,7 @@ struct Type {  ///< --type TEXT: the text typed into whatever has the keyboard (
 struct IdBuffer {
     std::string path;
 };
-/// --audit OUT.json: the pick audit of the next frame (editor/audit.hpp): its ID buffer against
+/// --audit OUT.json: the pick audit of the next frame (analysis/audit.hpp): its ID buffer against
 /// the CPU's pick at every pixel, the counts as JSON (docs/DEMO.md).
 struct Audit {
     std::string path;

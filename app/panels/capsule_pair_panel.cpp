@@ -5,7 +5,7 @@
 
 #include <imgui.h>
 
-#include "editor/construction.hpp"
+#include "analysis/construction.hpp"
 #include "panels/number_text.hpp"
 #include "panels/widgets.hpp"
 #include "pickray/collision/overlap.hpp"

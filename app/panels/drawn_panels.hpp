@@ -10,7 +10,7 @@
 
 #include <glm/vec2.hpp>
 
-#include "editor/construction.hpp"
+#include "analysis/construction.hpp"
 
 namespace pickray::app {
 

@@ -9,7 +9,7 @@
 
 #include <imgui.h>
 
-#include "editor/object_size.hpp"
+#include "analysis/object_size.hpp"
 #include "panels/gizmo_bar.hpp"
 #include "panels/number_text.hpp"
 #include "panels/widgets.hpp"

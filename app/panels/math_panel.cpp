@@ -6,8 +6,8 @@
 
 #include <imgui.h>
 
-#include "editor/precision.hpp"
-#include "editor/unproject_math.hpp"
+#include "analysis/precision.hpp"
+#include "analysis/unproject_math.hpp"
 #include "panels/math_text.hpp"
 #include "panels/number_text.hpp"
 #include "panels/widgets.hpp"

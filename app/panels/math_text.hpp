@@ -8,8 +8,8 @@
 
 #include <optional>
 
-#include "editor/precision.hpp"
-#include "editor/unproject_math.hpp"
+#include "analysis/precision.hpp"
+#include "analysis/unproject_math.hpp"
 
 namespace pickray::app {
 

@@ -13,7 +13,7 @@
 
 #include <glm/vec2.hpp>
 
-#include "editor/audit.hpp"
+#include "analysis/audit.hpp"
 #include "editor/commands.hpp"
 #include "editor/files.hpp"
 #include "editor/history.hpp"

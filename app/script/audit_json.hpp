@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "editor/audit.hpp"
+#include "analysis/audit.hpp"
 
 namespace pickray::app {
 

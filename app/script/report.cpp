@@ -5,9 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "editor/construction.hpp"
-#include "editor/precision.hpp"
-#include "editor/unproject_math.hpp"
+#include "analysis/construction.hpp"
+#include "analysis/precision.hpp"
+#include "analysis/unproject_math.hpp"
 #include "scene/overloaded.hpp"
 
 namespace pickray::app {
@@ -56,7 +56,7 @@ nlohmann::json unprojectJson(const Pick& pick) {
     return out;
 }
 
-// The click's nearest hit three ways (editor/precision.hpp, docs/DEMO.md): null for a miss.
+// The click's nearest hit three ways (analysis/precision.hpp, docs/DEMO.md): null for a miss.
 nlohmann::json precisionJson(const ClickRecord& click) {
     const auto p = click.nearestShape ? precisionOf(click.pick, *click.nearestShape) : std::nullopt;
     if (!p) return nullptr;

@@ -13,7 +13,7 @@
 
 #include <glm/vec2.hpp>
 
-#include "editor/audit.hpp"
+#include "analysis/audit.hpp"
 #include "editor/pick.hpp"
 #include "render/renderer.hpp"
 #include "scene/scene.hpp"

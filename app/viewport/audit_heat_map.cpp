@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstddef>
 
-#include "editor/audit.hpp"
+#include "analysis/audit.hpp"
 
 namespace pickray::app {
 

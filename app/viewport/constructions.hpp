@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // The source articles' constructions drawn in the view (View > Constructions, issue 28): the lines
-// and dots of a ShownConstruction (editor/construction.hpp) for the renderer, and the labels the
+// and dots of a ShownConstruction (analysis/construction.hpp) for the renderer, and the labels the
 // articles give the points ("Q1", "R2", "cap A", "t_max", ...) placed at their window points for
 // the panels to write. Every point drawn is one the library computed (or the shape's own axis and
 // radius); the construction is drawn over everything, since most of it lies inside the solid.
@@ -12,7 +12,7 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
-#include "editor/construction.hpp"
+#include "analysis/construction.hpp"
 #include "editor/pick.hpp"
 #include "render/renderer.hpp"
 

@@ -9,8 +9,8 @@
 #include <glm/geometric.hpp>
 #include <glm/gtc/constants.hpp>
 
-#include "editor/construction.hpp"
-#include "editor/precision.hpp"
+#include "analysis/construction.hpp"
+#include "analysis/precision.hpp"
 #include "pickray/collision/overlap.hpp"
 #include "pickray/collision/ray.hpp"
 #include "scene/camera_math.hpp"

@@ -48,7 +48,7 @@ inline constexpr float kPairSegmentPixels = 5.0f;
 [[nodiscard]] render::DebugDraw overlay(const scene::Scene& scene, const std::vector<std::size_t>& selection,
                                         const std::optional<Pick>& pick, const FrameMatrices& frame);
 
-/// The naive float ray of the precision view (editor/precision.hpp's naiveRay: the cursor
+/// The naive float ray of the precision view (analysis/precision.hpp's naiveRay: the cursor
 /// unprojected through one inverted float viewport · projection · view) under the pick's cursor in
 /// the pick's frame, drawn beside the pick ray in magenta, as wide (UiState::naiveRay,
 /// --naive-ray). It runs from its origin on the near plane to the far plane's depth (beyond, the

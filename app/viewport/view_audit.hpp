@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // View > Pick audit as it runs beside the frames: each still, exact view is audited once (its
-// object IDs against a click's pick through every pixel centre, editor/audit.hpp), on a worker
+// object IDs against a click's pick through every pixel centre, analysis/audit.hpp), on a worker
 // thread in a window and waited for in a script or before a screenshot. Its heat map is shown only
 // over the view it was made of. No GL: the caller draws the object IDs when asked.
 
@@ -12,7 +12,7 @@
 #include <stop_token>
 #include <vector>
 
-#include "editor/audit.hpp"
+#include "analysis/audit.hpp"
 #include "editor/pick.hpp"
 #include "render/renderer.hpp"
 #include "scene/scene_index.hpp"

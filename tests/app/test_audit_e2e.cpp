@@ -180,7 +180,7 @@ std::vector<std::uint32_t> bruteForceIds(const ps::Scene& scene, const Matrices&
 }
 
 // Half a float step of the eye's largest |component| in world units, and the world size of a
-// pixel at the target's distance, worked out here from the camera (editor/audit.hpp's contract).
+// pixel at the target's distance, worked out here from the camera (analysis/audit.hpp's contract).
 double expectedProbePixels(const ps::Camera& c, int height) {
     const float largest = std::max({std::abs(c.eye.x), std::abs(c.eye.y), std::abs(c.eye.z)});
     int exponent = 0;
@@ -392,7 +392,7 @@ TEST(PickAudit, GeneratedSceneOf1e5ObjectsCountsEqualABruteForce) {
 // The default scene and its camera moved 1e4 from the world origin (|offset| = 10000.5, along no
 // axis; the eye's largest coordinate past 8192, where a float step is 2^-10), near 0.01 and far
 // 1e4: far/near 1e6. The rays are built relative to the camera; the probe is the origin's rounding
-// in pixels (editor/audit.hpp).
+// in pixels (analysis/audit.hpp).
 std::vector<std::string> farFromTheOrigin() {
     return {"--scene", kDefaultScene.string(), "--move-all", "2400,9200,3100", "--near", "0.01", "--far", "1e4"};
 }

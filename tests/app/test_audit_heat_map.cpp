@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "editor/audit.hpp"
+#include "analysis/audit.hpp"
 #include "viewport/audit_heat_map.hpp"
 
 namespace pa = pickray::app;

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "analysis/unproject_math.hpp"
 #include "editor/pick.hpp"
-#include "editor/unproject_math.hpp"
 #include "panels/math_text.hpp"
 #include "scene/scene_index.hpp"
 

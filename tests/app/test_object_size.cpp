@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // An object's size and the Inspector's warning for one more than 1000x the others' median
-// (editor/object_size.hpp): sizes by kind worked out by hand, the median with zeros left out,
+// (analysis/object_size.hpp): sizes by kind worked out by hand, the median with zeros left out,
 // and the edges: one object, two, degenerate ones, exactly 1000x.
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <limits>
 #include <vector>
 
-#include "editor/object_size.hpp"
+#include "analysis/object_size.hpp"
 
 namespace pickray::app {
 namespace {

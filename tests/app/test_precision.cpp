@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The precision view's computations (editor/precision.hpp, issue 27) against the long-double
+// The precision view's computations (analysis/precision.hpp, issue 27) against the long-double
 // reference of tests/reference/ (signed distances and root finding, no quadratic, no slab test):
 // the textbook formulas in double on random rays of every kind, and the naive float sphere far
 // from the world origin next to the library's raycast.
@@ -13,7 +13,7 @@
 
 #include <glm/geometric.hpp>
 
-#include "editor/precision.hpp"
+#include "analysis/precision.hpp"
 #include "float_solid.hpp"
 #include "pickray/query/shape.hpp"
 #include "reference/reference.hpp"

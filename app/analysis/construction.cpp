@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "editor/construction.hpp"
+#include "analysis/construction.hpp"
 
 #include <algorithm>
 

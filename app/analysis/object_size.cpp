@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "editor/object_size.hpp"
+#include "analysis/object_size.hpp"
 
 #include <algorithm>
 #include <cmath>

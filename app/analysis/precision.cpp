@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "editor/precision.hpp"
+#include "analysis/precision.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "editor/audit.hpp"
+#include "analysis/audit.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "editor/unproject_math.hpp"
+#include "analysis/unproject_math.hpp"
 
 #include "scene/camera_math.hpp"
 
