@@ -129,26 +129,40 @@ bool sameStart(const app::SessionStart& a, const app::SessionStart& b) {
            a.settings == b.settings && pickray::scene::toJsonText(a.scene) == pickray::scene::toJsonText(b.scene);
 }
 
-std::string fileText(const std::filesystem::path& path) {
+std::string fileText(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     std::ostringstream text;
     text << in.rdbuf();
     return text.str();
 }
 
+// The file the session is written again to: one per process, made once by mkstemp (a name of the
+// same length on every run; with the process id in it, two runs of one seed differed by an edge of
+// coverage from the first inputs on and walked different inputs), removed at exit.
+const std::string& scratchPath() {
+    static const std::string* const path = [] {
+        auto* name = new std::string(
+            (std::filesystem::temp_directory_path() / "pickray-fuzz-session-XXXXXX").string());  // kept to the end
+        const int fd = mkstemp(name->data());
+        if (fd < 0) violated("cannot make a scratch file " + *name);
+        close(fd);
+        std::atexit([] { std::remove(scratchPath().c_str()); });
+        return name;
+    }();
+    return *path;
+}
+
 // Written by SessionWriter, the session reads back the same; cut, it keeps its whole lines.
 void checkWrittenAgain(const app::Session& s, std::size_t cutSeed) {
-    static const std::filesystem::path path =
-        std::filesystem::temp_directory_path() / ("pickray-fuzz-session-" + std::to_string(getpid()) + ".json");
+    const std::string& path = scratchPath();
     {
-        app::SessionWriter writer(path.string(), s.start);
+        app::SessionWriter writer(path, s.start);
         for (const app::SessionFrame& f : s.frames)
             if (!writer.add(f)) violated("the writer failed: " + writer.error().value_or(""));
         if (writer.error()) violated("the writer failed: " + *writer.error());
     }
     const std::string written = fileText(path);
-    const auto again = app::readSession(path.string());
-    std::filesystem::remove(path);
+    const auto again = app::readSession(path);
     if (const auto* why = std::get_if<std::string>(&again)) violated("the written session does not read: " + *why);
     const app::Session& back = std::get<app::Session>(again);
     if (!back.complete) violated("the written session reads as cut short");
