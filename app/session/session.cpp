@@ -228,8 +228,10 @@ Modifiers readHeld(const json& j, const Place& place) {
 // A share of the window back to its pixel: the one whose centre it is.
 glm::ivec2 readPosition(const json& j, const std::string& name, glm::ivec2 window, const Place& place) {
     const json& v = field(j, name, place);
-    // Outside [0, 1) too: a drag held past the window's edge goes on there.
-    const auto share = [](const json& e) { return e.is_number() && std::abs(e.get<double>()) < 1e6; };
+    // Outside [0, 1) too: a drag held past the window's edge goes on there. At most 10,000 windows
+    // out: the pixel then fits an int at every size a session may have and at any other a replay
+    // scales it to (a million windows of 16384 pixels did not: undefined).
+    const auto share = [](const json& e) { return e.is_number() && std::abs(e.get<double>()) < 1e4; };
     if (!v.is_array() || v.size() != 2 || !share(v[0]) || !share(v[1]))
         place.fail(name, "expected [x, y], shares of the window (0 to 1 inside it)");
     return {static_cast<int>(std::floor(v[0].get<double>() * window.x)),

@@ -35,4 +35,7 @@ if(NOT PICKRAY_FUZZ)  # a libFuzzer build defines LLVMFuzzerTestOneInput's drive
   if(TARGET pickray_cli)
     pickray_add_fuzz_replay(fuzz_cli LIBS pickray_cli)
   endif()
+  if(TARGET pickray_session)
+    pickray_add_fuzz_replay(fuzz_session LIBS pickray_session)
+  endif()
 endif()
