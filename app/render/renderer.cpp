@@ -259,7 +259,7 @@ void Renderer::drawOutlines(glm::vec2 targetSize, int scale, FrameStats& stats) 
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, 0, 0);
     glUseProgram(outlineProgram_.get());
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, targetObjects_.get());
+    glBindTexture(GL_TEXTURE_2D, target_.objects());
     glUniform1i(glGetUniformLocation(outlineProgram_.get(), "uObjects"), 0);
     glUniform2fv(glGetUniformLocation(outlineProgram_.get(), "uTargetSize"), 1, glm::value_ptr(targetSize));
     glUniform1i(glGetUniformLocation(outlineProgram_.get(), "uScale"), scale);  // widths in output pixels
@@ -277,7 +277,7 @@ void Renderer::drawOutlines(glm::vec2 targetSize, int scale, FrameStats& stats) 
     ++stats.drawCalls;
     glEnable(GL_DEPTH_TEST);
     glBindTexture(GL_TEXTURE_2D, 0);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, targetObjects_.get(), 0);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, target_.objects(), 0);
 }
 
 void Renderer::drawWideLines(const std::vector<WideLine>& lines, FrameStats& stats) {
@@ -301,40 +301,6 @@ bool Renderer::canDrawAt(glm::ivec2 size) const {
     return size.x > 0 && size.y > 0 && size.x <= maxTargetSize_.x && size.y <= maxTargetSize_.y;
 }
 
-void Renderer::resizeTarget(glm::ivec2 size) {
-    if (size == targetSize_ && analytic_ == targetAnalytic_) return;
-    target_ = makeFramebuffer();
-    targetColor_ = makeTexture();
-    targetDepth_ = makeRenderbuffer();
-    targetObjects_ = makeTexture();
-    glBindTexture(GL_TEXTURE_2D, targetObjects_.get());
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RG32UI, size.x, size.y, 0, GL_RG_INTEGER, GL_UNSIGNED_INT, nullptr);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glBindTexture(GL_TEXTURE_2D, 0);
-    // The colour is read by resolve(): FXAA's samples between pixels are linear, none past the edge.
-    glBindTexture(GL_TEXTURE_2D, targetColor_.get());
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, size.x, size.y, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    glBindTexture(GL_TEXTURE_2D, 0);
-    glBindRenderbuffer(GL_RENDERBUFFER, targetDepth_.get());
-    // Analytic: near / view depth in float keeps the same relative precision (2^-24) at every
-    // distance; in 24 fixed bits it would have 2^-24 absolute, 1e-3 of that far away.
-    glRenderbufferStorage(GL_RENDERBUFFER, analytic_ ? GL_DEPTH_COMPONENT32F : GL_DEPTH_COMPONENT24, size.x, size.y);
-    glBindFramebuffer(GL_FRAMEBUFFER, target_.get());
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, targetColor_.get(), 0);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, targetDepth_.get());
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, targetObjects_.get(), 0);
-    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
-        throw std::runtime_error("the scene's render target is incomplete");
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    targetSize_ = size;
-    targetAnalytic_ = analytic_;
-}
-
 FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& fullView, const DrawStyle& style,
                           const DebugDraw& debug) {
     ++draws_;
@@ -356,7 +322,7 @@ FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& fullView, 
     // One target, the drawable's size: an approximate frame draws into its bottom-left corner.
     // (Sizing the target to each frame made and freed GL storage at every switch between moving
     // and still, which llvmpipe's allocations did not give back: 11-23 MB over 700 orbits.)
-    resizeTarget(fullView.drawableSize * scale);
+    target_.resize(fullView.drawableSize * scale, analytic_);
     drawnSize_ = view.drawableSize;
     drawTarget(scene, view, fullView.drawableSize.y, scale, style, debug, stats);
     presentResolved_ = resolve(scale, approximate);
@@ -369,8 +335,8 @@ void Renderer::drawSecondView(const scene::Scene& scene, const FrameView& view, 
     const glm::ivec2 size = view.drawableSize;
     if (!canDrawAt(size)) return;
     // Into the corner of the target as it is (draw() sizes it to the drawable, which holds this).
-    if (analytic_ != targetAnalytic_ || size.x > targetSize_.x || size.y > targetSize_.y)
-        resizeTarget(glm::max(targetSize_, size));
+    if (analytic_ != target_.analytic() || size.x > target_.size().x || size.y > target_.size().y)
+        target_.resize(glm::max(target_.size(), size), analytic_);
     DrawStyle exact = style;
     exact.approximate = false;
     exact.supersample = 1;
@@ -382,15 +348,15 @@ void Renderer::drawSecondView(const scene::Scene& scene, const FrameView& view, 
         secondColor_ = std::move(made.color);
         secondSize_ = size;
     }
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, target_.get());
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, target_.framebuffer());
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, second_.get());
     glBlitFramebuffer(0, 0, size.x, size.y, 0, 0, size.x, size.y, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-    glBindFramebuffer(GL_FRAMEBUFFER, windowFramebuffer());
+    glBindFramebuffer(GL_FRAMEBUFFER, window_.framebuffer());
 }
 
 void Renderer::drawTarget(const scene::Scene& scene, const FrameView& view, int outputHeight, int scale,
                           const DrawStyle& style, const DebugDraw& debug, FrameStats& stats) {
-    glBindFramebuffer(GL_FRAMEBUFFER, target_.get());
+    glBindFramebuffer(GL_FRAMEBUFFER, target_.framebuffer());
     glViewport(0, 0, view.drawableSize.x, view.drawableSize.y);
     // Meshes and dots write the colour and the object attachment; lines and outlines the colour.
     const GLenum both[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
@@ -489,15 +455,7 @@ void Renderer::drawTarget(const scene::Scene& scene, const FrameView& view, int 
     glUseProgram(0);
 }
 
-void Renderer::bindWindow(glm::ivec2 size) {
-    if (ownWindow_ && size != windowSize_ && canDrawAt(size)) {
-        ColorTarget made = makeColorTarget(size, "the window");
-        window_ = std::move(made.framebuffer);
-        windowColor_ = std::move(made.color);
-        windowSize_ = size;
-    }
-    glBindFramebuffer(GL_FRAMEBUFFER, windowFramebuffer());
-}
+void Renderer::bindWindow(glm::ivec2 size) { window_.bind(size, canDrawAt(size)); }
 
 bool Renderer::resolve(int pixelScale, bool approximate) {
     const bool box = pixelScale > 1;
@@ -515,7 +473,7 @@ bool Renderer::resolve(int pixelScale, bool approximate) {
     const GLuint program = box ? boxFilterProgram_.get() : fxaaProgram_.get();
     glUseProgram(program);
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, targetColor_.get());
+    glBindTexture(GL_TEXTURE_2D, target_.color());
     glUniform1i(glGetUniformLocation(program, "uColor"), 0);
     if (box) glUniform1i(glGetUniformLocation(program, "uFactor"), pixelScale);
     glDisable(GL_DEPTH_TEST);
@@ -529,8 +487,8 @@ bool Renderer::resolve(int pixelScale, bool approximate) {
 }
 
 void Renderer::present() const {
-    compose(windowFramebuffer());
-    glBindFramebuffer(GL_FRAMEBUFFER, windowFramebuffer());
+    compose(window_.framebuffer());
+    glBindFramebuffer(GL_FRAMEBUFFER, window_.framebuffer());
 }
 
 void Renderer::compose(GLuint framebuffer) const {
@@ -564,7 +522,7 @@ void Renderer::compose(GLuint framebuffer) const {
                               swapped ? GL_LINEAR : GL_NEAREST);
             return;
         }
-        glBindFramebuffer(GL_READ_FRAMEBUFFER, target_.get());
+        glBindFramebuffer(GL_READ_FRAMEBUFFER, target_.framebuffer());
         // Pixel for pixel when drawn at full size; an approximate frame's fewer pixels scaled up.
         const bool scaled = sceneHi - sceneLo != drawnSize_;
         glBlitFramebuffer(0, 0, drawnSize_.x, drawnSize_.y, sceneLo.x, sceneLo.y, sceneHi.x, sceneHi.y,
@@ -615,7 +573,7 @@ std::vector<std::uint8_t> Renderer::readPixels(glm::ivec2 size, Source source) c
     const auto height = static_cast<std::size_t>(size.y);
     std::vector<std::uint8_t> bottomUp(width * height * 4);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    GLuint scene = presentResolved_ ? resolved_.get() : target_.get();
+    GLuint scene = presentResolved_ ? resolved_.get() : target_.framebuffer();
     // With a second view, the scene as present() composes it, in a framebuffer made for the read.
     Framebuffer composed;
     Renderbuffer composedColor;
@@ -629,7 +587,7 @@ std::vector<std::uint8_t> Renderer::readPixels(glm::ivec2 size, Source source) c
         compose(composed.get());
         scene = composed.get();
     }
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, source == Source::Scene ? scene : windowFramebuffer());
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, source == Source::Scene ? scene : window_.framebuffer());
     glReadPixels(0, 0, size.x, size.y, GL_RGBA, GL_UNSIGNED_BYTE, bottomUp.data());
     glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
     for (std::size_t i = 3; i < bottomUp.size(); i += 4) bottomUp[i] = 255;
@@ -642,23 +600,6 @@ std::vector<std::uint8_t> Renderer::readPixels(glm::ivec2 size, Source source) c
     return topDown;
 }
 
-std::vector<std::uint32_t> Renderer::readObjectIds() const {
-    const auto width = static_cast<std::size_t>(drawnSize_.x);
-    const auto height = static_cast<std::size_t>(drawnSize_.y);
-    // The attachment holds (object, style bits); GL reads integer pixels as RGBA_INTEGER only
-    // portably, so all four channels come back and the first is kept.
-    std::vector<std::uint32_t> rgba(width * height * 4);
-    glPixelStorei(GL_PACK_ALIGNMENT, 4);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, target_.get());
-    glReadBuffer(GL_COLOR_ATTACHMENT1);
-    glReadPixels(0, 0, drawnSize_.x, drawnSize_.y, GL_RGBA_INTEGER, GL_UNSIGNED_INT, rgba.data());
-    glReadBuffer(GL_COLOR_ATTACHMENT0);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
-    // GL rows start at the bottom; PNG rows at the top.
-    std::vector<std::uint32_t> topDown(width * height);
-    for (std::size_t y = 0; y < height; ++y)
-        for (std::size_t x = 0; x < width; ++x) topDown[y * width + x] = rgba[((height - 1 - y) * width + x) * 4];
-    return topDown;
-}
+std::vector<std::uint32_t> Renderer::readObjectIds() const { return target_.readObjectIds(drawnSize_); }
 
 }  // namespace pickray::render

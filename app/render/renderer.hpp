@@ -35,6 +35,8 @@
 #include "render/gl_debug.hpp"
 #include "render/gl_objects.hpp"
 #include "render/meshes.hpp"
+#include "render/scene_target.hpp"
+#include "render/window_target.hpp"
 #include "scene/scene.hpp"
 
 namespace pickray::render {
@@ -68,7 +70,7 @@ public:
     /// The window's pixels in a framebuffer of the renderer's own, sized to the window, instead of
     /// the default framebuffer: headless, SDL's offscreen surface keeps the size the window was
     /// created with, so a window grown later would be drawn and read past its end.
-    void useOwnWindowFramebuffer(bool own) { ownWindow_ = own; }
+    void useOwnWindowFramebuffer(bool own) { window_.useOwn(own); }
     /// Binds the window's framebuffer (ours made `size` first, if it can be drawn at that size),
     /// for what is drawn over the scene (ImGui).
     void bindWindow(glm::ivec2 size);
@@ -198,7 +200,6 @@ private:
     template <class Make, class Outline>
     static LodBatches makeLodBatches(Make make, Outline outline);
     [[nodiscard]] std::vector<Batch*> allBatches();
-    void resizeTarget(glm::ivec2 size);
     /// The frame's draws into the target's bottom-left `view.drawableSize` pixels; `outputHeight`
     /// is the height of the picture they become (line widths), `scale` the supersample factor.
     void drawTarget(const scene::Scene& scene, const FrameView& view, int outputHeight, int scale,
@@ -271,19 +272,9 @@ private:
     VertexArray boxVao_;
     Buffer boxBuffer_;
     std::vector<BoxInstance> boxesToCast_;
-    // The scene is drawn into this target with a depth buffer we choose (24 bits; 32-bit float
-    // when analytic): the default framebuffer of some drivers (SDL offscreen/EGL on llvmpipe)
-    // resolves depth far too coarsely.
-    Framebuffer target_;
-    Texture targetColor_;  ///< a texture: the resolve passes read it
-    Renderbuffer targetDepth_;
-    /// Each pixel's object (index + 1) and its emphasis bits: what the outlines are drawn from,
-    /// and what an analytic renderer or a GPU pick can read back.
-    Texture targetObjects_;
+    SceneTarget target_;
     std::vector<glm::vec4> styledAreas_;  ///< pixels (min x, min y, max x, max y) of each emphasised object
-    glm::ivec2 targetSize_{0};
-    bool targetAnalytic_ = false;  ///< the target's depth is the analytic one (32-bit float)
-    glm::ivec2 presentedSize_{0};  ///< the drawable's size in the last draw
+    glm::ivec2 presentedSize_{0};         ///< the drawable's size in the last draw
     glm::ivec2 drawnSize_{0};  ///< the pixels the last draw filled, from the target's corner (fewer when approximate)
     // resolve(): the frame's colour as the window is given it (FXAA'd or filtered down), the
     // drawable's size; its programs (resolve.vert / resolve.frag, FXAA and BOX) and their empty
@@ -302,11 +293,7 @@ private:
     glm::ivec2 secondSize_{0};
     std::optional<InsetLayout> inset_;
     std::uint64_t draws_ = 0;
-    bool ownWindow_ = false;
-    Framebuffer window_;  ///< the window's pixels when ownWindow_ (colour only: ImGui needs no depth)
-    Renderbuffer windowColor_;
-    glm::ivec2 windowSize_{0};
-    [[nodiscard]] GLuint windowFramebuffer() const { return ownWindow_ ? window_.get() : 0; }
+    WindowTarget window_;
 };
 
 }  // namespace pickray::render
