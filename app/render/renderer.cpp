@@ -93,9 +93,7 @@ Renderer::Renderer(const std::filesystem::path& shaderDirectory)
       dotVao_(makeVertexArray()),
       dotBuffer_(makeBuffer()),
       shaderDirectory_(shaderDirectory),
-      fxaaProgram_(loadProgram(shaderDirectory, "resolve", "#define FXAA 1\n")),
-      boxFilterProgram_(loadProgram(shaderDirectory, "resolve", "#define BOX 1\n")),
-      resolveVao_(makeVertexArray()) {
+      resolvePass_(shaderDirectory) {
     longSides_.closed = false;
     mirroredCubes_.mirrored = true;
     glBindVertexArray(lineVao_.get());
@@ -308,7 +306,7 @@ FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& fullView, 
     bindWindow(fullView.drawableSize);
     // Approximate: the same view in fewer pixels (everything below measures in the drawn pixels),
     // scaled up to the drawable by present().
-    // Supersampled (style.supersample): the same view in more pixels, filtered down by resolve();
+    // Supersampled (style.supersample): the same view in more pixels, filtered down by the resolve pass;
     // a scale the driver cannot draw is drawn at 1 (the App refuses it before).
     const int scale =
         style.supersample > 1 && canDrawAt(fullView.drawableSize * style.supersample) ? style.supersample : 1;
@@ -325,7 +323,7 @@ FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& fullView, 
     target_.resize(fullView.drawableSize * scale, analytic_);
     drawnSize_ = view.drawableSize;
     drawTarget(scene, view, fullView.drawableSize.y, scale, style, debug, stats);
-    presentResolved_ = resolve(scale, approximate);
+    resolvePass_.resolve(target_.color(), presentedSize_, scale, approximate);
     present();
     return stats;
 }
@@ -342,15 +340,7 @@ void Renderer::drawSecondView(const scene::Scene& scene, const FrameView& view, 
     exact.supersample = 1;
     FrameStats unused;
     drawTarget(scene, view, size.y, 1, exact, debug, unused);
-    if (secondSize_ != size) {
-        ColorTarget made = makeColorTarget(size, "the second view");
-        second_ = std::move(made.framebuffer);
-        secondColor_ = std::move(made.color);
-        secondSize_ = size;
-    }
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, target_.framebuffer());
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, second_.get());
-    glBlitFramebuffer(0, 0, size.x, size.y, 0, 0, size.x, size.y, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    secondView_.keep(target_.framebuffer(), size);
     glBindFramebuffer(GL_FRAMEBUFFER, window_.framebuffer());
 }
 
@@ -457,84 +447,15 @@ void Renderer::drawTarget(const scene::Scene& scene, const FrameView& view, int 
 
 void Renderer::bindWindow(glm::ivec2 size) { window_.bind(size, canDrawAt(size)); }
 
-bool Renderer::resolve(int pixelScale, bool approximate) {
-    const bool box = pixelScale > 1;
-    if (!box && (!fxaa_ || approximate)) return false;
-    if (resolvedSize_ != presentedSize_) {
-        ColorTarget made = makeColorTarget(presentedSize_, "the resolved colour");
-        resolved_ = std::move(made.framebuffer);
-        resolvedColor_ = std::move(made.color);
-        resolvedSize_ = presentedSize_;
-    }
-    // One full-screen triangle, each output pixel once (not in FrameStats: not part of the scene's
-    // fixed list of draws).
-    glBindFramebuffer(GL_FRAMEBUFFER, resolved_.get());
-    glViewport(0, 0, presentedSize_.x, presentedSize_.y);
-    const GLuint program = box ? boxFilterProgram_.get() : fxaaProgram_.get();
-    glUseProgram(program);
-    glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, target_.color());
-    glUniform1i(glGetUniformLocation(program, "uColor"), 0);
-    if (box) glUniform1i(glGetUniformLocation(program, "uFactor"), pixelScale);
-    glDisable(GL_DEPTH_TEST);
-    glBindVertexArray(resolveVao_.get());
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    glBindVertexArray(0);
-    glBindTexture(GL_TEXTURE_2D, 0);
-    glUseProgram(0);
-    glEnable(GL_DEPTH_TEST);
-    return true;
-}
-
 void Renderer::present() const {
     compose(window_.framebuffer());
     glBindFramebuffer(GL_FRAMEBUFFER, window_.framebuffer());
 }
 
 void Renderer::compose(GLuint framebuffer) const {
-    const glm::ivec2 out = presentedSize_;
-    const bool inset = inset_ && secondSize_.x > 0 && inset_->size.x > 0 && inset_->size.y > 0;
-    // The rectangle in GL's pixels (y up), and where the scene goes: the whole window, or the
-    // rectangle when swapped.
-    const glm::ivec2 lo(inset ? inset_->min.x : 0, inset ? out.y - inset_->min.y - inset_->size.y : 0);
-    const glm::ivec2 hi = lo + (inset ? inset_->size : glm::ivec2(0));
-    const bool swapped = inset && inset_->swapped;
-    const glm::ivec2 sceneLo = swapped ? lo : glm::ivec2(0);
-    const glm::ivec2 sceneHi = swapped ? hi : out;
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
-    const auto blitSecond = [&](glm::ivec2 a, glm::ivec2 b) {
-        glBindFramebuffer(GL_READ_FRAMEBUFFER, second_.get());
-        glBlitFramebuffer(0, 0, secondSize_.x, secondSize_.y, a.x, a.y, b.x, b.y, GL_COLOR_BUFFER_BIT,
-                          secondSize_ == b - a ? GL_NEAREST : GL_LINEAR);
-    };
-    const auto border = [&] {
-        glEnable(GL_SCISSOR_TEST);
-        glScissor(lo.x - kInsetBorderPixels, lo.y - kInsetBorderPixels, hi.x - lo.x + 2 * kInsetBorderPixels,
-                  hi.y - lo.y + 2 * kInsetBorderPixels);
-        const GLfloat color[] = {kInsetBorderColor.r, kInsetBorderColor.g, kInsetBorderColor.b, 1.0f};
-        glClearBufferfv(GL_COLOR, 0, color);
-        glDisable(GL_SCISSOR_TEST);
-    };
-    const auto blitScene = [&] {
-        if (presentResolved_) {  // FXAA'd or filtered down: the drawable's size already
-            glBindFramebuffer(GL_READ_FRAMEBUFFER, resolved_.get());
-            glBlitFramebuffer(0, 0, out.x, out.y, sceneLo.x, sceneLo.y, sceneHi.x, sceneHi.y, GL_COLOR_BUFFER_BIT,
-                              swapped ? GL_LINEAR : GL_NEAREST);
-            return;
-        }
-        glBindFramebuffer(GL_READ_FRAMEBUFFER, target_.framebuffer());
-        // Pixel for pixel when drawn at full size; an approximate frame's fewer pixels scaled up.
-        const bool scaled = sceneHi - sceneLo != drawnSize_;
-        glBlitFramebuffer(0, 0, drawnSize_.x, drawnSize_.y, sceneLo.x, sceneLo.y, sceneHi.x, sceneHi.y,
-                          GL_COLOR_BUFFER_BIT, scaled ? GL_LINEAR : GL_NEAREST);
-    };
-    // What fills the window, the rectangle's border, what is in the rectangle.
-    if (swapped) blitSecond(glm::ivec2(0), out);
-    else blitScene();
-    if (!inset) return;
-    border();
-    if (swapped) blitScene();
-    else blitSecond(lo, hi);
+    secondView_.compose(framebuffer, presentedSize_, [&](glm::ivec2 lo, glm::ivec2 hi, bool swapped) {
+        resolvePass_.blit(target_.framebuffer(), drawnSize_, presentedSize_, lo, hi, swapped);
+    });
 }
 
 void Renderer::drawOverScene(const std::vector<ScreenRect>& rects, glm::ivec2 drawable) {
@@ -573,11 +494,11 @@ std::vector<std::uint8_t> Renderer::readPixels(glm::ivec2 size, Source source) c
     const auto height = static_cast<std::size_t>(size.y);
     std::vector<std::uint8_t> bottomUp(width * height * 4);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    GLuint scene = presentResolved_ ? resolved_.get() : target_.framebuffer();
+    GLuint scene = resolvePass_.scene(target_.framebuffer());
     // With a second view, the scene as present() composes it, in a framebuffer made for the read.
     Framebuffer composed;
     Renderbuffer composedColor;
-    if (source == Source::Scene && inset_ && secondSize_.x > 0 && size == presentedSize_) {
+    if (source == Source::Scene && secondView_.shown() && size == presentedSize_) {
         composed = makeFramebuffer();
         composedColor = makeRenderbuffer();
         glBindRenderbuffer(GL_RENDERBUFFER, composedColor.get());

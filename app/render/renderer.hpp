@@ -35,7 +35,9 @@
 #include "render/gl_debug.hpp"
 #include "render/gl_objects.hpp"
 #include "render/meshes.hpp"
+#include "render/resolve_pass.hpp"
 #include "render/scene_target.hpp"
+#include "render/second_view.hpp"
 #include "render/window_target.hpp"
 #include "scene/scene.hpp"
 
@@ -50,7 +52,7 @@ public:
     /// A drawable of this size can be drawn: at least one pixel, at most maxTargetSize().
     [[nodiscard]] bool canDrawAt(glm::ivec2 size) const;
 
-    /// --renderer analytic (issue 26): every kind is drawn by casting each pixel centre's ray in the
+    /// --renderer analytic: every kind is drawn by casting each pixel centre's ray in the
     /// fragment shader (spheres and markers: sphere.frag; capsules and cylinders: its ROUND variant;
     /// boxes: box.frag) over a screen-space rectangle around each, never by the rasteriser's edge,
     /// with no dots or levels of detail in an exact frame. Every depth-tested pass then writes near / view depth into a
@@ -59,13 +61,13 @@ public:
     void useAnalyticSpheres(bool analytic);
     [[nodiscard]] bool analyticSpheres() const { return analytic_; }
 
-    /// Anti-aliasing (issue 26; on by default, --aa off or View > Anti-aliasing (FXAA) turns it
+    /// Anti-aliasing (on by default, --aa off or View > Anti-aliasing (FXAA) turns it
     /// off): each exact frame's colour goes through resolve.frag's FXAA edge filter on its way to
     /// the window, and readPixels(Source::Scene) reads that. Neither approximate frames (moving:
     /// the cost is not worth it) nor supersampled ones (box-filtered instead) get it. Colour only:
     /// the object attachment (readObjectIds) is the same with or without it.
-    void useFxaa(bool fxaa) { fxaa_ = fxaa; }
-    [[nodiscard]] bool fxaa() const { return fxaa_; }
+    void useFxaa(bool fxaa) { resolvePass_.useFxaa(fxaa); }
+    [[nodiscard]] bool fxaa() const { return resolvePass_.fxaa(); }
 
     /// The window's pixels in a framebuffer of the renderer's own, sized to the window, instead of
     /// the default framebuffer: headless, SDL's offscreen surface keeps the size the window was
@@ -88,7 +90,7 @@ public:
     void drawSecondView(const scene::Scene& scene, const FrameView& view, const DrawStyle& style,
                         const DebugDraw& debug);
     /// Where present() (and readPixels(Source::Scene)) show the second view; none: not at all.
-    void setInset(const std::optional<InsetLayout>& inset) { inset_ = inset; }
+    void setInset(const std::optional<InsetLayout>& inset) { secondView_.setInset(inset); }
 
     /// Copies the scene drawn last to the window's framebuffer again (scaled up to the drawable when
     /// it was drawn approximate), for frames where nothing in it changed (redrawing 100,000 objects
@@ -204,7 +206,7 @@ private:
     /// is the height of the picture they become (line widths), `scale` the supersample factor.
     void drawTarget(const scene::Scene& scene, const FrameView& view, int outputHeight, int scale,
                     const DrawStyle& style, const DebugDraw& debug, FrameStats& stats);
-    /// The scene (and the second view, per inset_) into `framebuffer`, the drawable's size.
+    /// The scene (and the second view, per setInset) into `framebuffer`, the drawable's size.
     void compose(GLuint framebuffer) const;
     /// The frame's CPU stage (collect.cpp): sorts the objects into the batches' instance lists, the
     /// dots and the outlined areas. A function of its own, not a member, so that every member
@@ -222,10 +224,6 @@ private:
     void drawAnalyticSpheres(const FrameView& view, FrameStats& stats);
     /// The uniforms of the analytic depth (eye, forward, near) of `program`.
     void setDepthUniforms(GLuint program, const FrameView& view) const;
-    /// The drawn target's colour to `resolved_` (at the drawable's size): box-filtered when the
-    /// frame was supersampled, FXAA's filter when that is on and the frame exact; false (nothing
-    /// done) otherwise, when present() copies the target itself.
-    bool resolve(int pixelScale, bool approximate);
     /// Outlines around the picked, selected and hovered objects, from the object attachment,
     /// within the rectangles of styledAreas_; their widths in output pixels, `scale` drawn pixels
     /// each (the supersample factor), so that a supersampled picture's are as wide as at 1x.
@@ -276,22 +274,8 @@ private:
     std::vector<glm::vec4> styledAreas_;  ///< pixels (min x, min y, max x, max y) of each emphasised object
     glm::ivec2 presentedSize_{0};         ///< the drawable's size in the last draw
     glm::ivec2 drawnSize_{0};  ///< the pixels the last draw filled, from the target's corner (fewer when approximate)
-    // resolve(): the frame's colour as the window is given it (FXAA'd or filtered down), the
-    // drawable's size; its programs (resolve.vert / resolve.frag, FXAA and BOX) and their empty
-    // vertex array.
-    bool fxaa_ = true;
-    Program fxaaProgram_;
-    Program boxFilterProgram_;
-    VertexArray resolveVao_;
-    Framebuffer resolved_;
-    Renderbuffer resolvedColor_;
-    glm::ivec2 resolvedSize_{0};
-    bool presentResolved_ = false;  ///< the last draw was resolved: present() and Source::Scene read resolved_
-    // drawSecondView's pixels and where present() shows them.
-    Framebuffer second_;
-    Renderbuffer secondColor_;
-    glm::ivec2 secondSize_{0};
-    std::optional<InsetLayout> inset_;
+    ResolvePass resolvePass_;
+    SecondView secondView_;
     std::uint64_t draws_ = 0;
     WindowTarget window_;
 };
