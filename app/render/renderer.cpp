@@ -2,19 +2,17 @@
 #include "render/renderer.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <cstdlib>
-#include <limits>
+#include <cstddef>
 #include <stdexcept>
-#include <variant>
 
-#include <glm/geometric.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/type_ptr.hpp>
-#include <glm/matrix.hpp>
 
 namespace pickray::render {
 namespace {
+
+constexpr glm::vec3 kGridColor{0.32f, 0.34f, 0.38f};
+constexpr int kGridHalfExtent = 20;
 
 glm::ivec2 queryMaxTargetSize() {
     GLint renderbuffer = 0;
@@ -27,75 +25,20 @@ glm::ivec2 queryMaxTargetSize() {
     return {std::min(most, viewport[0]), std::min(most, viewport[1])};
 }
 
-template <class T>
-GLsizeiptr byteSize(const std::vector<T>& v) {
-    return static_cast<GLsizeiptr>(v.size() * sizeof(T));
-}
-
-constexpr glm::vec3 kGridColor{0.32f, 0.34f, 0.38f};
-constexpr int kGridHalfExtent = 20;
-
 }  // namespace
-
-Renderer::Batch Renderer::makeBatch(const MeshData& mesh) {
-    Batch b{makeVertexArray(), makeBuffer(), makeBuffer(), makeBuffer(), static_cast<GLsizei>(mesh.indices.size()), {}};
-    glBindVertexArray(b.vao.get());
-    glBindBuffer(GL_ARRAY_BUFFER, b.vertices.get());
-    glBufferData(GL_ARRAY_BUFFER, byteSize(mesh.vertices), mesh.vertices.data(), GL_STATIC_DRAW);
-    floatAttribute(0, 3, sizeof(Vertex), offsetof(Vertex, position));
-    floatAttribute(1, 3, sizeof(Vertex), offsetof(Vertex, normal));
-    floatAttribute(8, 1, sizeof(Vertex), offsetof(Vertex, stretch));
-    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, b.indices.get());
-    glBufferData(GL_ELEMENT_ARRAY_BUFFER, byteSize(mesh.indices), mesh.indices.data(), GL_STATIC_DRAW);
-    // Per-instance attributes: model matrix (4 columns at 2..5), colour (6), style (7), object (9).
-    glBindBuffer(GL_ARRAY_BUFFER, b.instances.get());
-    for (GLuint column = 0; column < 4; ++column) {
-        floatAttribute(2 + column, 4, sizeof(Instance), offsetof(Instance, model) + column * sizeof(glm::vec4), 1);
-    }
-    floatAttribute(6, 4, sizeof(Instance), offsetof(Instance, color), 1);
-    floatAttribute(7, 4, sizeof(Instance), offsetof(Instance, style), 1);
-    uintAttribute(9, 1, sizeof(Instance), offsetof(Instance, object), 1);
-    glBindVertexArray(0);
-    return b;
-}
-
-template <class Make, class Outline>
-Renderer::LodBatches Renderer::makeLodBatches(Make make, Outline outline) {
-    LodBatches lod;
-    for (std::size_t level = 0; level < kLodCount; ++level) {
-        lod.levels[level] = makeBatch(make(kLodSegments[level]));
-        lod.deviation[level] = silhouetteDeviation(outline(kLodSegments[level]));
-    }
-    return lod;
-}
 
 Renderer::Renderer(const std::filesystem::path& shaderDirectory)
     : maxTargetSize_(queryMaxTargetSize()),
-      meshProgram_(loadProgram(shaderDirectory, "mesh")),
+      shaderDirectory_(shaderDirectory),
+      meshPass_(shaderDirectory),
       lineProgram_(loadProgram(shaderDirectory, "line")),
-      dotProgram_(loadProgram(shaderDirectory, "dot")),
-      outlineProgram_(loadProgram(shaderDirectory, "outline")),
-      outlineVao_(makeVertexArray()),
-      outlineBuffer_(makeBuffer()),
-      spheres_(makeLodBatches([](int n) { return makeSphere(n); }, [](int n) { return makeSphere(n); })),
-      capsules_(makeLodBatches([](int n) { return makeCapsule(n); }, [](int n) { return makeCapsule(n); })),
-      // A capped cylinder's outline is its side's ring.
-      cylinders_(
-          makeLodBatches([](int n) { return makeCappedCylinder(n); }, [](int n) { return makeCylinderSide(n); })),
-      longSides_(makeBatch(makeCylinderSide(kRoundSegments, kLongSideRings))),
-      cubes_(makeBatch(makeCube())),
-      mirroredCubes_(makeBatch(makeCube())),
       lineVao_(makeVertexArray()),
       lineBuffer_(makeBuffer()),
       wideLineProgram_(loadProgram(shaderDirectory, "wide_line")),
       wideLineVao_(makeVertexArray()),
       wideLineBuffer_(makeBuffer()),
-      dotVao_(makeVertexArray()),
-      dotBuffer_(makeBuffer()),
-      shaderDirectory_(shaderDirectory),
+      outlinePass_(shaderDirectory),
       resolvePass_(shaderDirectory) {
-    longSides_.closed = false;
-    mirroredCubes_.mirrored = true;
     glBindVertexArray(lineVao_.get());
     glBindBuffer(GL_ARRAY_BUFFER, lineBuffer_.get());
     floatAttribute(0, 3, sizeof(LineVertex), offsetof(LineVertex, position));
@@ -106,193 +49,17 @@ Renderer::Renderer(const std::filesystem::path& shaderDirectory)
     floatAttribute(1, 3, sizeof(WideLine), offsetof(WideLine, b), 1);
     floatAttribute(2, 4, sizeof(WideLine), offsetof(WideLine, color), 1);
     floatAttribute(3, 2, sizeof(WideLine), offsetof(WideLine, width), 1);
-    glBindVertexArray(dotVao_.get());
-    glBindBuffer(GL_ARRAY_BUFFER, dotBuffer_.get());
-    floatAttribute(0, 3, sizeof(Dot), offsetof(Dot, center));
-    floatAttribute(1, 1, sizeof(Dot), offsetof(Dot, sizePixels));
-    floatAttribute(2, 4, sizeof(Dot), offsetof(Dot, color));
-    floatAttribute(3, 4, sizeof(Dot), offsetof(Dot, style));
-    uintAttribute(4, 1, sizeof(Dot), offsetof(Dot, object));
-    glBindVertexArray(outlineVao_.get());
-    glBindBuffer(GL_ARRAY_BUFFER, outlineBuffer_.get());
-    floatAttribute(0, 4, sizeof(glm::vec4), 0, 1);  // one rectangle per instance
     glBindVertexArray(0);
 }
 
 void Renderer::useAnalyticSpheres(bool analytic) {
     analytic_ = analytic;
-    if (!analytic || sphereProgram_.get() != 0) return;
-    const std::string depth = "#define ANALYTIC_DEPTH 1\n";
-    sphereProgram_ = loadProgram(shaderDirectory_, "sphere");
-    meshDepthProgram_ = loadProgram(shaderDirectory_, "mesh", depth);
-    dotDepthProgram_ = loadProgram(shaderDirectory_, "dot", depth);
-    wideLineDepthProgram_ = loadProgram(shaderDirectory_, "wide_line", depth);
-    sphereVao_ = makeVertexArray();
-    sphereBuffer_ = makeBuffer();
-    glBindVertexArray(sphereVao_.get());
-    glBindBuffer(GL_ARRAY_BUFFER, sphereBuffer_.get());
-    // A sphere's five attributes (0-4), which a RoundInstance begins with.
-    static_assert(offsetof(RoundInstance, end) == 0);
-    const auto sphereAttributes = [](GLsizei stride) {
-        floatAttribute(0, 3, stride, offsetof(SphereInstance, center), 1);
-        floatAttribute(1, 1, stride, offsetof(SphereInstance, radius), 1);
-        floatAttribute(2, 4, stride, offsetof(SphereInstance, color), 1);
-        floatAttribute(3, 4, stride, offsetof(SphereInstance, style), 1);
-        uintAttribute(4, 1, stride, offsetof(SphereInstance, object), 1);
-    };
-    sphereAttributes(sizeof(SphereInstance));
-    roundProgram_ = loadProgram(shaderDirectory_, "sphere", "#define ROUND 1\n");
-    roundVao_ = makeVertexArray();
-    roundBuffer_ = makeBuffer();
-    glBindVertexArray(roundVao_.get());
-    glBindBuffer(GL_ARRAY_BUFFER, roundBuffer_.get());
-    sphereAttributes(sizeof(RoundInstance));
-    floatAttribute(5, 3, sizeof(RoundInstance), offsetof(RoundInstance, axis), 1);
-    uintAttribute(6, 1, sizeof(RoundInstance), offsetof(RoundInstance, kind), 1);
-    boxProgram_ = loadProgram(shaderDirectory_, "box");
-    boxVao_ = makeVertexArray();
-    boxBuffer_ = makeBuffer();
-    glBindVertexArray(boxVao_.get());
-    glBindBuffer(GL_ARRAY_BUFFER, boxBuffer_.get());
-    floatAttribute(0, 3, sizeof(BoxInstance), offsetof(BoxInstance, translation), 1);
-    for (GLuint i = 0; i < 3; ++i) {
-        floatAttribute(1 + i, 3, sizeof(BoxInstance), offsetof(BoxInstance, columns) + i * sizeof(glm::vec3), 1);
-        floatAttribute(4 + i, 3, sizeof(BoxInstance), offsetof(BoxInstance, inverse) + i * sizeof(glm::vec3), 1);
-    }
-    floatAttribute(7, 3, sizeof(BoxInstance), offsetof(BoxInstance, min), 1);
-    floatAttribute(8, 3, sizeof(BoxInstance), offsetof(BoxInstance, max), 1);
-    floatAttribute(9, 4, sizeof(BoxInstance), offsetof(BoxInstance, color), 1);
-    floatAttribute(10, 4, sizeof(BoxInstance), offsetof(BoxInstance, style), 1);
-    uintAttribute(11, 1, sizeof(BoxInstance), offsetof(BoxInstance, object), 1);
-    glBindVertexArray(0);
-}
-
-void Renderer::setDepthUniforms(GLuint program, const FrameView& view) const {
-    // The view direction: minus the rotation's third row.
-    const glm::mat4& r = view.rotationView;
-    const glm::vec3 forward(-r[0][2], -r[1][2], -r[2][2]);
-    glUniform3fv(glGetUniformLocation(program, "uEye"), 1, glm::value_ptr(view.eye));
-    glUniform3fv(glGetUniformLocation(program, "uForward"), 1, glm::value_ptr(forward));
-    glUniform1f(glGetUniformLocation(program, "uNear"), view.nearDistance);
-}
-
-void Renderer::drawAnalyticSpheres(const FrameView& view, FrameStats& stats) {
-    // Spheres, then the other round kinds (the ROUND variant), then boxes (box.vert / box.frag):
-    // the same camera, rectangles and depth.
-    const auto draw = [&](GLuint program, GLuint vao, GLuint buffer, const void* data, GLsizeiptr bytes,
-                          std::size_t count) {
-        if (count == 0) return;
-        glUseProgram(program);
-        const glm::mat3 rotation(view.rotationView);
-        // The pixels' rays: the inverse of projection · rotation, formed in double (as cursorRay).
-        const glm::mat4 inverse(glm::inverse(glm::dmat4(view.projection) * glm::dmat4(view.rotationView)));
-        glUniformMatrix3fv(glGetUniformLocation(program, "uRotation"), 1, GL_FALSE, glm::value_ptr(rotation));
-        glUniformMatrix4fv(glGetUniformLocation(program, "uProjection"), 1, GL_FALSE, glm::value_ptr(view.projection));
-        glUniformMatrix4fv(glGetUniformLocation(program, "uInverseCamera"), 1, GL_FALSE, glm::value_ptr(inverse));
-        glUniform2f(glGetUniformLocation(program, "uTargetSize"), static_cast<float>(view.drawableSize.x),
-                    static_cast<float>(view.drawableSize.y));
-        setDepthUniforms(program, view);
-        glDisable(GL_CULL_FACE);
-        glBindVertexArray(vao);
-        glBindBuffer(GL_ARRAY_BUFFER, buffer);
-        glBufferData(GL_ARRAY_BUFFER, bytes, data, GL_STREAM_DRAW);
-        glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(count));
-        ++stats.drawCalls;
-        stats.triangles += 2 * count;
-    };
-    draw(sphereProgram_.get(), sphereVao_.get(), sphereBuffer_.get(), spheresToCast_.data(), byteSize(spheresToCast_),
-         spheresToCast_.size());
-    draw(roundProgram_.get(), roundVao_.get(), roundBuffer_.get(), roundsToCast_.data(), byteSize(roundsToCast_),
-         roundsToCast_.size());
-    stats.analyticSpheres = spheresToCast_.size();
-    draw(boxProgram_.get(), boxVao_.get(), boxBuffer_.get(), boxesToCast_.data(), byteSize(boxesToCast_),
-         boxesToCast_.size());
-    stats.analyticRounds = roundsToCast_.size();
-    stats.analyticBoxes = boxesToCast_.size();
-}
-
-std::vector<Renderer::Batch*> Renderer::allBatches() {
-    std::vector<Batch*> batches;
-    for (LodBatches* lod : {&spheres_, &capsules_, &cylinders_})
-        for (Batch& b : lod->levels) batches.push_back(&b);
-    batches.push_back(&longSides_);
-    batches.push_back(&cubes_);
-    batches.push_back(&mirroredCubes_);
-    return batches;
-}
-
-void Renderer::drawBatch(Batch& batch, FrameStats& stats) {
-    // Issued even when empty: the frame's list of draws is fixed (and an empty draw costs nothing).
-    // Culling the back faces of closed meshes halves what the rasteriser sets up.
-    if (batch.closed) glEnable(GL_CULL_FACE);
-    else glDisable(GL_CULL_FACE);
-    glFrontFace(batch.mirrored ? GL_CW : GL_CCW);
-    glBindVertexArray(batch.vao.get());
-    glBindBuffer(GL_ARRAY_BUFFER, batch.instances.get());
-    glBufferData(GL_ARRAY_BUFFER, byteSize(batch.pending), batch.pending.data(), GL_STREAM_DRAW);
-    glDrawElementsInstanced(GL_TRIANGLES, batch.indexCount, GL_UNSIGNED_INT, nullptr,
-                            static_cast<GLsizei>(batch.pending.size()));
-    ++stats.drawCalls;
-    stats.triangles += batch.pending.size() * static_cast<std::size_t>(batch.indexCount / 3);
-}
-
-void Renderer::drawDots(const FrameView& view, FrameStats& stats) {
-    const GLuint program = analytic_ ? dotDepthProgram_.get() : dotProgram_.get();
-    glUseProgram(program);
-    glUniformMatrix4fv(glGetUniformLocation(program, "uViewProjection"), 1, GL_FALSE,
-                       glm::value_ptr(view.viewProjection));
-    if (analytic_) setDepthUniforms(program, view);
-    glEnable(GL_PROGRAM_POINT_SIZE);
-    glBindVertexArray(dotVao_.get());
-    glBindBuffer(GL_ARRAY_BUFFER, dotBuffer_.get());
-    glBufferData(GL_ARRAY_BUFFER, byteSize(dots_), dots_.data(), GL_STREAM_DRAW);
-    glDrawArrays(GL_POINTS, 0, static_cast<GLsizei>(dots_.size()));
-    glDisable(GL_PROGRAM_POINT_SIZE);
-    ++stats.drawCalls;
-}
-
-void Renderer::drawOutlines(glm::vec2 targetSize, int scale, FrameStats& stats) {
-    // The object texture is read here, so it must not be attached while it is: detached for the
-    // pass (a feedback loop is undefined even with the attachment not drawn to).
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, 0, 0);
-    glUseProgram(outlineProgram_.get());
-    glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, target_.objects());
-    glUniform1i(glGetUniformLocation(outlineProgram_.get(), "uObjects"), 0);
-    glUniform2fv(glGetUniformLocation(outlineProgram_.get(), "uTargetSize"), 1, glm::value_ptr(targetSize));
-    glUniform1i(glGetUniformLocation(outlineProgram_.get(), "uScale"), scale);  // widths in output pixels
-    glUniform3fv(glGetUniformLocation(outlineProgram_.get(), "uPicked"), 1, glm::value_ptr(kHighlightColor));
-    glUniform3fv(glGetUniformLocation(outlineProgram_.get(), "uSelected"), 1, glm::value_ptr(kSelectedColor));
-    glUniform3fv(glGetUniformLocation(outlineProgram_.get(), "uHovered"), 1, glm::value_ptr(kHoveredColor));
-    // Only the rectangles around the emphasised objects (none when none is): a 9x9 look-around
-    // per pixel (times the supersample factor squared) is what a software rasteriser feels over a whole 1080p frame. The outline's
-    // colours are opaque, so where rectangles overlap a pixel comes out the same.
-    glDisable(GL_DEPTH_TEST);
-    glBindVertexArray(outlineVao_.get());
-    glBindBuffer(GL_ARRAY_BUFFER, outlineBuffer_.get());
-    glBufferData(GL_ARRAY_BUFFER, byteSize(styledAreas_), styledAreas_.data(), GL_STREAM_DRAW);
-    glDrawArraysInstanced(GL_TRIANGLES, 0, 6, static_cast<GLsizei>(styledAreas_.size()));  // every frame
-    ++stats.drawCalls;
-    glEnable(GL_DEPTH_TEST);
-    glBindTexture(GL_TEXTURE_2D, 0);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, target_.objects(), 0);
-}
-
-void Renderer::drawWideLines(const std::vector<WideLine>& lines, FrameStats& stats) {
-    // Issued even when empty: the frame's list of draws is fixed.
-    glBindVertexArray(wideLineVao_.get());
-    glBindBuffer(GL_ARRAY_BUFFER, wideLineBuffer_.get());
-    glBufferData(GL_ARRAY_BUFFER, byteSize(lines), lines.data(), GL_STREAM_DRAW);
-    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(lines.size()));
-    ++stats.drawCalls;
-}
-
-void Renderer::drawLines(const std::vector<LineVertex>& vertices, FrameStats& stats, Primitive primitive) {
-    glBindVertexArray(lineVao_.get());
-    glBindBuffer(GL_ARRAY_BUFFER, lineBuffer_.get());
-    glBufferData(GL_ARRAY_BUFFER, byteSize(vertices), vertices.data(), GL_STREAM_DRAW);
-    glDrawArrays(primitive == Primitive::Lines ? GL_LINES : GL_TRIANGLES, 0, static_cast<GLsizei>(vertices.size()));
-    ++stats.drawCalls;
+    if (!analytic || analyticPass_.loaded()) return;
+    // The sphere, round and box programs, and the depth-writing variants of the mesh, dot and
+    // line programs (ANALYTIC_DEPTH).
+    analyticPass_.load(shaderDirectory_);
+    meshPass_.loadDepthPrograms(shaderDirectory_);
+    wideLineDepthProgram_ = loadProgram(shaderDirectory_, "wide_line", "#define ANALYTIC_DEPTH 1\n");
 }
 
 bool Renderer::canDrawAt(glm::ivec2 size) const {
@@ -367,17 +134,10 @@ void Renderer::drawTarget(const scene::Scene& scene, const FrameView& view, int 
     glCullFace(GL_BACK);
     glDisable(GL_BLEND);
 
-    collectDraws(*this, scene, view, style, debug, stats);
-    const GLuint mesh = analytic_ ? meshDepthProgram_.get() : meshProgram_.get();
-    glUseProgram(mesh);
-    glUniformMatrix4fv(glGetUniformLocation(mesh, "uViewProjection"), 1, GL_FALSE, glm::value_ptr(view.viewProjection));
-    glUniform3fv(glGetUniformLocation(mesh, "uEye"), 1, glm::value_ptr(view.eye));
-    if (analytic_) setDepthUniforms(mesh, view);
-    for (Batch* b : allBatches()) drawBatch(*b, stats);
-    glDisable(GL_CULL_FACE);
-    glFrontFace(GL_CCW);
-    if (analytic_) drawAnalyticSpheres(view, stats);
-    drawDots(view, stats);
+    collectDraws({meshPass_, analyticPass_, outlinePass_, analytic_}, scene, view, style, debug, stats);
+    meshPass_.drawBatches(view, analytic_, stats);
+    if (analytic_) analyticPass_.draw(view, stats);
+    meshPass_.drawDots(view, analytic_, stats);
     const GLenum colourOnly[] = {GL_COLOR_ATTACHMENT0};
     glDrawBuffers(1, colourOnly);
 
@@ -423,7 +183,7 @@ void Renderer::drawTarget(const scene::Scene& scene, const FrameView& view, int 
     glEnable(GL_BLEND);
     drawWideLines(grid, stats);
     glDisable(GL_BLEND);
-    drawOutlines(glm::vec2(view.drawableSize), scale, stats);
+    outlinePass_.draw(target_.objects(), glm::vec2(view.drawableSize), scale, stats);
     glUseProgram(wideLineProgram_.get());
     glEnable(GL_BLEND);
     glDisable(GL_DEPTH_TEST);
@@ -483,6 +243,23 @@ void Renderer::drawOverScene(const std::vector<ScreenRect>& rects, glm::ivec2 dr
     glDisable(GL_BLEND);
     glBindVertexArray(0);
     glUseProgram(0);
+}
+
+void Renderer::drawWideLines(const std::vector<WideLine>& lines, FrameStats& stats) {
+    // Issued even when empty: the frame's list of draws is fixed.
+    glBindVertexArray(wideLineVao_.get());
+    glBindBuffer(GL_ARRAY_BUFFER, wideLineBuffer_.get());
+    glBufferData(GL_ARRAY_BUFFER, byteSize(lines), lines.data(), GL_STREAM_DRAW);
+    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(lines.size()));
+    ++stats.drawCalls;
+}
+
+void Renderer::drawLines(const std::vector<LineVertex>& vertices, FrameStats& stats, Primitive primitive) {
+    glBindVertexArray(lineVao_.get());
+    glBindBuffer(GL_ARRAY_BUFFER, lineBuffer_.get());
+    glBufferData(GL_ARRAY_BUFFER, byteSize(vertices), vertices.data(), GL_STREAM_DRAW);
+    glDrawArrays(primitive == Primitive::Lines ? GL_LINES : GL_TRIANGLES, 0, static_cast<GLsizei>(vertices.size()));
+    ++stats.drawCalls;
 }
 
 void Renderer::finish() const { glFinish(); }

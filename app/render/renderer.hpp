@@ -17,24 +17,29 @@
 // Markers are unlit sphere instances. Back faces of the closed meshes (all but the infinite
 // cylinders' side) are culled, so an object is not drawn from inside it.
 //
+// The Renderer composes one object per pass, each with its GL objects, shaders and per-frame
+// lists: the tessellated shapes (MeshPass), the analytic ones (AnalyticPass), the outlines (OutlinePass), FXAA and supersampling's filter
+// (ResolvePass), the second view (SecondView); they draw into one SceneTarget (which also holds
+// the object IDs), collect.cpp fills their lists, and the window is a WindowTarget.
+//
 // The caller owns the context and has loaded GL (gladLoadGL) before constructing a Renderer.
 
-#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <ostream>
 #include <vector>
 
-#include <glm/mat4x4.hpp>
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
+#include "render/analytic_pass.hpp"
 #include "render/frame.hpp"
 #include "render/gl_debug.hpp"
 #include "render/gl_objects.hpp"
-#include "render/meshes.hpp"
+#include "render/mesh_pass.hpp"
+#include "render/outline_pass.hpp"
 #include "render/resolve_pass.hpp"
 #include "render/scene_target.hpp"
 #include "render/second_view.hpp"
@@ -124,64 +129,12 @@ public:
     [[nodiscard]] glm::ivec2 drawnSize() const { return drawnSize_; }
 
 private:
-    struct Instance {
-        glm::mat4 model;
-        glm::vec4 color;           ///< rgb, a = 1 lit / 0 unlit (markers)
-        glm::vec4 style;           ///< x highlight, y selected, z hovered, w stretch (Vertex::stretch)
-        std::uint32_t object = 0;  ///< index + 1 in the scene (0xFFFFFFFF: a marker), for the outlines
-    };
-    struct Batch {
-        VertexArray vao;
-        Buffer vertices;
-        Buffer indices;
-        Buffer instances;
-        GLsizei indexCount = 0;
-        std::vector<Instance> pending;
-        /// Back faces culled: closed meshes, seen from outside (an infinite cylinder is open).
-        bool closed = true;
-        bool mirrored = false;  ///< instances wind clockwise (negative determinant)
-    };
-    /// One batch per level of detail of a round mesh, and each level's silhouetteDeviation.
-    struct LodBatches {
-        Batch levels[kLodCount];
-        float deviation[kLodCount] = {};
-    };
-    struct Dot {
-        glm::vec3 center;
-        float sizePixels;
-        glm::vec4 color;
-        glm::vec4 style;
-        std::uint32_t object = 0;
-    };
-    /// An analytic sphere (sphere.vert): its centre relative to the eye, formed in double.
-    struct SphereInstance {
-        glm::vec3 center;
-        float radius = 0.0f;
-        glm::vec4 color;
-        glm::vec4 style;
-        std::uint32_t object = 0;
-    };
-    /// An analytic capsule, capped or infinite cylinder (sphere.vert, ROUND): the sphere of its
-    /// radius around a (a relative to the eye, formed in double; sphere.vert's quad holds it and
-    /// b's), b - a, the kind (0 capsule, 1 capped cylinder, 2 infinite cylinder).
-    struct RoundInstance {
-        SphereInstance end;  ///< first: the sphere program's attributes are the same
-        glm::vec3 axis;
-        std::uint32_t kind = 0;
-    };
-    /// An analytic box (box.vert / box.frag): toWorld's translation relative to the eye (formed in
-    /// double), its linear part by columns, the inverse of that by rows (the library's, formed in
-    /// double), the local box. An Aabb: its bounds relative to the eye under the identity.
-    struct BoxInstance {
-        glm::vec3 translation;
-        glm::vec3 columns[3];
-        glm::vec3 inverse[3];
-        glm::vec3 min;
-        glm::vec3 max;
-        glm::vec4 color;
-        glm::vec4 style;
-        std::uint32_t object = 0;
-    };
+    /// The frame's draws into the target's bottom-left `view.drawableSize` pixels; `outputHeight`
+    /// is the height of the picture they become (line widths), `scale` the supersample factor.
+    void drawTarget(const scene::Scene& scene, const FrameView& view, int outputHeight, int scale,
+                    const DrawStyle& style, const DebugDraw& debug, FrameStats& stats);
+    /// The scene (and the second view, per setInset) into `framebuffer`, the drawable's size.
+    void compose(GLuint framebuffer) const;
     struct LineVertex {
         glm::vec3 position;
         glm::vec4 color;
@@ -194,90 +147,33 @@ private:
         glm::vec4 color;
         glm::vec2 width;
     };
-
-    class Collector;
-
-    static Batch makeBatch(const MeshData& mesh);
-    /// `make(segments)` is the drawn mesh; `outline(segments)` the mesh whose silhouette it has.
-    template <class Make, class Outline>
-    static LodBatches makeLodBatches(Make make, Outline outline);
-    [[nodiscard]] std::vector<Batch*> allBatches();
-    /// The frame's draws into the target's bottom-left `view.drawableSize` pixels; `outputHeight`
-    /// is the height of the picture they become (line widths), `scale` the supersample factor.
-    void drawTarget(const scene::Scene& scene, const FrameView& view, int outputHeight, int scale,
-                    const DrawStyle& style, const DebugDraw& debug, FrameStats& stats);
-    /// The scene (and the second view, per setInset) into `framebuffer`, the drawable's size.
-    void compose(GLuint framebuffer) const;
-    /// The frame's CPU stage (collect.cpp): sorts the objects into the batches' instance lists, the
-    /// dots and the outlined areas. A function of its own, not a member, so that every member
-    /// function of the Renderer is in renderer.cpp.
-    friend void collectDraws(Renderer& renderer, const scene::Scene& scene, const FrameView& view,
-                             const DrawStyle& style, const DebugDraw& debug, FrameStats& stats);
-    void drawBatch(Batch& batch, FrameStats& stats);
     enum class Primitive { Lines, Triangles };
     /// Pairs of vertices as lines, or triples as triangles, with the line program.
     void drawLines(const std::vector<LineVertex>& vertices, FrameStats& stats, Primitive primitive = Primitive::Lines);
     /// Segments as quads (wide_line.vert) with the program in use, one instanced draw.
     void drawWideLines(const std::vector<WideLine>& lines, FrameStats& stats);
-    void drawDots(const FrameView& view, FrameStats& stats);
-    /// The analytic spheres (useAnalyticSpheres), one instanced draw.
-    void drawAnalyticSpheres(const FrameView& view, FrameStats& stats);
-    /// The uniforms of the analytic depth (eye, forward, near) of `program`.
-    void setDepthUniforms(GLuint program, const FrameView& view) const;
-    /// Outlines around the picked, selected and hovered objects, from the object attachment,
-    /// within the rectangles of styledAreas_; their widths in output pixels, `scale` drawn pixels
-    /// each (the supersample factor), so that a supersampled picture's are as wide as at 1x.
-    void drawOutlines(glm::vec2 targetSize, int scale, FrameStats& stats);
 
     GlDebugOutput debugOutput_;  // first: it sees the errors of everything constructed after it
     glm::ivec2 maxTargetSize_{0};
-    Program meshProgram_;
+    std::filesystem::path shaderDirectory_;  ///< the analytic programs are made when first used
+    bool analytic_ = false;
+    SceneTarget target_;
+    MeshPass meshPass_;
+    AnalyticPass analyticPass_;
     Program lineProgram_;
-    Program dotProgram_;
-    Program outlineProgram_;
-    VertexArray outlineVao_;  ///< one rectangle per instance (styledAreas_), corners from gl_VertexID
-    Buffer outlineBuffer_;
-    LodBatches spheres_;
-    LodBatches capsules_;
-    LodBatches cylinders_;
-    Batch longSides_;  ///< infinite cylinders: the side cut into many rings (see kLongSideRings)
-    Batch cubes_;
-    Batch mirroredCubes_;  ///< boxes with a negative scale determinant: their faces wind the other way
     VertexArray lineVao_;
     Buffer lineBuffer_;
-    Program wideLineProgram_;  ///< the grid and the debug lines (wide_line.vert / .frag)
+    Program wideLineProgram_;       ///< the grid and the debug lines (wide_line.vert / .frag)
+    Program wideLineDepthProgram_;  ///< made when analytic is first used
     VertexArray wideLineVao_;
     Buffer wideLineBuffer_;
-    VertexArray dotVao_;
-    Buffer dotBuffer_;
-    std::vector<Dot> dots_;
-    bool analytic_ = false;
-    std::filesystem::path shaderDirectory_;
-    // useAnalyticSpheres: the sphere program and the depth-writing variants of the mesh, dot and
-    // line programs (ANALYTIC_DEPTH), made when first used.
-    Program sphereProgram_;
-    Program meshDepthProgram_;
-    Program dotDepthProgram_;
-    Program wideLineDepthProgram_;
-    VertexArray sphereVao_;
-    Buffer sphereBuffer_;
-    std::vector<SphereInstance> spheresToCast_;
-    Program roundProgram_;  ///< sphere.vert / sphere.frag with ROUND
-    VertexArray roundVao_;
-    Buffer roundBuffer_;
-    std::vector<RoundInstance> roundsToCast_;
-    Program boxProgram_;  ///< box.vert / box.frag
-    VertexArray boxVao_;
-    Buffer boxBuffer_;
-    std::vector<BoxInstance> boxesToCast_;
-    SceneTarget target_;
-    std::vector<glm::vec4> styledAreas_;  ///< pixels (min x, min y, max x, max y) of each emphasised object
-    glm::ivec2 presentedSize_{0};         ///< the drawable's size in the last draw
-    glm::ivec2 drawnSize_{0};  ///< the pixels the last draw filled, from the target's corner (fewer when approximate)
+    OutlinePass outlinePass_;
     ResolvePass resolvePass_;
     SecondView secondView_;
-    std::uint64_t draws_ = 0;
     WindowTarget window_;
+    glm::ivec2 presentedSize_{0};  ///< the drawable's size in the last draw
+    glm::ivec2 drawnSize_{0};  ///< the pixels the last draw filled, from the target's corner (fewer when approximate)
+    std::uint64_t draws_ = 0;
 };
 
 }  // namespace pickray::render
