@@ -18,7 +18,8 @@
 // cylinders' side) are culled, so an object is not drawn from inside it.
 //
 // The Renderer composes one object per pass, each with its GL objects, shaders and per-frame
-// lists: the tessellated shapes (MeshPass), the analytic ones (AnalyticPass), the outlines (OutlinePass), FXAA and supersampling's filter
+// lists: the tessellated shapes (MeshPass), the analytic ones (AnalyticPass), the lines and
+// triangles over them (OverlayPass), the outlines (OutlinePass), FXAA and supersampling's filter
 // (ResolvePass), the second view (SecondView); they draw into one SceneTarget (which also holds
 // the object IDs), collect.cpp fills their lists, and the window is a WindowTarget.
 //
@@ -31,8 +32,6 @@
 #include <vector>
 
 #include <glm/vec2.hpp>
-#include <glm/vec3.hpp>
-#include <glm/vec4.hpp>
 
 #include "render/analytic_pass.hpp"
 #include "render/frame.hpp"
@@ -40,6 +39,7 @@
 #include "render/gl_objects.hpp"
 #include "render/mesh_pass.hpp"
 #include "render/outline_pass.hpp"
+#include "render/overlay_pass.hpp"
 #include "render/resolve_pass.hpp"
 #include "render/scene_target.hpp"
 #include "render/second_view.hpp"
@@ -135,23 +135,6 @@ private:
                     const DrawStyle& style, const DebugDraw& debug, FrameStats& stats);
     /// The scene (and the second view, per setInset) into `framebuffer`, the drawable's size.
     void compose(GLuint framebuffer) const;
-    struct LineVertex {
-        glm::vec3 position;
-        glm::vec4 color;
-    };
-    /// A line as wide_line.vert draws it (one instance): its ends, its colour (alpha: faint or
-    /// solid) and its width at a and at b in drawn pixels.
-    struct WideLine {
-        glm::vec3 a;
-        glm::vec3 b;
-        glm::vec4 color;
-        glm::vec2 width;
-    };
-    enum class Primitive { Lines, Triangles };
-    /// Pairs of vertices as lines, or triples as triangles, with the line program.
-    void drawLines(const std::vector<LineVertex>& vertices, FrameStats& stats, Primitive primitive = Primitive::Lines);
-    /// Segments as quads (wide_line.vert) with the program in use, one instanced draw.
-    void drawWideLines(const std::vector<WideLine>& lines, FrameStats& stats);
 
     GlDebugOutput debugOutput_;  // first: it sees the errors of everything constructed after it
     glm::ivec2 maxTargetSize_{0};
@@ -160,13 +143,7 @@ private:
     SceneTarget target_;
     MeshPass meshPass_;
     AnalyticPass analyticPass_;
-    Program lineProgram_;
-    VertexArray lineVao_;
-    Buffer lineBuffer_;
-    Program wideLineProgram_;       ///< the grid and the debug lines (wide_line.vert / .frag)
-    Program wideLineDepthProgram_;  ///< made when analytic is first used
-    VertexArray wideLineVao_;
-    Buffer wideLineBuffer_;
+    OverlayPass overlayPass_;
     OutlinePass outlinePass_;
     ResolvePass resolvePass_;
     SecondView secondView_;
