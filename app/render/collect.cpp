@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The renderer's sorting of a frame's objects into draws (collectDraws): culling against the
-// view frustum, dots for objects a pixel across, a level of detail per round instance from its
-// size on screen, and the rectangles the outline pass covers. renderer.cpp issues the draws.
+// The renderer's sorting of a frame's objects into the passes' lists (collectDraws): culling
+// against the view frustum, dots for objects a pixel across, a level of detail per round instance
+// from its size on screen, and the rectangles the outline pass covers. The passes issue the draws.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -14,7 +14,10 @@
 #include <glm/matrix.hpp>
 
 #include "pickray/collision/ray_box.hpp"
-#include "render/renderer.hpp"
+#include "render/analytic_pass.hpp"
+#include "render/collect.hpp"
+#include "render/mesh_pass.hpp"
+#include "render/outline_pass.hpp"
 #include "scene/frame_along.hpp"
 
 namespace pickray::render {
@@ -199,10 +202,12 @@ void addStyledArea(const Shape& shape, const std::optional<Bound>& bound, const 
 // Sorts one frame's objects into batches: culled when outside the view frustum, a dot when about
 // a pixel across, else an instance of its kind's mesh at the level of detail its size on screen
 // needs (round kinds).
-class Renderer::Collector {
+class Collector {
 public:
-    Collector(Renderer& r, const FrameView& view, bool approximate, FrameStats& stats)
-        : r_(r),
+    Collector(const DrawLists& lists, const FrameView& view, bool approximate, FrameStats& stats)
+        : mesh_(lists.mesh),
+          casts_(lists.analytic),
+          analytic_(lists.analyticShapes),
           eye_(view.eye),
           stats_(stats),
           approximate_(approximate),
@@ -239,17 +244,17 @@ public:
         // (within tolerance_ pixels of one inside a bound of that radius).
         if (radiusPixels(bound, bound.radius) > tolerance_) return false;
         const float side = approximate_ ? approximateSide : 2.0f * bound.radius;
-        r_.dots_.push_back({bound.center, side * pixelsPerNdc_ / depth(bound.center), color, look, object});
+        mesh_.dots_.push_back({bound.center, side * pixelsPerNdc_ / depth(bound.center), color, look, object});
         ++stats_.dots;
         return true;
     }
 
-    void add(Batch& batch, const glm::mat4& model, glm::vec4 color, glm::vec4 look) {
+    void add(MeshPass::Batch& batch, const glm::mat4& model, glm::vec4 color, glm::vec4 look) {
         batch.pending.push_back({model, color, look, object});
         ++stats_.instances;
     }
     /// A round instance of `radius` inside `bound`: the coarsest level within tolerance.
-    void addRound(LodBatches& lod, const glm::mat4& model, const Bound& bound, float radius, glm::vec4 color,
+    void addRound(MeshPass::LodBatches& lod, const glm::mat4& model, const Bound& bound, float radius, glm::vec4 color,
                   glm::vec4 look) {
         const float pixels = radiusPixels(bound, radius);
         std::size_t level = 0;
@@ -258,20 +263,20 @@ public:
         add(lod.levels[level], model, color, look);
     }
     void addSphere(glm::vec3 center, float radius, glm::vec4 color, glm::vec4 look) {
-        if (r_.analytic_) {
+        if (analytic_) {
             // Relative to the eye, formed in double and rounded once (as a click's ray is built).
             const glm::vec3 relative(glm::dvec3(center) - glm::dvec3(eye_));
-            r_.spheresToCast_.push_back({relative, radius, color, look, object});
+            casts_.spheresToCast_.push_back({relative, radius, color, look, object});
             return;
         }
-        addRound(r_.spheres_, sphereModel(center, radius), Bound{center, radius}, radius, color, look);
+        addRound(mesh_.spheres_, sphereModel(center, radius), Bound{center, radius}, radius, color, look);
     }
     /// Analytic capsules (kind 0), capped (1) and infinite cylinders (2): a relative to the eye in
     /// double, b - a.
     void addCast(glm::vec3 a, glm::vec3 b, float radius, std::uint32_t kind, glm::vec4 color, glm::vec4 look) {
         const glm::vec3 relative(glm::dvec3(a) - glm::dvec3(eye_));
         const glm::vec3 axis(glm::dvec3(b) - glm::dvec3(a));
-        r_.roundsToCast_.push_back({{relative, radius, color, look, object}, axis, kind});
+        casts_.roundsToCast_.push_back({{relative, radius, color, look, object}, axis, kind});
     }
     /// Analytic boxes (box.vert / box.frag): the local box, toWorld's linear part and its inverse
     /// (the library's, formed in double), the translation relative to the eye in double; an Aabb
@@ -282,7 +287,7 @@ public:
         const glm::vec3 lo(glm::dvec3(box.min) - glm::dvec3(eye_));
         const glm::vec3 hi(glm::dvec3(box.max) - glm::dvec3(eye_));
         const glm::vec3 x(1, 0, 0), y(0, 1, 0), z(0, 0, 1);
-        r_.boxesToCast_.push_back({glm::vec3(0.0f), x, y, z, x, y, z, lo, hi, color, look, object});
+        casts_.boxesToCast_.push_back({glm::vec3(0.0f), x, y, z, x, y, z, lo, hi, color, look, object});
     }
     void addBox(const OrientedBox& box, glm::vec4 color, glm::vec4 look) {
         const PreparedOrientedBox prepared(box);
@@ -290,19 +295,21 @@ public:
         const glm::vec3 translation(glm::dvec3(box.toWorld[3]) - glm::dvec3(eye_));
         glm::vec3 inverse[3];
         for (int i = 0; i < 3; ++i) inverse[i] = glm::vec3(prepared.inverse.rows[i] * prepared.inverseDeterminant);
-        r_.boxesToCast_.push_back({translation, glm::vec3(box.toWorld[0]), glm::vec3(box.toWorld[1]),
-                                   glm::vec3(box.toWorld[2]), inverse[0], inverse[1], inverse[2], box.local.min,
-                                   box.local.max, color, look, object});
+        casts_.boxesToCast_.push_back({translation, glm::vec3(box.toWorld[0]), glm::vec3(box.toWorld[1]),
+                                       glm::vec3(box.toWorld[2]), inverse[0], inverse[1], inverse[2], box.local.min,
+                                       box.local.max, color, look, object});
     }
     /// Capsules and capped cylinders: one instance, the stretch in the style's w.
-    void addStretched(LodBatches& lod, glm::vec3 a, glm::vec3 b, float radius, const Bound& bound, glm::vec4 color,
-                      glm::vec4 look) {
+    void addStretched(MeshPass::LodBatches& lod, glm::vec3 a, glm::vec3 b, float radius, const Bound& bound,
+                      glm::vec4 color, glm::vec4 look) {
         const RoundFrame frame = roundFrame(a, b, radius);
         addRound(lod, frame.model, bound, radius, color, glm::vec4(glm::vec3(look), frame.stretch));
     }
     void culled() { ++stats_.culled; }
 
-    Renderer& r_;
+    MeshPass& mesh_;
+    AnalyticPass& casts_;
+    bool analytic_;  ///< DrawLists::analyticShapes
     glm::vec3 eye_;
     std::uint32_t object = 0;  ///< the object being collected (index + 1); 0xFFFFFFFF for markers
 
@@ -324,15 +331,12 @@ private:
     float pixelsPerNdc_ = 1.0f;
 };
 
-void collectDraws(Renderer& renderer, const scene::Scene& scene, const FrameView& view, const DrawStyle& style,
+void collectDraws(const DrawLists& lists, const scene::Scene& scene, const FrameView& view, const DrawStyle& style,
                   const DebugDraw& debug, FrameStats& stats) {
-    for (Renderer::Batch* b : renderer.allBatches()) b->pending.clear();
-    renderer.dots_.clear();
-    renderer.spheresToCast_.clear();
-    renderer.roundsToCast_.clear();
-    renderer.boxesToCast_.clear();
-    renderer.styledAreas_.clear();
-    Renderer::Collector c(renderer, view, style.approximate, stats);
+    lists.mesh.clear();
+    lists.analytic.clear();
+    lists.outlines.styledAreas_.clear();
+    Collector c(lists, view, style.approximate, stats);
     for (std::size_t i = 0; i < scene.objects.size(); ++i) {
         const scene::Object& object = scene.objects[i];
         bool selected = false;
@@ -345,42 +349,43 @@ void collectDraws(Renderer& renderer, const scene::Scene& scene, const FrameView
         // Outlined where it is in view (an emphasised object behind the eye would cost a pass
         // over the whole target for nothing).
         if ((look.x > 0.5f || look.y > 0.5f || look.z > 0.5f) && !(bound && c.outsideView(*bound)))
-            addStyledArea(object.shape, bound, view, style.supersample, renderer.styledAreas_);
+            addStyledArea(object.shape, bound, view, style.supersample, lists.outlines.styledAreas_);
         // Analytic spheres are never dots in an exact frame: the ray test decides every pixel.
         // (Nor are the other kinds, which are all analytic too.)
-        const bool cast = renderer.analytic_;
+        const bool cast = lists.analyticShapes;
         const bool mayDot = !(cast && !style.approximate);
         if (bound &&
             c.cullOrDot(*bound, style.approximate ? meanProjectedSide(object.shape) : 0.0f, color, look, mayDot))
             continue;
         struct Emit {
-            Renderer::Collector& c;
+            Collector& c;
             const FrameView& view;
             Bound bound;  // (unused for infinite cylinders)
             glm::vec4 color;
             glm::vec4 look;
             void operator()(const Sphere& s) const { c.addSphere(s.center, s.radius, color, look); }
             void operator()(const Capsule& k) const {
-                if (c.r_.analytic_) return c.addCast(k.a, k.b, k.radius, 0, color, look);
-                c.addStretched(c.r_.capsules_, k.a, k.b, k.radius, bound, color, look);
+                if (c.analytic_) return c.addCast(k.a, k.b, k.radius, 0, color, look);
+                c.addStretched(c.mesh_.capsules_, k.a, k.b, k.radius, bound, color, look);
             }
             void operator()(const Cylinder& k) const {
-                if (c.r_.analytic_) return c.addCast(k.a, k.b, k.radius, 1, color, look);
-                c.addStretched(c.r_.cylinders_, k.a, k.b, k.radius, bound, color, look);
+                if (c.analytic_) return c.addCast(k.a, k.b, k.radius, 1, color, look);
+                c.addStretched(c.mesh_.cylinders_, k.a, k.b, k.radius, bound, color, look);
             }
             void operator()(const InfiniteCylinder& k) const {
                 // Analytic: sphere.vert bounds its quad by the axis within the view's frustum.
-                if (c.r_.analytic_) return c.addCast(k.p1, k.p2, k.radius, 2, color, look);
+                if (c.analytic_) return c.addCast(k.p1, k.p2, k.radius, 2, color, look);
                 if (auto ends = drawnStretch(k, view))
-                    c.add(c.r_.longSides_, axisFrame(ends->first, ends->second - ends->first, k.radius), color, look);
+                    c.add(c.mesh_.longSides_, axisFrame(ends->first, ends->second - ends->first, k.radius), color,
+                          look);
                 else c.culled();
             }
             void operator()(const Aabb& b) const {
-                if (c.r_.analytic_) return c.addBox(b, color, look);
+                if (c.analytic_) return c.addBox(b, color, look);
                 box(b, glm::mat4(1.0f));
             }
             void operator()(const OrientedBox& b) const {
-                if (c.r_.analytic_) return c.addBox(b, color, look);
+                if (c.analytic_) return c.addBox(b, color, look);
                 box(b.local, b.toWorld);
             }
             void box(const Aabb& local, const glm::mat4& toWorld) const {
@@ -388,7 +393,7 @@ void collectDraws(Renderer& renderer, const scene::Scene& scene, const FrameView
                     glm::scale(glm::translate(glm::mat4(1.0f), local.min), local.max - local.min);
                 const glm::mat4 model = toWorld * unitToLocal;
                 const bool mirrored = glm::determinant(glm::mat3(model)) < 0.0f;
-                c.add(mirrored ? c.r_.mirroredCubes_ : c.r_.cubes_, model, color, look);
+                c.add(mirrored ? c.mesh_.mirroredCubes_ : c.mesh_.cubes_, model, color, look);
             }
         };
         std::visit(Emit{c, view, bound.value_or(Bound{}), color, look}, object.shape);

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include <glad/gl.h>
 #include <glm/vec2.hpp>
@@ -66,6 +67,12 @@ struct ColorTarget {
     Renderbuffer color;
 };
 [[nodiscard]] ColorTarget makeColorTarget(glm::ivec2 size, const char* what);
+
+/// The bytes of `v`'s elements, for glBufferData.
+template <class T>
+GLsizeiptr byteSize(const std::vector<T>& v) {
+    return static_cast<GLsizeiptr>(v.size() * sizeof(T));
+}
 
 /// Vertex attribute `location` of the bound vertex array: `components` floats at byte `offset` of
 /// records `stride` bytes long in the bound GL_ARRAY_BUFFER; `divisor` 1 for one per instance.

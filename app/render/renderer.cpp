@@ -2,16 +2,7 @@
 #include "render/renderer.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <cstdlib>
-#include <limits>
-#include <stdexcept>
-#include <variant>
-
-#include <glm/geometric.hpp>
-#include <glm/gtc/matrix_transform.hpp>
-#include <glm/gtc/type_ptr.hpp>
-#include <glm/matrix.hpp>
+#include <cstddef>
 
 namespace pickray::render {
 namespace {
@@ -27,312 +18,28 @@ glm::ivec2 queryMaxTargetSize() {
     return {std::min(most, viewport[0]), std::min(most, viewport[1])};
 }
 
-template <class T>
-GLsizeiptr byteSize(const std::vector<T>& v) {
-    return static_cast<GLsizeiptr>(v.size() * sizeof(T));
-}
-
-constexpr glm::vec3 kGridColor{0.32f, 0.34f, 0.38f};
-constexpr int kGridHalfExtent = 20;
-
 }  // namespace
-
-Renderer::Batch Renderer::makeBatch(const MeshData& mesh) {
-    Batch b{makeVertexArray(), makeBuffer(), makeBuffer(), makeBuffer(), static_cast<GLsizei>(mesh.indices.size()), {}};
-    glBindVertexArray(b.vao.get());
-    glBindBuffer(GL_ARRAY_BUFFER, b.vertices.get());
-    glBufferData(GL_ARRAY_BUFFER, byteSize(mesh.vertices), mesh.vertices.data(), GL_STATIC_DRAW);
-    floatAttribute(0, 3, sizeof(Vertex), offsetof(Vertex, position));
-    floatAttribute(1, 3, sizeof(Vertex), offsetof(Vertex, normal));
-    floatAttribute(8, 1, sizeof(Vertex), offsetof(Vertex, stretch));
-    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, b.indices.get());
-    glBufferData(GL_ELEMENT_ARRAY_BUFFER, byteSize(mesh.indices), mesh.indices.data(), GL_STATIC_DRAW);
-    // Per-instance attributes: model matrix (4 columns at 2..5), colour (6), style (7), object (9).
-    glBindBuffer(GL_ARRAY_BUFFER, b.instances.get());
-    for (GLuint column = 0; column < 4; ++column) {
-        floatAttribute(2 + column, 4, sizeof(Instance), offsetof(Instance, model) + column * sizeof(glm::vec4), 1);
-    }
-    floatAttribute(6, 4, sizeof(Instance), offsetof(Instance, color), 1);
-    floatAttribute(7, 4, sizeof(Instance), offsetof(Instance, style), 1);
-    uintAttribute(9, 1, sizeof(Instance), offsetof(Instance, object), 1);
-    glBindVertexArray(0);
-    return b;
-}
-
-template <class Make, class Outline>
-Renderer::LodBatches Renderer::makeLodBatches(Make make, Outline outline) {
-    LodBatches lod;
-    for (std::size_t level = 0; level < kLodCount; ++level) {
-        lod.levels[level] = makeBatch(make(kLodSegments[level]));
-        lod.deviation[level] = silhouetteDeviation(outline(kLodSegments[level]));
-    }
-    return lod;
-}
 
 Renderer::Renderer(const std::filesystem::path& shaderDirectory)
     : maxTargetSize_(queryMaxTargetSize()),
-      meshProgram_(loadProgram(shaderDirectory, "mesh")),
-      lineProgram_(loadProgram(shaderDirectory, "line")),
-      dotProgram_(loadProgram(shaderDirectory, "dot")),
-      outlineProgram_(loadProgram(shaderDirectory, "outline")),
-      outlineVao_(makeVertexArray()),
-      outlineBuffer_(makeBuffer()),
-      spheres_(makeLodBatches([](int n) { return makeSphere(n); }, [](int n) { return makeSphere(n); })),
-      capsules_(makeLodBatches([](int n) { return makeCapsule(n); }, [](int n) { return makeCapsule(n); })),
-      // A capped cylinder's outline is its side's ring.
-      cylinders_(
-          makeLodBatches([](int n) { return makeCappedCylinder(n); }, [](int n) { return makeCylinderSide(n); })),
-      longSides_(makeBatch(makeCylinderSide(kRoundSegments, kLongSideRings))),
-      cubes_(makeBatch(makeCube())),
-      mirroredCubes_(makeBatch(makeCube())),
-      lineVao_(makeVertexArray()),
-      lineBuffer_(makeBuffer()),
-      wideLineProgram_(loadProgram(shaderDirectory, "wide_line")),
-      wideLineVao_(makeVertexArray()),
-      wideLineBuffer_(makeBuffer()),
-      dotVao_(makeVertexArray()),
-      dotBuffer_(makeBuffer()),
       shaderDirectory_(shaderDirectory),
-      fxaaProgram_(loadProgram(shaderDirectory, "resolve", "#define FXAA 1\n")),
-      boxFilterProgram_(loadProgram(shaderDirectory, "resolve", "#define BOX 1\n")),
-      resolveVao_(makeVertexArray()) {
-    longSides_.closed = false;
-    mirroredCubes_.mirrored = true;
-    glBindVertexArray(lineVao_.get());
-    glBindBuffer(GL_ARRAY_BUFFER, lineBuffer_.get());
-    floatAttribute(0, 3, sizeof(LineVertex), offsetof(LineVertex, position));
-    floatAttribute(1, 4, sizeof(LineVertex), offsetof(LineVertex, color));
-    glBindVertexArray(wideLineVao_.get());
-    glBindBuffer(GL_ARRAY_BUFFER, wideLineBuffer_.get());
-    floatAttribute(0, 3, sizeof(WideLine), offsetof(WideLine, a), 1);
-    floatAttribute(1, 3, sizeof(WideLine), offsetof(WideLine, b), 1);
-    floatAttribute(2, 4, sizeof(WideLine), offsetof(WideLine, color), 1);
-    floatAttribute(3, 2, sizeof(WideLine), offsetof(WideLine, width), 1);
-    glBindVertexArray(dotVao_.get());
-    glBindBuffer(GL_ARRAY_BUFFER, dotBuffer_.get());
-    floatAttribute(0, 3, sizeof(Dot), offsetof(Dot, center));
-    floatAttribute(1, 1, sizeof(Dot), offsetof(Dot, sizePixels));
-    floatAttribute(2, 4, sizeof(Dot), offsetof(Dot, color));
-    floatAttribute(3, 4, sizeof(Dot), offsetof(Dot, style));
-    uintAttribute(4, 1, sizeof(Dot), offsetof(Dot, object));
-    glBindVertexArray(outlineVao_.get());
-    glBindBuffer(GL_ARRAY_BUFFER, outlineBuffer_.get());
-    floatAttribute(0, 4, sizeof(glm::vec4), 0, 1);  // one rectangle per instance
-    glBindVertexArray(0);
-}
+      meshPass_(shaderDirectory),
+      overlayPass_(shaderDirectory),
+      outlinePass_(shaderDirectory),
+      resolvePass_(shaderDirectory) {}
 
 void Renderer::useAnalyticSpheres(bool analytic) {
     analytic_ = analytic;
-    if (!analytic || sphereProgram_.get() != 0) return;
-    const std::string depth = "#define ANALYTIC_DEPTH 1\n";
-    sphereProgram_ = loadProgram(shaderDirectory_, "sphere");
-    meshDepthProgram_ = loadProgram(shaderDirectory_, "mesh", depth);
-    dotDepthProgram_ = loadProgram(shaderDirectory_, "dot", depth);
-    wideLineDepthProgram_ = loadProgram(shaderDirectory_, "wide_line", depth);
-    sphereVao_ = makeVertexArray();
-    sphereBuffer_ = makeBuffer();
-    glBindVertexArray(sphereVao_.get());
-    glBindBuffer(GL_ARRAY_BUFFER, sphereBuffer_.get());
-    // A sphere's five attributes (0-4), which a RoundInstance begins with.
-    static_assert(offsetof(RoundInstance, end) == 0);
-    const auto sphereAttributes = [](GLsizei stride) {
-        floatAttribute(0, 3, stride, offsetof(SphereInstance, center), 1);
-        floatAttribute(1, 1, stride, offsetof(SphereInstance, radius), 1);
-        floatAttribute(2, 4, stride, offsetof(SphereInstance, color), 1);
-        floatAttribute(3, 4, stride, offsetof(SphereInstance, style), 1);
-        uintAttribute(4, 1, stride, offsetof(SphereInstance, object), 1);
-    };
-    sphereAttributes(sizeof(SphereInstance));
-    roundProgram_ = loadProgram(shaderDirectory_, "sphere", "#define ROUND 1\n");
-    roundVao_ = makeVertexArray();
-    roundBuffer_ = makeBuffer();
-    glBindVertexArray(roundVao_.get());
-    glBindBuffer(GL_ARRAY_BUFFER, roundBuffer_.get());
-    sphereAttributes(sizeof(RoundInstance));
-    floatAttribute(5, 3, sizeof(RoundInstance), offsetof(RoundInstance, axis), 1);
-    uintAttribute(6, 1, sizeof(RoundInstance), offsetof(RoundInstance, kind), 1);
-    boxProgram_ = loadProgram(shaderDirectory_, "box");
-    boxVao_ = makeVertexArray();
-    boxBuffer_ = makeBuffer();
-    glBindVertexArray(boxVao_.get());
-    glBindBuffer(GL_ARRAY_BUFFER, boxBuffer_.get());
-    floatAttribute(0, 3, sizeof(BoxInstance), offsetof(BoxInstance, translation), 1);
-    for (GLuint i = 0; i < 3; ++i) {
-        floatAttribute(1 + i, 3, sizeof(BoxInstance), offsetof(BoxInstance, columns) + i * sizeof(glm::vec3), 1);
-        floatAttribute(4 + i, 3, sizeof(BoxInstance), offsetof(BoxInstance, inverse) + i * sizeof(glm::vec3), 1);
-    }
-    floatAttribute(7, 3, sizeof(BoxInstance), offsetof(BoxInstance, min), 1);
-    floatAttribute(8, 3, sizeof(BoxInstance), offsetof(BoxInstance, max), 1);
-    floatAttribute(9, 4, sizeof(BoxInstance), offsetof(BoxInstance, color), 1);
-    floatAttribute(10, 4, sizeof(BoxInstance), offsetof(BoxInstance, style), 1);
-    uintAttribute(11, 1, sizeof(BoxInstance), offsetof(BoxInstance, object), 1);
-    glBindVertexArray(0);
-}
-
-void Renderer::setDepthUniforms(GLuint program, const FrameView& view) const {
-    // The view direction: minus the rotation's third row.
-    const glm::mat4& r = view.rotationView;
-    const glm::vec3 forward(-r[0][2], -r[1][2], -r[2][2]);
-    glUniform3fv(glGetUniformLocation(program, "uEye"), 1, glm::value_ptr(view.eye));
-    glUniform3fv(glGetUniformLocation(program, "uForward"), 1, glm::value_ptr(forward));
-    glUniform1f(glGetUniformLocation(program, "uNear"), view.nearDistance);
-}
-
-void Renderer::drawAnalyticSpheres(const FrameView& view, FrameStats& stats) {
-    // Spheres, then the other round kinds (the ROUND variant), then boxes (box.vert / box.frag):
-    // the same camera, rectangles and depth.
-    const auto draw = [&](GLuint program, GLuint vao, GLuint buffer, const void* data, GLsizeiptr bytes,
-                          std::size_t count) {
-        if (count == 0) return;
-        glUseProgram(program);
-        const glm::mat3 rotation(view.rotationView);
-        // The pixels' rays: the inverse of projection · rotation, formed in double (as cursorRay).
-        const glm::mat4 inverse(glm::inverse(glm::dmat4(view.projection) * glm::dmat4(view.rotationView)));
-        glUniformMatrix3fv(glGetUniformLocation(program, "uRotation"), 1, GL_FALSE, glm::value_ptr(rotation));
-        glUniformMatrix4fv(glGetUniformLocation(program, "uProjection"), 1, GL_FALSE, glm::value_ptr(view.projection));
-        glUniformMatrix4fv(glGetUniformLocation(program, "uInverseCamera"), 1, GL_FALSE, glm::value_ptr(inverse));
-        glUniform2f(glGetUniformLocation(program, "uTargetSize"), static_cast<float>(view.drawableSize.x),
-                    static_cast<float>(view.drawableSize.y));
-        setDepthUniforms(program, view);
-        glDisable(GL_CULL_FACE);
-        glBindVertexArray(vao);
-        glBindBuffer(GL_ARRAY_BUFFER, buffer);
-        glBufferData(GL_ARRAY_BUFFER, bytes, data, GL_STREAM_DRAW);
-        glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(count));
-        ++stats.drawCalls;
-        stats.triangles += 2 * count;
-    };
-    draw(sphereProgram_.get(), sphereVao_.get(), sphereBuffer_.get(), spheresToCast_.data(), byteSize(spheresToCast_),
-         spheresToCast_.size());
-    draw(roundProgram_.get(), roundVao_.get(), roundBuffer_.get(), roundsToCast_.data(), byteSize(roundsToCast_),
-         roundsToCast_.size());
-    stats.analyticSpheres = spheresToCast_.size();
-    draw(boxProgram_.get(), boxVao_.get(), boxBuffer_.get(), boxesToCast_.data(), byteSize(boxesToCast_),
-         boxesToCast_.size());
-    stats.analyticRounds = roundsToCast_.size();
-    stats.analyticBoxes = boxesToCast_.size();
-}
-
-std::vector<Renderer::Batch*> Renderer::allBatches() {
-    std::vector<Batch*> batches;
-    for (LodBatches* lod : {&spheres_, &capsules_, &cylinders_})
-        for (Batch& b : lod->levels) batches.push_back(&b);
-    batches.push_back(&longSides_);
-    batches.push_back(&cubes_);
-    batches.push_back(&mirroredCubes_);
-    return batches;
-}
-
-void Renderer::drawBatch(Batch& batch, FrameStats& stats) {
-    // Issued even when empty: the frame's list of draws is fixed (and an empty draw costs nothing).
-    // Culling the back faces of closed meshes halves what the rasteriser sets up.
-    if (batch.closed) glEnable(GL_CULL_FACE);
-    else glDisable(GL_CULL_FACE);
-    glFrontFace(batch.mirrored ? GL_CW : GL_CCW);
-    glBindVertexArray(batch.vao.get());
-    glBindBuffer(GL_ARRAY_BUFFER, batch.instances.get());
-    glBufferData(GL_ARRAY_BUFFER, byteSize(batch.pending), batch.pending.data(), GL_STREAM_DRAW);
-    glDrawElementsInstanced(GL_TRIANGLES, batch.indexCount, GL_UNSIGNED_INT, nullptr,
-                            static_cast<GLsizei>(batch.pending.size()));
-    ++stats.drawCalls;
-    stats.triangles += batch.pending.size() * static_cast<std::size_t>(batch.indexCount / 3);
-}
-
-void Renderer::drawDots(const FrameView& view, FrameStats& stats) {
-    const GLuint program = analytic_ ? dotDepthProgram_.get() : dotProgram_.get();
-    glUseProgram(program);
-    glUniformMatrix4fv(glGetUniformLocation(program, "uViewProjection"), 1, GL_FALSE,
-                       glm::value_ptr(view.viewProjection));
-    if (analytic_) setDepthUniforms(program, view);
-    glEnable(GL_PROGRAM_POINT_SIZE);
-    glBindVertexArray(dotVao_.get());
-    glBindBuffer(GL_ARRAY_BUFFER, dotBuffer_.get());
-    glBufferData(GL_ARRAY_BUFFER, byteSize(dots_), dots_.data(), GL_STREAM_DRAW);
-    glDrawArrays(GL_POINTS, 0, static_cast<GLsizei>(dots_.size()));
-    glDisable(GL_PROGRAM_POINT_SIZE);
-    ++stats.drawCalls;
-}
-
-void Renderer::drawOutlines(glm::vec2 targetSize, int scale, FrameStats& stats) {
-    // The object texture is read here, so it must not be attached while it is: detached for the
-    // pass (a feedback loop is undefined even with the attachment not drawn to).
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, 0, 0);
-    glUseProgram(outlineProgram_.get());
-    glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, targetObjects_.get());
-    glUniform1i(glGetUniformLocation(outlineProgram_.get(), "uObjects"), 0);
-    glUniform2fv(glGetUniformLocation(outlineProgram_.get(), "uTargetSize"), 1, glm::value_ptr(targetSize));
-    glUniform1i(glGetUniformLocation(outlineProgram_.get(), "uScale"), scale);  // widths in output pixels
-    glUniform3fv(glGetUniformLocation(outlineProgram_.get(), "uPicked"), 1, glm::value_ptr(kHighlightColor));
-    glUniform3fv(glGetUniformLocation(outlineProgram_.get(), "uSelected"), 1, glm::value_ptr(kSelectedColor));
-    glUniform3fv(glGetUniformLocation(outlineProgram_.get(), "uHovered"), 1, glm::value_ptr(kHoveredColor));
-    // Only the rectangles around the emphasised objects (none when none is): a 9x9 look-around
-    // per pixel (times the supersample factor squared) is what a software rasteriser feels over a whole 1080p frame. The outline's
-    // colours are opaque, so where rectangles overlap a pixel comes out the same.
-    glDisable(GL_DEPTH_TEST);
-    glBindVertexArray(outlineVao_.get());
-    glBindBuffer(GL_ARRAY_BUFFER, outlineBuffer_.get());
-    glBufferData(GL_ARRAY_BUFFER, byteSize(styledAreas_), styledAreas_.data(), GL_STREAM_DRAW);
-    glDrawArraysInstanced(GL_TRIANGLES, 0, 6, static_cast<GLsizei>(styledAreas_.size()));  // every frame
-    ++stats.drawCalls;
-    glEnable(GL_DEPTH_TEST);
-    glBindTexture(GL_TEXTURE_2D, 0);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, targetObjects_.get(), 0);
-}
-
-void Renderer::drawWideLines(const std::vector<WideLine>& lines, FrameStats& stats) {
-    // Issued even when empty: the frame's list of draws is fixed.
-    glBindVertexArray(wideLineVao_.get());
-    glBindBuffer(GL_ARRAY_BUFFER, wideLineBuffer_.get());
-    glBufferData(GL_ARRAY_BUFFER, byteSize(lines), lines.data(), GL_STREAM_DRAW);
-    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(lines.size()));
-    ++stats.drawCalls;
-}
-
-void Renderer::drawLines(const std::vector<LineVertex>& vertices, FrameStats& stats, Primitive primitive) {
-    glBindVertexArray(lineVao_.get());
-    glBindBuffer(GL_ARRAY_BUFFER, lineBuffer_.get());
-    glBufferData(GL_ARRAY_BUFFER, byteSize(vertices), vertices.data(), GL_STREAM_DRAW);
-    glDrawArrays(primitive == Primitive::Lines ? GL_LINES : GL_TRIANGLES, 0, static_cast<GLsizei>(vertices.size()));
-    ++stats.drawCalls;
+    if (!analytic || analyticPass_.loaded()) return;
+    // The sphere, round and box programs, and the depth-writing variants of the mesh, dot and
+    // line programs (ANALYTIC_DEPTH).
+    analyticPass_.load(shaderDirectory_);
+    meshPass_.loadDepthPrograms(shaderDirectory_);
+    overlayPass_.loadDepthProgram(shaderDirectory_);
 }
 
 bool Renderer::canDrawAt(glm::ivec2 size) const {
     return size.x > 0 && size.y > 0 && size.x <= maxTargetSize_.x && size.y <= maxTargetSize_.y;
-}
-
-void Renderer::resizeTarget(glm::ivec2 size) {
-    if (size == targetSize_ && analytic_ == targetAnalytic_) return;
-    target_ = makeFramebuffer();
-    targetColor_ = makeTexture();
-    targetDepth_ = makeRenderbuffer();
-    targetObjects_ = makeTexture();
-    glBindTexture(GL_TEXTURE_2D, targetObjects_.get());
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RG32UI, size.x, size.y, 0, GL_RG_INTEGER, GL_UNSIGNED_INT, nullptr);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glBindTexture(GL_TEXTURE_2D, 0);
-    // The colour is read by resolve(): FXAA's samples between pixels are linear, none past the edge.
-    glBindTexture(GL_TEXTURE_2D, targetColor_.get());
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, size.x, size.y, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    glBindTexture(GL_TEXTURE_2D, 0);
-    glBindRenderbuffer(GL_RENDERBUFFER, targetDepth_.get());
-    // Analytic: near / view depth in float keeps the same relative precision (2^-24) at every
-    // distance; in 24 fixed bits it would have 2^-24 absolute, 1e-3 of that far away.
-    glRenderbufferStorage(GL_RENDERBUFFER, analytic_ ? GL_DEPTH_COMPONENT32F : GL_DEPTH_COMPONENT24, size.x, size.y);
-    glBindFramebuffer(GL_FRAMEBUFFER, target_.get());
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, targetColor_.get(), 0);
-    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, targetDepth_.get());
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, targetObjects_.get(), 0);
-    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
-        throw std::runtime_error("the scene's render target is incomplete");
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    targetSize_ = size;
-    targetAnalytic_ = analytic_;
 }
 
 FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& fullView, const DrawStyle& style,
@@ -342,7 +49,7 @@ FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& fullView, 
     bindWindow(fullView.drawableSize);
     // Approximate: the same view in fewer pixels (everything below measures in the drawn pixels),
     // scaled up to the drawable by present().
-    // Supersampled (style.supersample): the same view in more pixels, filtered down by resolve();
+    // Supersampled (style.supersample): the same view in more pixels, filtered down by the resolve pass;
     // a scale the driver cannot draw is drawn at 1 (the App refuses it before).
     const int scale =
         style.supersample > 1 && canDrawAt(fullView.drawableSize * style.supersample) ? style.supersample : 1;
@@ -356,10 +63,10 @@ FrameStats Renderer::draw(const scene::Scene& scene, const FrameView& fullView, 
     // One target, the drawable's size: an approximate frame draws into its bottom-left corner.
     // (Sizing the target to each frame made and freed GL storage at every switch between moving
     // and still, which llvmpipe's allocations did not give back: 11-23 MB over 700 orbits.)
-    resizeTarget(fullView.drawableSize * scale);
+    target_.resize(fullView.drawableSize * scale, analytic_);
     drawnSize_ = view.drawableSize;
     drawTarget(scene, view, fullView.drawableSize.y, scale, style, debug, stats);
-    presentResolved_ = resolve(scale, approximate);
+    resolvePass_.resolve(target_.color(), presentedSize_, scale, approximate);
     present();
     return stats;
 }
@@ -369,28 +76,20 @@ void Renderer::drawSecondView(const scene::Scene& scene, const FrameView& view, 
     const glm::ivec2 size = view.drawableSize;
     if (!canDrawAt(size)) return;
     // Into the corner of the target as it is (draw() sizes it to the drawable, which holds this).
-    if (analytic_ != targetAnalytic_ || size.x > targetSize_.x || size.y > targetSize_.y)
-        resizeTarget(glm::max(targetSize_, size));
+    if (analytic_ != target_.analytic() || size.x > target_.size().x || size.y > target_.size().y)
+        target_.resize(glm::max(target_.size(), size), analytic_);
     DrawStyle exact = style;
     exact.approximate = false;
     exact.supersample = 1;
     FrameStats unused;
     drawTarget(scene, view, size.y, 1, exact, debug, unused);
-    if (secondSize_ != size) {
-        ColorTarget made = makeColorTarget(size, "the second view");
-        second_ = std::move(made.framebuffer);
-        secondColor_ = std::move(made.color);
-        secondSize_ = size;
-    }
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, target_.get());
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, second_.get());
-    glBlitFramebuffer(0, 0, size.x, size.y, 0, 0, size.x, size.y, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-    glBindFramebuffer(GL_FRAMEBUFFER, windowFramebuffer());
+    secondView_.keep(target_.framebuffer(), size);
+    glBindFramebuffer(GL_FRAMEBUFFER, window_.framebuffer());
 }
 
 void Renderer::drawTarget(const scene::Scene& scene, const FrameView& view, int outputHeight, int scale,
                           const DrawStyle& style, const DebugDraw& debug, FrameStats& stats) {
-    glBindFramebuffer(GL_FRAMEBUFFER, target_.get());
+    glBindFramebuffer(GL_FRAMEBUFFER, target_.framebuffer());
     glViewport(0, 0, view.drawableSize.x, view.drawableSize.y);
     // Meshes and dots write the colour and the object attachment; lines and outlines the colour.
     const GLenum both[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
@@ -411,199 +110,38 @@ void Renderer::drawTarget(const scene::Scene& scene, const FrameView& view, int 
     glCullFace(GL_BACK);
     glDisable(GL_BLEND);
 
-    collectDraws(*this, scene, view, style, debug, stats);
-    const GLuint mesh = analytic_ ? meshDepthProgram_.get() : meshProgram_.get();
-    glUseProgram(mesh);
-    glUniformMatrix4fv(glGetUniformLocation(mesh, "uViewProjection"), 1, GL_FALSE, glm::value_ptr(view.viewProjection));
-    glUniform3fv(glGetUniformLocation(mesh, "uEye"), 1, glm::value_ptr(view.eye));
-    if (analytic_) setDepthUniforms(mesh, view);
-    for (Batch* b : allBatches()) drawBatch(*b, stats);
-    glDisable(GL_CULL_FACE);
-    glFrontFace(GL_CCW);
-    if (analytic_) drawAnalyticSpheres(view, stats);
-    drawDots(view, stats);
+    collectDraws({meshPass_, analyticPass_, outlinePass_, analytic_}, scene, view, style, debug, stats);
+    meshPass_.drawBatches(view, analytic_, stats);
+    if (analytic_) analyticPass_.draw(view, stats);
+    meshPass_.drawDots(view, analytic_, stats);
     const GLenum colourOnly[] = {GL_COLOR_ATTACHMENT0};
     glDrawBuffers(1, colourOnly);
 
-    // Lines as quads of a width in pixels (wide_line.vert, DebugLine), blended by their coverage
-    // and writing no depth: the grid depth-tested; debug lines twice, faint through objects and
-    // solid where seen (an overEverything line solid in the first pass, and only there). Widths in
-    // 720p pixels times the view's scale, in the pixels drawn (fewer when approximate).
-    const float pixels =
-        view.pixelScale * static_cast<float>(view.drawableSize.y) / static_cast<float>(std::max(outputHeight, 1));
-    std::vector<WideLine> grid;
-    if (style.grid) {
-        const glm::vec2 width(kGridLinePixels * pixels);
-        for (int i = -kGridHalfExtent; i <= kGridHalfExtent; ++i) {
-            const auto f = static_cast<float>(i);
-            const auto e = static_cast<float>(kGridHalfExtent);
-            const glm::vec4 cx = i == 0 ? glm::vec4(0.75f, 0.3f, 0.3f, 1) : glm::vec4(kGridColor, 1);
-            const glm::vec4 cz = i == 0 ? glm::vec4(0.3f, 0.4f, 0.8f, 1) : glm::vec4(kGridColor, 1);
-            grid.push_back({{-e, 0, f}, {e, 0, f}, cx, width});
-            grid.push_back({{f, 0, -e}, {f, 0, e}, cz, width});
-        }
-    }
-    std::vector<WideLine> faint;
-    std::vector<WideLine> solid;
-    for (const DebugLine& l : debug.lines) {
-        const glm::vec2 width = glm::vec2(l.width, l.widthAtB) * pixels;
-        faint.push_back({l.a, l.b, glm::vec4(l.color, l.overEverything ? 1.0f : 0.3f), width});
-        if (!l.overEverything) solid.push_back({l.a, l.b, glm::vec4(l.color, 1.0f), width});
-    }
-    // The depth-tested lines (grid, solid) write the analytic depth when analytic; the others
-    // are not depth-tested. GEQUAL: a line on a surface shows, as LEQUAL lets it in the mesh path.
-    const GLuint testedLines = analytic_ ? wideLineDepthProgram_.get() : wideLineProgram_.get();
-    if (analytic_) glDepthFunc(GL_GEQUAL);
-    for (const GLuint program : {lineProgram_.get(), wideLineProgram_.get(), testedLines}) {
-        glUseProgram(program);
-        glUniformMatrix4fv(glGetUniformLocation(program, "uViewProjection"), 1, GL_FALSE,
-                           glm::value_ptr(view.viewProjection));
-        glUniform2f(glGetUniformLocation(program, "uTargetSize"), static_cast<float>(view.drawableSize.x),
-                    static_cast<float>(view.drawableSize.y));  // (the wide lines')
-    }
-    if (analytic_) setDepthUniforms(testedLines, view);
-    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-    glDepthMask(GL_FALSE);
-    glEnable(GL_BLEND);
-    drawWideLines(grid, stats);
-    glDisable(GL_BLEND);
-    drawOutlines(glm::vec2(view.drawableSize), scale, stats);
-    glUseProgram(wideLineProgram_.get());
-    glEnable(GL_BLEND);
-    glDisable(GL_DEPTH_TEST);
-    drawWideLines(faint, stats);
-    glEnable(GL_DEPTH_TEST);
-    glUseProgram(testedLines);
-    drawWideLines(solid, stats);
-    glDepthMask(GL_TRUE);
-    glUseProgram(lineProgram_.get());
-    std::vector<LineVertex> onTop;
-    for (const DebugTriangle& t : debug.onTop)
-        for (const glm::vec3& corner : {t.a, t.b, t.c}) onTop.push_back({corner, t.color});
-    glDisable(GL_DEPTH_TEST);
-    // Issued every frame (empty without a gizmo): the count of draws stays fixed.
-    drawLines(onTop, stats, Primitive::Triangles);
-    glEnable(GL_DEPTH_TEST);
-    glDisable(GL_BLEND);
+    // The grid, the outlines, the debug lines: each reads or blends with what is drawn before it.
+    overlayPass_.drawGrid(view, outputHeight, style, analytic_, stats);
+    outlinePass_.draw(target_.objects(), glm::vec2(view.drawableSize), scale, stats);
+    overlayPass_.drawDebug(view, outputHeight, debug, analytic_, stats);
     glBindVertexArray(0);
     glUseProgram(0);
 }
 
-void Renderer::bindWindow(glm::ivec2 size) {
-    if (ownWindow_ && size != windowSize_ && canDrawAt(size)) {
-        ColorTarget made = makeColorTarget(size, "the window");
-        window_ = std::move(made.framebuffer);
-        windowColor_ = std::move(made.color);
-        windowSize_ = size;
-    }
-    glBindFramebuffer(GL_FRAMEBUFFER, windowFramebuffer());
-}
-
-bool Renderer::resolve(int pixelScale, bool approximate) {
-    const bool box = pixelScale > 1;
-    if (!box && (!fxaa_ || approximate)) return false;
-    if (resolvedSize_ != presentedSize_) {
-        ColorTarget made = makeColorTarget(presentedSize_, "the resolved colour");
-        resolved_ = std::move(made.framebuffer);
-        resolvedColor_ = std::move(made.color);
-        resolvedSize_ = presentedSize_;
-    }
-    // One full-screen triangle, each output pixel once (not in FrameStats: not part of the scene's
-    // fixed list of draws).
-    glBindFramebuffer(GL_FRAMEBUFFER, resolved_.get());
-    glViewport(0, 0, presentedSize_.x, presentedSize_.y);
-    const GLuint program = box ? boxFilterProgram_.get() : fxaaProgram_.get();
-    glUseProgram(program);
-    glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, targetColor_.get());
-    glUniform1i(glGetUniformLocation(program, "uColor"), 0);
-    if (box) glUniform1i(glGetUniformLocation(program, "uFactor"), pixelScale);
-    glDisable(GL_DEPTH_TEST);
-    glBindVertexArray(resolveVao_.get());
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-    glBindVertexArray(0);
-    glBindTexture(GL_TEXTURE_2D, 0);
-    glUseProgram(0);
-    glEnable(GL_DEPTH_TEST);
-    return true;
-}
+void Renderer::bindWindow(glm::ivec2 size) { window_.bind(size, canDrawAt(size)); }
 
 void Renderer::present() const {
-    compose(windowFramebuffer());
-    glBindFramebuffer(GL_FRAMEBUFFER, windowFramebuffer());
+    compose(window_.framebuffer());
+    glBindFramebuffer(GL_FRAMEBUFFER, window_.framebuffer());
 }
 
 void Renderer::compose(GLuint framebuffer) const {
-    const glm::ivec2 out = presentedSize_;
-    const bool inset = inset_ && secondSize_.x > 0 && inset_->size.x > 0 && inset_->size.y > 0;
-    // The rectangle in GL's pixels (y up), and where the scene goes: the whole window, or the
-    // rectangle when swapped.
-    const glm::ivec2 lo(inset ? inset_->min.x : 0, inset ? out.y - inset_->min.y - inset_->size.y : 0);
-    const glm::ivec2 hi = lo + (inset ? inset_->size : glm::ivec2(0));
-    const bool swapped = inset && inset_->swapped;
-    const glm::ivec2 sceneLo = swapped ? lo : glm::ivec2(0);
-    const glm::ivec2 sceneHi = swapped ? hi : out;
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
-    const auto blitSecond = [&](glm::ivec2 a, glm::ivec2 b) {
-        glBindFramebuffer(GL_READ_FRAMEBUFFER, second_.get());
-        glBlitFramebuffer(0, 0, secondSize_.x, secondSize_.y, a.x, a.y, b.x, b.y, GL_COLOR_BUFFER_BIT,
-                          secondSize_ == b - a ? GL_NEAREST : GL_LINEAR);
-    };
-    const auto border = [&] {
-        glEnable(GL_SCISSOR_TEST);
-        glScissor(lo.x - kInsetBorderPixels, lo.y - kInsetBorderPixels, hi.x - lo.x + 2 * kInsetBorderPixels,
-                  hi.y - lo.y + 2 * kInsetBorderPixels);
-        const GLfloat color[] = {kInsetBorderColor.r, kInsetBorderColor.g, kInsetBorderColor.b, 1.0f};
-        glClearBufferfv(GL_COLOR, 0, color);
-        glDisable(GL_SCISSOR_TEST);
-    };
-    const auto blitScene = [&] {
-        if (presentResolved_) {  // FXAA'd or filtered down: the drawable's size already
-            glBindFramebuffer(GL_READ_FRAMEBUFFER, resolved_.get());
-            glBlitFramebuffer(0, 0, out.x, out.y, sceneLo.x, sceneLo.y, sceneHi.x, sceneHi.y, GL_COLOR_BUFFER_BIT,
-                              swapped ? GL_LINEAR : GL_NEAREST);
-            return;
-        }
-        glBindFramebuffer(GL_READ_FRAMEBUFFER, target_.get());
-        // Pixel for pixel when drawn at full size; an approximate frame's fewer pixels scaled up.
-        const bool scaled = sceneHi - sceneLo != drawnSize_;
-        glBlitFramebuffer(0, 0, drawnSize_.x, drawnSize_.y, sceneLo.x, sceneLo.y, sceneHi.x, sceneHi.y,
-                          GL_COLOR_BUFFER_BIT, scaled ? GL_LINEAR : GL_NEAREST);
-    };
-    // What fills the window, the rectangle's border, what is in the rectangle.
-    if (swapped) blitSecond(glm::ivec2(0), out);
-    else blitScene();
-    if (!inset) return;
-    border();
-    if (swapped) blitScene();
-    else blitSecond(lo, hi);
+    secondView_.compose(framebuffer, presentedSize_, [&](glm::ivec2 lo, glm::ivec2 hi, bool swapped) {
+        resolvePass_.blit(target_.framebuffer(), drawnSize_, presentedSize_, lo, hi, swapped);
+    });
 }
 
 void Renderer::drawOverScene(const std::vector<ScreenRect>& rects, glm::ivec2 drawable) {
     if (rects.empty() || !canDrawAt(drawable)) return;
-    std::vector<LineVertex> triangles;
-    triangles.reserve(rects.size() * 6);
-    for (const ScreenRect& r : rects) {
-        const glm::vec3 a(r.min.x, r.min.y, 0.0f), b(r.max.x, r.min.y, 0.0f);
-        const glm::vec3 c(r.max.x, r.max.y, 0.0f), d(r.min.x, r.max.y, 0.0f);
-        for (const glm::vec3& corner : {a, b, c, a, c, d}) triangles.push_back({corner, r.color});
-    }
     bindWindow(drawable);
-    glViewport(0, 0, drawable.x, drawable.y);
-    // Pixels from the top-left corner to GL's clip space (y up).
-    const glm::mat4 pixels = glm::ortho(0.0f, static_cast<float>(drawable.x), static_cast<float>(drawable.y), 0.0f);
-    glUseProgram(lineProgram_.get());
-    glUniformMatrix4fv(glGetUniformLocation(lineProgram_.get(), "uViewProjection"), 1, GL_FALSE,
-                       glm::value_ptr(pixels));
-    glDisable(GL_DEPTH_TEST);
-    glDisable(GL_CULL_FACE);
-    glEnable(GL_BLEND);
-    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-    FrameStats unused;
-    drawLines(triangles, unused, Primitive::Triangles);
-    glDisable(GL_BLEND);
-    glBindVertexArray(0);
-    glUseProgram(0);
+    overlayPass_.drawRects(rects, drawable);
 }
 
 void Renderer::finish() const { glFinish(); }
@@ -615,11 +153,11 @@ std::vector<std::uint8_t> Renderer::readPixels(glm::ivec2 size, Source source) c
     const auto height = static_cast<std::size_t>(size.y);
     std::vector<std::uint8_t> bottomUp(width * height * 4);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    GLuint scene = presentResolved_ ? resolved_.get() : target_.get();
+    GLuint scene = resolvePass_.scene(target_.framebuffer());
     // With a second view, the scene as present() composes it, in a framebuffer made for the read.
     Framebuffer composed;
     Renderbuffer composedColor;
-    if (source == Source::Scene && inset_ && secondSize_.x > 0 && size == presentedSize_) {
+    if (source == Source::Scene && secondView_.shown() && size == presentedSize_) {
         composed = makeFramebuffer();
         composedColor = makeRenderbuffer();
         glBindRenderbuffer(GL_RENDERBUFFER, composedColor.get());
@@ -629,7 +167,7 @@ std::vector<std::uint8_t> Renderer::readPixels(glm::ivec2 size, Source source) c
         compose(composed.get());
         scene = composed.get();
     }
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, source == Source::Scene ? scene : windowFramebuffer());
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, source == Source::Scene ? scene : window_.framebuffer());
     glReadPixels(0, 0, size.x, size.y, GL_RGBA, GL_UNSIGNED_BYTE, bottomUp.data());
     glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
     for (std::size_t i = 3; i < bottomUp.size(); i += 4) bottomUp[i] = 255;
@@ -642,23 +180,6 @@ std::vector<std::uint8_t> Renderer::readPixels(glm::ivec2 size, Source source) c
     return topDown;
 }
 
-std::vector<std::uint32_t> Renderer::readObjectIds() const {
-    const auto width = static_cast<std::size_t>(drawnSize_.x);
-    const auto height = static_cast<std::size_t>(drawnSize_.y);
-    // The attachment holds (object, style bits); GL reads integer pixels as RGBA_INTEGER only
-    // portably, so all four channels come back and the first is kept.
-    std::vector<std::uint32_t> rgba(width * height * 4);
-    glPixelStorei(GL_PACK_ALIGNMENT, 4);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, target_.get());
-    glReadBuffer(GL_COLOR_ATTACHMENT1);
-    glReadPixels(0, 0, drawnSize_.x, drawnSize_.y, GL_RGBA_INTEGER, GL_UNSIGNED_INT, rgba.data());
-    glReadBuffer(GL_COLOR_ATTACHMENT0);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
-    // GL rows start at the bottom; PNG rows at the top.
-    std::vector<std::uint32_t> topDown(width * height);
-    for (std::size_t y = 0; y < height; ++y)
-        for (std::size_t x = 0; x < width; ++x) topDown[y * width + x] = rgba[((height - 1 - y) * width + x) * 4];
-    return topDown;
-}
+std::vector<std::uint32_t> Renderer::readObjectIds() const { return target_.readObjectIds(drawnSize_); }
 
 }  // namespace pickray::render

@@ -17,186 +17,36 @@
 // Markers are unlit sphere instances. Back faces of the closed meshes (all but the infinite
 // cylinders' side) are culled, so an object is not drawn from inside it.
 //
+// The Renderer composes one object per pass, each with its GL objects, shaders and per-frame
+// lists: the tessellated shapes (MeshPass), the analytic ones (AnalyticPass), the lines and
+// triangles over them (OverlayPass), the outlines (OutlinePass), FXAA and supersampling's filter
+// (ResolvePass), the second view (SecondView); they draw into one SceneTarget (which also holds
+// the object IDs), collect.cpp fills their lists, and the window is a WindowTarget.
+//
 // The caller owns the context and has loaded GL (gladLoadGL) before constructing a Renderer.
 
-#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <ostream>
 #include <vector>
 
-#include <glm/mat4x4.hpp>
 #include <glm/vec2.hpp>
-#include <glm/vec3.hpp>
-#include <glm/vec4.hpp>
 
+#include "render/analytic_pass.hpp"
+#include "render/frame.hpp"
 #include "render/gl_debug.hpp"
 #include "render/gl_objects.hpp"
-#include "render/meshes.hpp"
+#include "render/mesh_pass.hpp"
+#include "render/outline_pass.hpp"
+#include "render/overlay_pass.hpp"
+#include "render/resolve_pass.hpp"
+#include "render/scene_target.hpp"
+#include "render/second_view.hpp"
+#include "render/window_target.hpp"
 #include "scene/scene.hpp"
 
 namespace pickray::render {
-
-/// The matrices a frame is drawn with. `viewProjection` must already produce GL clip space
-/// (for a 0..1 projection: glClipRemap(ZeroToOne) · proj · view).
-struct FrameView {
-    glm::mat4 viewProjection{1.0f};
-    glm::vec3 eye{0.0f};            ///< for lighting
-    glm::vec3 lookTarget{0.0f};     ///< where "infinite" cylinders are centred
-    float farDistance = 100.0f;     ///< infinite cylinders extend beyond this from the eye
-    glm::ivec2 drawableSize{1, 1};  ///< pixels
-    // The analytic renderer's camera (useAnalyticSpheres): everything relative to the eye, as a
-    // click's ray is built (the library's cursorRayFromEye).
-    glm::mat4 rotationView{1.0f};  ///< the view of the camera moved to the origin (its rotation)
-    glm::mat4 projection{1.0f};    ///< GL clip space (for a 0..1 projection: glClipRemap(ZeroToOne) · proj)
-    float nearDistance = 0.1f;     ///< the near plane's distance from the eye
-    float pixelScale = 1.0f;       ///< drawn pixels per 720p pixel of lines and markers (outputPixelScale)
-    bool operator==(const FrameView&) const = default;
-};
-
-/// What one draw() did (tests and the overlay read it).
-struct FrameStats {
-    int drawCalls = 0;                     ///< glDraw* calls, all kinds and levels together
-    std::size_t instances = 0;             ///< mesh instances drawn
-    std::size_t culled = 0;                ///< objects outside the view, not drawn
-    std::size_t triangles = 0;             ///< triangles submitted
-    std::size_t perLevel[kLodCount] = {};  ///< round instances per level of detail, finest first
-    std::size_t dots = 0;                  ///< objects drawn as a single point
-    std::size_t analyticSpheres = 0;       ///< spheres (markers too) drawn by their ray test (useAnalyticSpheres)
-    std::size_t analyticRounds = 0;        ///< capsules, capped and infinite cylinders drawn by their ray test
-    std::size_t analyticBoxes = 0;         ///< axis-aligned and oriented boxes drawn by their ray test
-    bool approximate = false;              ///< drawn as DrawStyle::approximate asks (coarser)
-    glm::ivec2 drawnSize{0};               ///< the pixels drawn (the drawable's, or fewer when approximate)
-};
-
-/// Largest distance in pixels a round silhouette may lie from the analytic one: within a pixel,
-/// no drawn outline can be told from the exact one.
-inline constexpr float kSilhouetteTolerancePixels = 1.0f;
-
-/// An approximate frame (DrawStyle::approximate, while the camera moves) is drawn at 1/this of the
-/// drawable's width and height and scaled up (linear filtering), with the silhouette tolerance below
-/// in those coarser pixels: an object whose bounding sphere is at most that radius is one dot with
-/// its mean projected area (collect.cpp, meanProjectedSide), the rest coarser levels. On llvmpipe a
-/// frame costs its triangles, its points and its pixels; at 1e5 objects this cuts the frame to about
-/// a fifth (docs/PERFORMANCE.md, issue 24 point 2). The draw calls stay the same fixed list.
-inline constexpr int kMovingResolutionDivisor = 2;
-inline constexpr float kMovingSilhouetteTolerancePixels = 4.0f;
-
-/// Sizes over the scene (line widths, markers, the normal's arrow) are given in pixels of a
-/// 1280x720 picture. Drawn, a size of n such pixels is n · FrameView::pixelScale pixels, and the
-/// scale of a picture h pixels high is outputPixelScale(h) = max(1, h / 720): a 2560x1440
-/// screenshot (or a HiDPI window of that drawable) shows them as a 1280x720 one does, with twice
-/// the pixels; below 720 they keep their size (a 1-pixel line stays one pixel). One number to
-/// multiply: a picture drawn at N times its output size and filtered down takes N · the output's.
-[[nodiscard]] inline float outputPixelScale(float heightPixels) noexcept {
-    return heightPixels > 720.0f ? heightPixels / 720.0f : 1.0f;
-}
-/// A debug line's width (the pick ray) and the grid's, in 720p pixels (see outputPixelScale).
-inline constexpr float kDebugLinePixels = 2.0f;
-inline constexpr float kGridLinePixels = 1.0f;
-
-/// A segment drawn as a screen-space quad (shaders/wide_line.vert): `width` pixels wide at a and
-/// `widthAtB` at b (in 720p pixels, see outputPixelScale; a taper to 0 is a screen-facing triangle,
-/// an arrowhead), with a one-pixel fade at its edges and ends (anti-aliased). Cut at the near plane,
-/// and at the pixels along its middle at its own depth (the analytic depth too).
-struct DebugLine {
-    glm::vec3 a;
-    glm::vec3 b;
-    glm::vec3 color;
-    float width = kDebugLinePixels;
-    float widthAtB = kDebugLinePixels;
-    /// Solid over everything, hidden or not (the capsule pair's closest segment), instead of
-    /// faint where hidden.
-    bool overEverything = false;
-    bool operator==(const DebugLine&) const = default;
-};
-
-struct DebugMarker {
-    glm::vec3 center;
-    float radius;
-    glm::vec3 color;
-    bool operator==(const DebugMarker&) const = default;
-};
-
-/// A triangle drawn over everything, in its colour's alpha (the transform gizmo's pieces).
-struct DebugTriangle {
-    glm::vec3 a;
-    glm::vec3 b;
-    glm::vec3 c;
-    glm::vec4 color;
-    bool operator==(const DebugTriangle&) const = default;
-};
-
-/// Debug geometry of one frame; lines are drawn over the scene (faint where hidden; the grid and
-/// the lines never write depth), markers as unlit spheres (analytic ones with --renderer analytic),
-/// `onTop`
-/// triangles over everything, whole and in their order (the transform gizmo: it must be seen and
-/// grabbed wherever it is; its wide lines are triangles too, as GL 3.3 core has no wide lines).
-struct DebugDraw {
-    std::vector<DebugLine> lines;
-    std::vector<DebugMarker> markers;
-    std::vector<DebugTriangle> onTop;
-    bool operator==(const DebugDraw&) const = default;
-};
-
-/// A rectangle of the window's pixels drawn over the scene in its colour's alpha (the pick
-/// audit's heat map, viewport/audit_heat_map.hpp): `min` inclusive, `max` exclusive, in drawable
-/// pixels from the top-left corner.
-struct ScreenRect {
-    glm::ivec2 min{0};
-    glm::ivec2 max{0};
-    glm::vec4 color{0.0f};
-    bool operator==(const ScreenRect&) const = default;
-};
-
-/// Where present() shows the second view (Renderer::drawSecondView, the observer's, issue 28): a
-/// rectangle of the window's drawable pixels from its top-left corner. Not swapped: the scene fills
-/// the window and the second view is in the rectangle; swapped: the second view (drawn at the
-/// drawable's size) fills it and the scene is scaled down into the rectangle.
-struct InsetLayout {
-    glm::ivec2 min{0};
-    glm::ivec2 size{0};
-    bool swapped = false;
-    bool operator==(const InsetLayout&) const = default;
-};
-/// The line around the rectangle, in drawable pixels and its colour.
-inline constexpr int kInsetBorderPixels = 2;
-inline constexpr glm::vec3 kInsetBorderColor{0.55f, 0.57f, 0.62f};
-
-/// How objects are emphasised: each keeps its colour and gets an outline, the picked one in the
-/// highlight colour, the selected ones blue, the hovered one a thin light line.
-struct DrawStyle {
-    std::optional<std::size_t> highlighted;
-    std::optional<std::size_t> hovered;
-    std::vector<std::size_t> selected;
-    bool grid = true;
-    /// The camera is moving (an orbit, pan or zoom in progress): the frame may be approximate, see
-    /// kMovingResolutionDivisor. Every still frame, screenshot and ID buffer is drawn without it;
-    /// being part of the style, a change of it makes a caller that compares styles redraw.
-    bool approximate = false;
-    /// Supersampling (--supersample): the frame is drawn at `supersample` times the drawable's
-    /// width and height and box-filtered down to it (Renderer::resolve); 1 (the default) draws at
-    /// the drawable's size. Everything measured in the drawn target's pixels (dots, levels of
-    /// detail, the analytic quads) follows from the larger target by itself, and the widths in 720p
-    /// pixels (lines, see outputPixelScale) are multiplied by the drawn / drawable height, so they
-    /// come out as at 1x; so are the outlines' widths (drawOutlines: `supersample` drawn pixels to
-    /// an output pixel). The ID buffer is never supersampled: readObjectIds after such a frame has
-    /// its larger size.
-    int supersample = 1;
-    bool operator==(const DrawStyle&) const = default;
-};
-
-/// The outline colours (tests look for them in screenshots): picked, selected, hovered.
-inline constexpr glm::vec3 kHighlightColor{1.0f, 0.8f, 0.1f};
-inline constexpr glm::vec3 kSelectedColor{0.35f, 0.72f, 1.0f};
-inline constexpr glm::vec3 kHoveredColor{0.9f, 0.92f, 0.95f};
-
-/// Rings along an infinite cylinder's drawn side. Facets that are slivers (a fraction of a pixel
-/// wide, thousands of pixels long) get their depth interpolated so badly by llvmpipe (seen: > 4
-/// world units off at 14 units from the eye, radius 0.3) that a pole was drawn in front of nearer
-/// objects; short rings and a frustum-clipped length keep every triangle small.
-inline constexpr int kLongSideRings = 64;
 
 class Renderer {
 public:
@@ -207,7 +57,7 @@ public:
     /// A drawable of this size can be drawn: at least one pixel, at most maxTargetSize().
     [[nodiscard]] bool canDrawAt(glm::ivec2 size) const;
 
-    /// --renderer analytic (issue 26): every kind is drawn by casting each pixel centre's ray in the
+    /// --renderer analytic: every kind is drawn by casting each pixel centre's ray in the
     /// fragment shader (spheres and markers: sphere.frag; capsules and cylinders: its ROUND variant;
     /// boxes: box.frag) over a screen-space rectangle around each, never by the rasteriser's edge,
     /// with no dots or levels of detail in an exact frame. Every depth-tested pass then writes near / view depth into a
@@ -216,18 +66,18 @@ public:
     void useAnalyticSpheres(bool analytic);
     [[nodiscard]] bool analyticSpheres() const { return analytic_; }
 
-    /// Anti-aliasing (issue 26; on by default, --aa off or View > Anti-aliasing (FXAA) turns it
+    /// Anti-aliasing (on by default, --aa off or View > Anti-aliasing (FXAA) turns it
     /// off): each exact frame's colour goes through resolve.frag's FXAA edge filter on its way to
     /// the window, and readPixels(Source::Scene) reads that. Neither approximate frames (moving:
     /// the cost is not worth it) nor supersampled ones (box-filtered instead) get it. Colour only:
     /// the object attachment (readObjectIds) is the same with or without it.
-    void useFxaa(bool fxaa) { fxaa_ = fxaa; }
-    [[nodiscard]] bool fxaa() const { return fxaa_; }
+    void useFxaa(bool fxaa) { resolvePass_.useFxaa(fxaa); }
+    [[nodiscard]] bool fxaa() const { return resolvePass_.fxaa(); }
 
     /// The window's pixels in a framebuffer of the renderer's own, sized to the window, instead of
     /// the default framebuffer: headless, SDL's offscreen surface keeps the size the window was
     /// created with, so a window grown later would be drawn and read past its end.
-    void useOwnWindowFramebuffer(bool own) { ownWindow_ = own; }
+    void useOwnWindowFramebuffer(bool own) { window_.useOwn(own); }
     /// Binds the window's framebuffer (ours made `size` first, if it can be drawn at that size),
     /// for what is drawn over the scene (ImGui).
     void bindWindow(glm::ivec2 size);
@@ -245,7 +95,7 @@ public:
     void drawSecondView(const scene::Scene& scene, const FrameView& view, const DrawStyle& style,
                         const DebugDraw& debug);
     /// Where present() (and readPixels(Source::Scene)) show the second view; none: not at all.
-    void setInset(const std::optional<InsetLayout>& inset) { inset_ = inset; }
+    void setInset(const std::optional<InsetLayout>& inset) { secondView_.setInset(inset); }
 
     /// Copies the scene drawn last to the window's framebuffer again (scaled up to the drawable when
     /// it was drawn approximate), for frames where nothing in it changed (redrawing 100,000 objects
@@ -279,193 +129,28 @@ public:
     [[nodiscard]] glm::ivec2 drawnSize() const { return drawnSize_; }
 
 private:
-    struct Instance {
-        glm::mat4 model;
-        glm::vec4 color;           ///< rgb, a = 1 lit / 0 unlit (markers)
-        glm::vec4 style;           ///< x highlight, y selected, z hovered, w stretch (Vertex::stretch)
-        std::uint32_t object = 0;  ///< index + 1 in the scene (0xFFFFFFFF: a marker), for the outlines
-    };
-    struct Batch {
-        VertexArray vao;
-        Buffer vertices;
-        Buffer indices;
-        Buffer instances;
-        GLsizei indexCount = 0;
-        std::vector<Instance> pending;
-        /// Back faces culled: closed meshes, seen from outside (an infinite cylinder is open).
-        bool closed = true;
-        bool mirrored = false;  ///< instances wind clockwise (negative determinant)
-    };
-    /// One batch per level of detail of a round mesh, and each level's silhouetteDeviation.
-    struct LodBatches {
-        Batch levels[kLodCount];
-        float deviation[kLodCount] = {};
-    };
-    struct Dot {
-        glm::vec3 center;
-        float sizePixels;
-        glm::vec4 color;
-        glm::vec4 style;
-        std::uint32_t object = 0;
-    };
-    /// An analytic sphere (sphere.vert): its centre relative to the eye, formed in double.
-    struct SphereInstance {
-        glm::vec3 center;
-        float radius = 0.0f;
-        glm::vec4 color;
-        glm::vec4 style;
-        std::uint32_t object = 0;
-    };
-    /// An analytic capsule, capped or infinite cylinder (sphere.vert, ROUND): the sphere of its
-    /// radius around a (a relative to the eye, formed in double; sphere.vert's quad holds it and
-    /// b's), b - a, the kind (0 capsule, 1 capped cylinder, 2 infinite cylinder).
-    struct RoundInstance {
-        SphereInstance end;  ///< first: the sphere program's attributes are the same
-        glm::vec3 axis;
-        std::uint32_t kind = 0;
-    };
-    /// An analytic box (box.vert / box.frag): toWorld's translation relative to the eye (formed in
-    /// double), its linear part by columns, the inverse of that by rows (the library's, formed in
-    /// double), the local box. An Aabb: its bounds relative to the eye under the identity.
-    struct BoxInstance {
-        glm::vec3 translation;
-        glm::vec3 columns[3];
-        glm::vec3 inverse[3];
-        glm::vec3 min;
-        glm::vec3 max;
-        glm::vec4 color;
-        glm::vec4 style;
-        std::uint32_t object = 0;
-    };
-    struct LineVertex {
-        glm::vec3 position;
-        glm::vec4 color;
-    };
-    /// A line as wide_line.vert draws it (one instance): its ends, its colour (alpha: faint or
-    /// solid) and its width at a and at b in drawn pixels.
-    struct WideLine {
-        glm::vec3 a;
-        glm::vec3 b;
-        glm::vec4 color;
-        glm::vec2 width;
-    };
-
-    class Collector;
-
-    static Batch makeBatch(const MeshData& mesh);
-    /// `make(segments)` is the drawn mesh; `outline(segments)` the mesh whose silhouette it has.
-    template <class Make, class Outline>
-    static LodBatches makeLodBatches(Make make, Outline outline);
-    [[nodiscard]] std::vector<Batch*> allBatches();
-    void resizeTarget(glm::ivec2 size);
     /// The frame's draws into the target's bottom-left `view.drawableSize` pixels; `outputHeight`
     /// is the height of the picture they become (line widths), `scale` the supersample factor.
     void drawTarget(const scene::Scene& scene, const FrameView& view, int outputHeight, int scale,
                     const DrawStyle& style, const DebugDraw& debug, FrameStats& stats);
-    /// The scene (and the second view, per inset_) into `framebuffer`, the drawable's size.
+    /// The scene (and the second view, per setInset) into `framebuffer`, the drawable's size.
     void compose(GLuint framebuffer) const;
-    /// The frame's CPU stage (collect.cpp): sorts the objects into the batches' instance lists, the
-    /// dots and the outlined areas. A function of its own, not a member, so that every member
-    /// function of the Renderer is in renderer.cpp.
-    friend void collectDraws(Renderer& renderer, const scene::Scene& scene, const FrameView& view,
-                             const DrawStyle& style, const DebugDraw& debug, FrameStats& stats);
-    void drawBatch(Batch& batch, FrameStats& stats);
-    enum class Primitive { Lines, Triangles };
-    /// Pairs of vertices as lines, or triples as triangles, with the line program.
-    void drawLines(const std::vector<LineVertex>& vertices, FrameStats& stats, Primitive primitive = Primitive::Lines);
-    /// Segments as quads (wide_line.vert) with the program in use, one instanced draw.
-    void drawWideLines(const std::vector<WideLine>& lines, FrameStats& stats);
-    void drawDots(const FrameView& view, FrameStats& stats);
-    /// The analytic spheres (useAnalyticSpheres), one instanced draw.
-    void drawAnalyticSpheres(const FrameView& view, FrameStats& stats);
-    /// The uniforms of the analytic depth (eye, forward, near) of `program`.
-    void setDepthUniforms(GLuint program, const FrameView& view) const;
-    /// The drawn target's colour to `resolved_` (at the drawable's size): box-filtered when the
-    /// frame was supersampled, FXAA's filter when that is on and the frame exact; false (nothing
-    /// done) otherwise, when present() copies the target itself.
-    bool resolve(int pixelScale, bool approximate);
-    /// Outlines around the picked, selected and hovered objects, from the object attachment,
-    /// within the rectangles of styledAreas_; their widths in output pixels, `scale` drawn pixels
-    /// each (the supersample factor), so that a supersampled picture's are as wide as at 1x.
-    void drawOutlines(glm::vec2 targetSize, int scale, FrameStats& stats);
 
     GlDebugOutput debugOutput_;  // first: it sees the errors of everything constructed after it
     glm::ivec2 maxTargetSize_{0};
-    Program meshProgram_;
-    Program lineProgram_;
-    Program dotProgram_;
-    Program outlineProgram_;
-    VertexArray outlineVao_;  ///< one rectangle per instance (styledAreas_), corners from gl_VertexID
-    Buffer outlineBuffer_;
-    LodBatches spheres_;
-    LodBatches capsules_;
-    LodBatches cylinders_;
-    Batch longSides_;  ///< infinite cylinders: the side cut into many rings (see kLongSideRings)
-    Batch cubes_;
-    Batch mirroredCubes_;  ///< boxes with a negative scale determinant: their faces wind the other way
-    VertexArray lineVao_;
-    Buffer lineBuffer_;
-    Program wideLineProgram_;  ///< the grid and the debug lines (wide_line.vert / .frag)
-    VertexArray wideLineVao_;
-    Buffer wideLineBuffer_;
-    VertexArray dotVao_;
-    Buffer dotBuffer_;
-    std::vector<Dot> dots_;
+    std::filesystem::path shaderDirectory_;  ///< the analytic programs are made when first used
     bool analytic_ = false;
-    std::filesystem::path shaderDirectory_;
-    // useAnalyticSpheres: the sphere program and the depth-writing variants of the mesh, dot and
-    // line programs (ANALYTIC_DEPTH), made when first used.
-    Program sphereProgram_;
-    Program meshDepthProgram_;
-    Program dotDepthProgram_;
-    Program wideLineDepthProgram_;
-    VertexArray sphereVao_;
-    Buffer sphereBuffer_;
-    std::vector<SphereInstance> spheresToCast_;
-    Program roundProgram_;  ///< sphere.vert / sphere.frag with ROUND
-    VertexArray roundVao_;
-    Buffer roundBuffer_;
-    std::vector<RoundInstance> roundsToCast_;
-    Program boxProgram_;  ///< box.vert / box.frag
-    VertexArray boxVao_;
-    Buffer boxBuffer_;
-    std::vector<BoxInstance> boxesToCast_;
-    // The scene is drawn into this target with a depth buffer we choose (24 bits; 32-bit float
-    // when analytic): the default framebuffer of some drivers (SDL offscreen/EGL on llvmpipe)
-    // resolves depth far too coarsely.
-    Framebuffer target_;
-    Texture targetColor_;  ///< a texture: the resolve passes read it
-    Renderbuffer targetDepth_;
-    /// Each pixel's object (index + 1) and its emphasis bits: what the outlines are drawn from,
-    /// and what an analytic renderer or a GPU pick can read back.
-    Texture targetObjects_;
-    std::vector<glm::vec4> styledAreas_;  ///< pixels (min x, min y, max x, max y) of each emphasised object
-    glm::ivec2 targetSize_{0};
-    bool targetAnalytic_ = false;  ///< the target's depth is the analytic one (32-bit float)
+    SceneTarget target_;
+    MeshPass meshPass_;
+    AnalyticPass analyticPass_;
+    OverlayPass overlayPass_;
+    OutlinePass outlinePass_;
+    ResolvePass resolvePass_;
+    SecondView secondView_;
+    WindowTarget window_;
     glm::ivec2 presentedSize_{0};  ///< the drawable's size in the last draw
     glm::ivec2 drawnSize_{0};  ///< the pixels the last draw filled, from the target's corner (fewer when approximate)
-    // resolve(): the frame's colour as the window is given it (FXAA'd or filtered down), the
-    // drawable's size; its programs (resolve.vert / resolve.frag, FXAA and BOX) and their empty
-    // vertex array.
-    bool fxaa_ = true;
-    Program fxaaProgram_;
-    Program boxFilterProgram_;
-    VertexArray resolveVao_;
-    Framebuffer resolved_;
-    Renderbuffer resolvedColor_;
-    glm::ivec2 resolvedSize_{0};
-    bool presentResolved_ = false;  ///< the last draw was resolved: present() and Source::Scene read resolved_
-    // drawSecondView's pixels and where present() shows them.
-    Framebuffer second_;
-    Renderbuffer secondColor_;
-    glm::ivec2 secondSize_{0};
-    std::optional<InsetLayout> inset_;
     std::uint64_t draws_ = 0;
-    bool ownWindow_ = false;
-    Framebuffer window_;  ///< the window's pixels when ownWindow_ (colour only: ImGui needs no depth)
-    Renderbuffer windowColor_;
-    glm::ivec2 windowSize_{0};
-    [[nodiscard]] GLuint windowFramebuffer() const { return ownWindow_ ? window_.get() : 0; }
 };
 
 }  // namespace pickray::render
