@@ -17,6 +17,7 @@
 #include "scene/overloaded.hpp"
 #include "script/audit_json.hpp"
 #include "script/hand.hpp"
+#include "script/next_frame.hpp"
 #include "script/report.hpp"
 #include "shell/gif.hpp"
 #include "shell/platform.hpp"
@@ -71,7 +72,7 @@ void replaySession(App& app, const Session& session, const Options& options, boo
             std::error_code error;
             std::filesystem::create_directories(folder, error);
             const std::string path = (folder / ("shot-" + std::to_string(++shots) + ".png")).string();
-            if (!app.screenshot(path, *f.screenshot && !options.hideUi))
+            if (!screenshotOfNextFrame(app, path, *f.screenshot && !options.hideUi))
                 errors.push_back("--replay: " + path + ": not saved");
         }
     }
@@ -127,11 +128,12 @@ void runSteps(App& app, const Options& options, std::vector<std::string>& errors
                            if (!app.apply(command::Save{c.path})) errors.push_back("--save " + c.path + ": not saved");
                        },
                        [&](const step::Screenshot& c) {
-                           if (!app.screenshot(c.path, !options.hideUi))
+                           if (!screenshotOfNextFrame(app, c.path, !options.hideUi))
                                errors.push_back("--screenshot " + c.path + ": not saved");
                        },
                        [&](const step::IdBuffer& c) {
-                           if (!app.idBuffer(c.path)) errors.push_back("--id-buffer " + c.path + ": not saved");
+                           if (!idBufferOfNextFrame(app, c.path))
+                               errors.push_back("--id-buffer " + c.path + ": not saved");
                        },
                        [&](const step::Audit& c) {
                            if (!writeAudit(app, c.path)) errors.push_back("--audit " + c.path + ": not saved");
@@ -155,7 +157,7 @@ void runSteps(App& app, const Options& options, std::vector<std::string>& errors
 
 // --audit: the next frame audited (App::audit), its counts written as JSON.
 bool writeAudit(App& app, const std::string& path) {
-    const std::optional<AuditCounts> counts = app.audit();
+    const std::optional<AuditCounts> counts = auditOfNextFrame(app);
     if (!counts) return false;  // the app said why
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     out << auditJson(*counts);
@@ -213,12 +215,12 @@ bool writeReport(App& app, const std::string& path, const std::vector<std::strin
     out << reportJson(app.view().clicks(), app.performance(), errors, window);
     out.flush();
     if (!out) {
-        app.err() << "pickray: " << path << ": could not write the report\n";
+        app.messages().err() << "pickray: " << path << ": could not write the report\n";
         return false;
     }
     std::error_code error;
     const std::filesystem::path shown = std::filesystem::absolute(path, error);
-    app.out() << "pickray: report saved: " << (error ? path : shown.string()) << "\n";
+    app.messages().out() << "pickray: report saved: " << (error ? path : shown.string()) << "\n";
     return true;
 }
 
@@ -259,10 +261,10 @@ std::string replayOutputFolder(const std::string& sessionPath) {
 }
 
 int runScript(App& app, const Options& options, const Session* replay) {
-    if (replay) app.startFrom(replay->start);
+    if (replay) app.sessions().startFrom(replay->start);
     app.frame();    // let ImGui lay its windows out, so clicks on them are recognised
     GifFrames gif;  // --record-gif: from the picture the script starts from
-    if (!options.recordGif.empty()) app.recordFrames(&gif);
+    if (!options.recordGif.empty()) app.captures().recordGif(&gif);
     app.frame();
     Performance& performance = app.performance();
     performance.rssStartKiB = residentKiB();
@@ -273,7 +275,7 @@ int runScript(App& app, const Options& options, const Session* replay) {
         runSteps(app, options, errors);
         if (round == 0) performance.rssFirstRoundKiB = residentKiB();
     }
-    app.recordFrames(nullptr);
+    app.captures().recordGif(nullptr);
     if (!options.recordGif.empty() && !writeRecordedGif(app, options, gif))
         errors.push_back("--record-gif " + options.recordGif + ": not saved");
     if (!options.reportPath.empty()) app.measureFrames();
@@ -289,7 +291,7 @@ int runInteractive(App& app, const Options& options, const Session* replay) {
         if (const auto* selectStep = std::get_if<step::Select>(&s); selectStep && !select(app, *selectStep, true))
             status = 1;
     if (replay) {
-        app.startFrom(replay->start);
+        app.sessions().startFrom(replay->start);
         std::vector<std::string> errors;
         replaySession(app, *replay, options, true, errors);
         if (!errors.empty()) status = 1;
@@ -297,26 +299,27 @@ int runInteractive(App& app, const Options& options, const Session* replay) {
     }
     std::optional<SessionWriter> recording;
     if (!options.recordInput.empty()) {
-        recording.emplace(options.recordInput, app.sessionStart());
+        recording.emplace(options.recordInput, app.sessions().start(app.windowSize()));
         if (recording->error()) {
             app.message("not recording: " + *recording->error(), true);
             status = 1;
         } else {
-            app.recordSession(&*recording);
+            app.sessions().record(&*recording, app.windowSize());
             app.message("recording input to " + options.recordInput, false);
         }
     }
     app.runUntilClosed();
-    app.recordSession(nullptr);
+    app.sessions().record(nullptr, app.windowSize());
     if (recording && !recording->error()) {
         const std::size_t frames = recording->framesWritten();
         recording.reset();  // the file's end written: valid JSON
-        app.out() << "pickray: session saved: " << options.recordInput << " (" << frames << " frames)\n";
+        app.messages().out() << "pickray: session saved: " << options.recordInput << " (" << frames << " frames)\n";
     }
     for (const ScriptStep& s : options.script) {
-        if (const auto* shot = std::get_if<step::Screenshot>(&s); shot && !app.screenshot(shot->path, !options.hideUi))
+        if (const auto* shot = std::get_if<step::Screenshot>(&s);
+            shot && !screenshotOfNextFrame(app, shot->path, !options.hideUi))
             status = 1;
-        if (const auto* ids = std::get_if<step::IdBuffer>(&s); ids && !app.idBuffer(ids->path)) status = 1;
+        if (const auto* ids = std::get_if<step::IdBuffer>(&s); ids && !idBufferOfNextFrame(app, ids->path)) status = 1;
         if (const auto* audit = std::get_if<step::Audit>(&s); audit && !writeAudit(app, audit->path)) status = 1;
         if (const auto* save = std::get_if<step::Save>(&s); save && !app.apply(command::Save{save->path})) status = 1;
     }

@@ -30,7 +30,8 @@ App::App(const Options& options, scene::Scene scene, const std::string& scenePat
       captures_(options_.supersample, say()),
       files_(data.defaultScene, options_.headless),
       commands_({editor_, view_, ui_, files_, captures_, recorder_, input_, messages_, options_.hideUi},
-                options_.headless) {
+                options_.headless),
+      sessions_({editor_, ui_, options_.hideUi, recorder_}) {
     performance_.glDebugOutput = renderer_.debugOutputInstalled();
     renderer_.useOwnWindowFramebuffer(options_.headless);
     applyOptions(ui_, options_, ImGuiLayer::displayScale(platform_.window()));
@@ -64,18 +65,13 @@ double App::secondsUntilPictureChanges() const {
     return soonest;
 }
 
-// ---- the frame ------------------------------------------------------------------------------
-
 bool App::runFrame() {
     const Clock::time_point start = Clock::now();
     ++performance_.framesRun;
     recorder_.beginFrame(start, platform_.windowSize());
     bool hadEvents = false;
     const std::vector<InputEvent> events = pollEvents(hadEvents);
-    if (ui_.scale != imgui_.scale()) {  // View > UI scale: between frames, as ImGui wants it
-        imgui_.setScale(ui_.scale);
-        ui_.scale = imgui_.scale();
-    }
+    ui_.scale = imgui_.useScale(ui_.scale);  // View > UI scale
     imgui_.newFrame(platform_.window());
     // With the panels hidden ImGui still draws what must be answered (the file browser, a
     // question before something is lost), and has the mouse and keys only while it does.
@@ -86,7 +82,7 @@ bool App::runFrame() {
     runPanels(events);
     if (!input_.replaying()) applyShortcuts();
     for (const EditorCommand& c : input_.commands()) commands_.applyToEditor(c);
-    if (const auto& s = input_.settings()) options_.hideUi = applySessionSettings(ui_, *s) || keepUiHidden_;
+    sessions_.apply(input_.settings());
     const ViewFrame viewFrame{platform_.windowSize(), platform_.drawableSize(), mouseOnUi,
                               ui_.gizmoMode,          ui_.gizmoSpace,           input_.cameraMove()};
     const SceneView::Update update = view_.update(viewFrame, editor_, performance_);
@@ -151,7 +147,7 @@ void App::present(double startSeconds, bool redrawn) {
     captures_.takeWindow(renderer_, platform_.drawableSize());
     platform_.swap();
     files_.showTitle(platform_.window(), editor_);
-    if (auto error = recorder_.endFrame(sessionSettings(ui_, options_.hideUi))) message(*error, true);
+    if (auto error = recorder_.endFrame(sessions_.settings())) message(*error, true);
     const render::GlProblems gl = renderer_.takeGlProblems(messages_.err());
     performance_.glErrors += gl.errors;
     performance_.glWarnings += gl.warnings;
@@ -160,46 +156,12 @@ void App::present(double startSeconds, bool redrawn) {
     if (redrawn) performance_.redrawMs = performance_.frameMs;
 }
 
-// ---- sessions, captures, timing -----------------------------------------------------------------
-
-SessionStart App::sessionStart() const {
-    const std::string& document = editor_.documentPath();
-    return SessionStart{editor_.scene(), document.empty() ? "" : absolutePath(document), platform_.windowSize(),
-                        editor_.selection(), sessionSettings(ui_, options_.hideUi)};
-}
-
-void App::startFrom(const SessionStart& start) {
-    for (const std::size_t i : start.selection) editor_.select(i, true);
-    keepUiHidden_ = options_.hideUi;  // --hide-ui on the replay's command line: pictures of the view alone
-    options_.hideUi = applySessionSettings(ui_, start.settings) || keepUiHidden_;
-}
-
-void App::recordSession(SessionWriter* writer) {
-    recorder_.start(writer, Clock::now(), platform_.windowSize(), sessionSettings(ui_, options_.hideUi));
-}
+// ---- a replayed frame, timed frames --------------------------------------------------------------
 
 void App::replayFrame(const SessionFrame& frame) {
     input_.replay(&frame);
     this->frame();
     input_.replay(nullptr);
-}
-
-bool App::screenshot(const std::string& path, bool withUi) {
-    captures_.requestScreenshot(path, withUi);
-    frame();
-    return !captures_.screenshotError();
-}
-
-bool App::idBuffer(const std::string& path) {
-    captures_.requestIdBuffer(path);
-    frame();
-    return !captures_.idBufferError();
-}
-
-std::optional<AuditCounts> App::audit() {
-    captures_.requestAudit();
-    frame();
-    return captures_.audit();
 }
 
 void App::measureFrames() {

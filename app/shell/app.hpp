@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The frame owner: it holds the window, ImGui, the renderer and the parts' objects, and wires them
-// one frame at a time (app.cpp): input, panels, keys, view, drawing, captures, present. It applies
-// the commands the panels and keys return: the editor's to the Editor, the window's itself.
-// Scripts drive it from outside (script.cpp) with SDL events, as a hand on the mouse would.
+// The frame owner: it holds the window, ImGui, the renderer and one object per feature, and wires
+// them one frame at a time (app.cpp). Scripts drive it from outside (script.cpp) with SDL events,
+// as a hand on the mouse would.
 
 #include <optional>
 #include <ostream>
@@ -22,6 +21,7 @@
 #include "shell/imgui_layer.hpp"
 #include "shell/messages.hpp"
 #include "shell/platform.hpp"
+#include "shell/session_link.hpp"
 #include "shell/view_painter.hpp"
 #include "viewport/scene_view.hpp"
 
@@ -45,26 +45,15 @@ public:
     /// A message for the user: a toast, and a line on `out` (errors on `err`) unless it is the
     /// line printed last (a refused value while a field is dragged).
     void message(std::string text, bool isError) { messages_.say(ui_, std::move(text), isError); }
-    [[nodiscard]] std::ostream& out() { return messages_.out(); }
-    [[nodiscard]] std::ostream& err() { return messages_.err(); }
+    [[nodiscard]] Messages& messages() { return messages_; }
 
-    /// The next frame saved as a PNG (with the panels when `withUi`); false on failure.
-    bool screenshot(const std::string& path, bool withUi);
-    /// The next frame's object IDs saved as a PNG (writeIdBuffer); false on failure.
-    bool idBuffer(const std::string& path);
-    /// The next frame's object IDs audited against the CPU's pick; nothing on failure (said).
-    std::optional<AuditCounts> audit();
-    /// --record-gif: each frame from now on is added to `frames`; nullptr stops.
-    void recordFrames(GifFrames* frames) { captures_.recordGif(frames); }
+    /// What the next frames save: screenshots, object IDs, audits, GIF frames.
+    [[nodiscard]] Captures& captures() { return captures_; }
     /// Renders a few more frames, waiting for each to finish, and keeps their median time.
     void measureFrames();
 
-    /// --record-input: each frame in which something happens goes to `writer` (nullptr stops).
-    void recordSession(SessionWriter* writer);
-    /// The document, window and view settings now: where a recording starts.
-    [[nodiscard]] SessionStart sessionStart() const;
-    /// --replay: the start's selection and view settings (its scene is the App's from the start).
-    void startFrom(const SessionStart& start);
+    /// --record-input and --replay's start.
+    [[nodiscard]] SessionLink& sessions() { return sessions_; }
     /// --replay: one frame whose input is `frame`'s (FrameInput); the close button still quits.
     void replayFrame(const SessionFrame& frame);
 
@@ -96,7 +85,7 @@ private:
     void present(double startSeconds, bool redrawn);
     /// message(), for the parts that tell the user something.
     [[nodiscard]] Say say() {
-        return [this](std::string text, bool isError) { message(std::move(text), isError); };
+        return [this](std::string text, bool e) { message(std::move(text), e); };
     }
     /// When the picture changes by itself (toasts, the caret, an audit's end, the view settling).
     [[nodiscard]] double secondsUntilPictureChanges() const;
@@ -116,11 +105,11 @@ private:
     FrameInput input_;          ///< the window's, or a replayed frame's
     SessionRecorder recorder_;  ///< --record-input
     CommandRunner commands_;
+    SessionLink sessions_;
     Performance performance_;
     FramePacer pacer_;
     /// measureFrames: real redraws are timed, then their median kept as the frame's time.
     enum class Timing { EachFrame, Measuring, Measured } timing_ = Timing::EachFrame;
-    bool keepUiHidden_ = false;  ///< a replay with --hide-ui: its settings do not show the panels
 };
 
 }  // namespace pickray::app

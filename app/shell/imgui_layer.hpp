@@ -37,6 +37,12 @@ public:
     /// (0.5 to 3), from the unscaled style.
     void setScale(float scale);
     [[nodiscard]] float scale() const { return scale_; }
+    /// setScale(`scale`) unless it is the scale now (between frames, as ImGui wants it); returns
+    /// the scale it set (clamped).
+    float useScale(float scale) {
+        if (scale != scale_) setScale(scale);
+        return scale_;
+    }
     /// The display's scale as SDL reports it (its DPI over 96), rounded to a quarter, 1 to 3: the
     /// default UI scale, so that a HiDPI screen gets readable panels.
     [[nodiscard]] static float displayScale(SDL_Window* window);
