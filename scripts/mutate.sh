@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Mutation check of the collision, picking and BVH code and of the demo's parts (issue 21):
+# Mutation check of the collision, picking and BVH code and of the demo's parts:
 # applies each mutant listed in scripts/mutants.txt (a flipped comparison, a dropped term, min and
 # max swapped, a tolerance changed tenfold, ...) to a scratch copy of the committed tree, one at a
 # time, rebuilds the test binaries and runs them. A mutant is killed when a test binary fails (or

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The pick audit's comparison (analysis/audit.hpp, issue 25) on planted buffers: the CPU's answers
+// The pick audit's comparison (analysis/audit.hpp) on planted buffers: the CPU's answers
 // and the GPU's IDs are written here by hand, so every count is known in advance; and the CPU's
 // side (cpuPicks) on scenes whose answer at every pixel is known without the BVH: the far plane,
 // a depth tie between two copies of one sphere.

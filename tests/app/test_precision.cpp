@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The precision view's computations (analysis/precision.hpp, issue 27) against the long-double
+// The precision view's computations (analysis/precision.hpp) against the long-double
 // reference of tests/reference/ (signed distances and root finding, no quadratic, no slab test):
 // the textbook formulas in double on random rays of every kind, and the naive float sphere far
 // from the world origin next to the library's raycast.
