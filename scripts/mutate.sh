@@ -13,8 +13,8 @@
 # the demo only when a mutant run is in app/), and each mutated file is restored from a pristine
 # copy right after its run (also when the script is interrupted). A rerun on the same commit reuses
 # the scratch build.
-# A mutant of the library runs the library's test binaries; one in app/ runs the demo's unit-test
-# binaries that link its part (scene_tests and app_unit_tests, shell_unit_tests for app/shell/).
+# A mutant of the library runs the library's test binaries; one in app/<part>/ runs the demo's
+# unit-test binaries, its part's own (app_<part>_tests) first.
 # The end-to-end tests are left out: they run the demo itself, far too slow for each mutant.
 # A run is not part of ctest or CI: it rebuilds the test binaries once per mutant (about 1-3
 # minutes each on 2 cores), so the full list takes an hour or more. ctest's mutants.apply_at_head
@@ -40,12 +40,17 @@ jobs=${PICKRAY_MUTATE_JOBS:-2}
 read -r -a cmake_args <<<"${PICKRAY_MUTATE_CMAKE_ARGS:-}"
 # Fastest first: a mutant stops at the first binary that fails.
 engine_binaries=(collision_tests picking_tests query_tests exact_tests batch_tests differential_tests)
-# binaries_for FILE: the test binaries a mutant of FILE runs, fastest first.
+# The demo's unit-test binaries, one a part (tests/app/<part>/), parts lower in app/LAYERS first.
+app_binaries=(app_scene_tests app_render_tests app_input_tests app_editor_tests app_analysis_tests app_cli_tests
+  app_viewport_tests app_panels_tests app_session_tests app_shell_tests)
+# binaries_for FILE: the test binaries a mutant of FILE runs, the part's own first.
 binaries_for() {
   case $1 in
-    app/shell/*) echo shell_unit_tests ;;
-    app/scene/*) echo scene_tests app_unit_tests ;;
-    app/*) echo app_unit_tests ;;
+    app/*)
+      local part=${1#app/} binary
+      part=${part%%/*}
+      [[ " ${app_binaries[*]} " == *" app_${part}_tests "* ]] && echo "app_${part}_tests"
+      for binary in "${app_binaries[@]}"; do [ "$binary" = "app_${part}_tests" ] || echo "$binary"; done ;;
     *) echo "${engine_binaries[@]}" ;;
   esac
 }

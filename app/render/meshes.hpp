@@ -5,7 +5,7 @@
 // Fineness: a circle drawn as an n-gon deviates from the true circle by r·(1 − cos(π/n)). A shape
 // filling the height of a 1080p view has r ≈ 540 px; n = 96 gives 0.29 px on a ring and 0.58 px
 // across the sphere's widest facets, so every silhouette is within a pixel of the analytic shape
-// (kRoundSegments; tests/app/test_meshes.cpp measures it from the vertex data). Smaller instances
+// (kRoundSegments; tests/app/render/test_meshes.cpp measures it from the vertex data). Smaller instances
 // are drawn with coarser levels of the same meshes (kLodSegments), chosen per instance so that the
 // silhouette stays within a pixel there too (see silhouetteDeviation and the renderer).
 

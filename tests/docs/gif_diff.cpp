@@ -14,7 +14,7 @@
 
 #include <stb_image.h>
 
-#include "../app/gif_decode.hpp"
+#include "../support/gif_decode.hpp"
 
 int main(int argc, char** argv) {
     if (argc < 4 || argc > 5) {

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // Scene queries by brute force: every object tested with the library's per-shape routines, then a
-// stable sort. What the demo's BVH-backed SceneIndex is checked against (tests/scene/): the same
+// stable sort. What the demo's BVH-backed SceneIndex is checked against (tests/app/scene/): the same
 // per-shape answers, so the BVH must give the same objects with the same t bit for bit. It is no
 // judge of those per-shape answers themselves (a bug in raycast would be on both sides): the
 // differential test judges them against tests/reference/, and the end-to-end tests take their
-// expected picks from that reference too (ReferenceScene in tests/app/e2e_support.hpp), not from here.
+// expected picks from that reference too (ReferenceScene in tests/e2e/e2e_support.hpp), not from here.
 
 #include <algorithm>
 #include <optional>

@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "e2e_support.hpp"
-#include "float_solid.hpp"
+#include "support/float_solid.hpp"
 
 using namespace e2e;  // NOLINT: the shared helpers read as part of the tests
 

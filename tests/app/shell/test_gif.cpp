@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "gif_decode.hpp"
 #include "shell/gif.hpp"
+#include "support/gif_decode.hpp"
 
 namespace pickray::app {
 namespace {

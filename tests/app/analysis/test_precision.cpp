@@ -14,10 +14,10 @@
 #include <glm/geometric.hpp>
 
 #include "analysis/precision.hpp"
-#include "float_solid.hpp"
 #include "pickray/query/shape.hpp"
 #include "reference/reference.hpp"
 #include "scene/scene.hpp"
+#include "support/float_solid.hpp"
 #include "support/geometry_asserts.hpp"
 
 namespace pa = pickray::app;

@@ -9,7 +9,7 @@
 #include <stb_image.h>
 
 #include "e2e_support.hpp"
-#include "gif_decode.hpp"
+#include "support/gif_decode.hpp"
 
 using namespace e2e;  // NOLINT: the shared helpers read as part of the tests
 

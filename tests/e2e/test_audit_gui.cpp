@@ -19,7 +19,7 @@ using namespace e2e;  // NOLINT: the shared helpers read as part of the tests
 
 namespace {
 
-// kSanitized (e2e_support.hpp): issue 25, the audit's end-to-end runs skip the sanitizer stage.
+// kSanitized (e2e_support.hpp): the audit's end-to-end runs skip the sanitizer stage.
 
 // The heat map's colours, as the panel's legend shows them (viewport/audit_heat_map.hpp), drawn
 // opaque: robust mismatches magenta (255, 51, 255), others yellow (255, 230, 51). The scene under

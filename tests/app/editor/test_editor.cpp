@@ -13,7 +13,7 @@
 #include "reference/camera_reference.hpp"
 #include "scene/generate.hpp"
 #include "scene/scene_io.hpp"
-#include "three_spheres.hpp"
+#include "support/three_spheres.hpp"
 
 namespace pickray::app {
 namespace {

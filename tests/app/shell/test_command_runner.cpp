@@ -12,7 +12,7 @@
 
 #include "scene/scene_io.hpp"
 #include "shell/command_runner.hpp"
-#include "three_spheres.hpp"
+#include "support/three_spheres.hpp"
 
 namespace fs = std::filesystem;
 

@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "shell/session_link.hpp"
-#include "three_spheres.hpp"
+#include "support/three_spheres.hpp"
 
 namespace pickray::app {
 namespace {
