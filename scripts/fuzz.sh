@@ -35,8 +35,8 @@ levels=${PICKRAY_FUZZ_LEVELS:-scalar avx2 avx512}
 mkdir -p "$build"
 build=$(cd "$build" && pwd)
 
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
-      -DCMAKE_CXX_COMPILER=clang++ -DPICKRAY_FUZZ=ON -DPICKRAY_BUILD_BENCH=OFF >/dev/null
+# The fuzz preset (CMakePresets.json): clang, PICKRAY_FUZZ, no benchmarks.
+(cd "$root" && cmake --preset fuzz -B "$build" >/dev/null)
 targets=$(cd "$root/tests/fuzz" && ls fuzz_*.cpp | sed 's/\.cpp$//')
 for target in $targets; do
   corpus="$root/tests/fuzz/corpus/$target"

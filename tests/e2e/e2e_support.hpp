@@ -39,7 +39,8 @@ using nlohmann::json;
 inline const fs::path kDefaultScene = fs::path(PICKRAY_ASSET_DIR) / "scenes/default.json";
 
 // Built with AddressSanitizer (the sanitizer stage): the application runs several times slower,
-// so the longest end-to-end runs are left out there or cut down (each test says which).
+// so a few end-to-end runs are cut down there (each says how); tests/stage_skips.txt lists the
+// ones the stage leaves out.
 #if defined(__SANITIZE_ADDRESS__)
 inline constexpr bool kSanitized = true;
 #else

@@ -317,13 +317,9 @@ void expectExact(const AuditResult& r, bool onTheEdges = true) {
     }
 }
 
-// Issue 25: the audit's end-to-end runs are not in the sanitizer stage (kSanitized: their brute
-// force over every pixel takes long under ASan; the audit's code runs there in its unit tests).
-
 }  // namespace
 
 TEST(PickAudit, PerspectiveDefaultSceneCountsEqualABruteForceOverTheLibrarysRoutines) {
-    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
     expectExact(auditAgainstBruteForce("audit_perspective_analytic", {"--scene", kDefaultScene.string()}));
     const AuditResult r =
         auditAgainstBruteForce("audit_perspective", {"--scene", kDefaultScene.string(), "--renderer", "mesh"});
@@ -334,7 +330,6 @@ TEST(PickAudit, PerspectiveDefaultSceneCountsEqualABruteForceOverTheLibrarysRout
 }
 
 TEST(PickAudit, OrthographicOpenGlDepthDefaultSceneCountsEqualABruteForceOverTheLibrarysRoutines) {
-    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
     const std::vector<std::string> view{"--scene",      kDefaultScene.string(), "--projection",
                                         "orthographic", "--clip-depth",         "opengl"};
     expectExact(auditAgainstBruteForce("audit_orthographic_analytic", view));
@@ -374,20 +369,11 @@ void auditGenerated(const std::string& count, bool onTheEdges) {
     EXPECT_EQ(checked, 4);
 }
 
-TEST(PickAudit, GeneratedSceneOf1e3ObjectsCountsEqualABruteForce) {
-    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
-    auditGenerated("1000", true);
-}
+TEST(PickAudit, GeneratedSceneOf1e3ObjectsCountsEqualABruteForce) { auditGenerated("1000", true); }
 
-TEST(PickAudit, GeneratedSceneOf1e4ObjectsCountsEqualABruteForce) {
-    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
-    auditGenerated("10000", true);
-}
+TEST(PickAudit, GeneratedSceneOf1e4ObjectsCountsEqualABruteForce) { auditGenerated("10000", true); }
 
-TEST(PickAudit, GeneratedSceneOf1e5ObjectsCountsEqualABruteForce) {
-    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
-    auditGenerated("100000", false);
-}
+TEST(PickAudit, GeneratedSceneOf1e5ObjectsCountsEqualABruteForce) { auditGenerated("100000", false); }
 
 // The default scene and its camera moved 1e4 from the world origin (|offset| = 10000.5, along no
 // axis; the eye's largest coordinate past 8192, where a float step is 2^-10), near 0.01 and far
@@ -398,7 +384,6 @@ std::vector<std::string> farFromTheOrigin() {
 }
 
 TEST(PickAudit, FarFromTheOriginBothProjectionsAndClipDepthsCountsEqualABruteForce) {
-    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
     int checked = 0;
     for (const char* projection : {"perspective", "orthographic"})
         for (const char* depth : {"opengl", "direct3d"}) {
@@ -472,13 +457,11 @@ void expectNoRobustMismatch(const std::string& name, std::vector<std::string> ar
 }  // namespace
 
 TEST(PickAudit, AnalyticSpheresPerspectiveBothClipDepthsHaveNoRobustMismatch) {
-    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
     expectNoRobustMismatch("analytic_perspective_opengl", {"--clip-depth", "opengl"});
     expectNoRobustMismatch("analytic_perspective_direct3d", {"--clip-depth", "direct3d"});
 }
 
 TEST(PickAudit, AnalyticSpheresOrthographicBothClipDepthsHaveNoRobustMismatch) {
-    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
     expectNoRobustMismatch("analytic_orthographic_opengl", {"--projection", "orthographic", "--clip-depth", "opengl"});
     expectNoRobustMismatch("analytic_orthographic_direct3d",
                            {"--projection", "orthographic", "--clip-depth", "direct3d"});
@@ -488,7 +471,6 @@ TEST(PickAudit, AnalyticSpheresOrthographicBothClipDepthsHaveNoRobustMismatch) {
 // the ball's exit, as a click there picks it; and the eye just outside a ball whose front the near
 // plane cuts (the near-plane point inside it: the exit again).
 TEST(PickAudit, AnalyticSpheresFromInsideABallHaveNoRobustMismatch) {
-    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
     expectNoRobustMismatch("analytic_inside", {"--eye", "-1,2.5,-2.2", "--target", "0,0.8,0"});
     // Ball 2 (radius 1.5 around (0, 0.8, 0)) from 1.55 away, near 0.2: its front is cut by the near plane.
     expectNoRobustMismatch("analytic_near_cut", {"--eye", "0,0.8,1.55", "--target", "0,0.8,0", "--near", "0.2"});
@@ -497,7 +479,6 @@ TEST(PickAudit, AnalyticSpheresFromInsideABallHaveNoRobustMismatch) {
 // The same scene drawn as meshes has robust mismatches (the tessellated silhouettes): the test
 // above can fail.
 TEST(PickAudit, MeshSpheresHaveRobustMismatches) {
-    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
     const AuditResult r =
         auditAgainstBruteForce("mesh_spheres", {"--renderer", "mesh", "--scene", sphereScene().string()});
     ASSERT_FALSE(r.audit.is_null());
@@ -546,7 +527,6 @@ fs::path roundScene() {
 }  // namespace
 
 TEST(PickAudit, AnalyticRoundKindsBothProjectionsAndClipDepthsHaveNoRobustMismatch) {
-    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
     expectNoRobustMismatch("analytic_rounds_perspective_opengl", {"--clip-depth", "opengl"}, roundScene());
     expectNoRobustMismatch("analytic_rounds_orthographic_direct3d",
                            {"--projection", "orthographic", "--clip-depth", "direct3d"}, roundScene());
@@ -556,7 +536,6 @@ TEST(PickAudit, AnalyticRoundKindsBothProjectionsAndClipDepthsHaveNoRobustMismat
 // 6 whose cap it touches) and inside capsule 4: every pixel of each shows its exit (or a shape
 // inside it) as a click there picks it.
 TEST(PickAudit, AnalyticRoundKindsFromInsideACylinderAndACapsuleHaveNoRobustMismatch) {
-    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
     expectNoRobustMismatch("analytic_rounds_inside_cylinder", {"--eye", "0.3,0.9,0.2", "--target", "2,0.3,-1"},
                            roundScene());
     expectNoRobustMismatch("analytic_rounds_inside_capsule", {"--eye", "3,1.5,-2.5", "--target", "0,1,0"},
@@ -566,7 +545,6 @@ TEST(PickAudit, AnalyticRoundKindsFromInsideACylinderAndACapsuleHaveNoRobustMism
 // The eye on the first infinite cylinder's axis: every pixel its exit; and cylinder 5 cut by the
 // near plane (the near-plane point inside it: the exit again).
 TEST(PickAudit, AnalyticRoundKindsFromInsideAnInfiniteCylinderAndCutByTheNearPlaneHaveNoRobustMismatch) {
-    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
     expectNoRobustMismatch("analytic_rounds_inside_infinite", {"--eye", "-4.5,5,-4", "--target", "0,0.8,0"},
                            roundScene());
     // Cylinder 5 from just outside its side (1.25 from the axis), near 0.2: the near plane cuts it.
@@ -576,7 +554,6 @@ TEST(PickAudit, AnalyticRoundKindsFromInsideAnInfiniteCylinderAndCutByTheNearPla
 
 // The same scene drawn as meshes has robust mismatches: the tests above can fail.
 TEST(PickAudit, MeshRoundKindsHaveRobustMismatches) {
-    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
     const AuditResult r =
         auditAgainstBruteForce("mesh_rounds", {"--renderer", "mesh", "--scene", roundScene().string()});
     ASSERT_FALSE(r.audit.is_null());
@@ -663,7 +640,6 @@ void expectBoxesCast(const std::string& name, std::vector<std::string> args) {
 }  // namespace
 
 TEST(PickAudit, AnalyticBoxesBothProjectionsAndClipDepthsHaveNoRobustMismatch) {
-    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
     expectBoxesCast("analytic_boxes_perspective_opengl", {"--clip-depth", "opengl"});
     expectBoxesCast("analytic_boxes_orthographic_direct3d",
                     {"--projection", "orthographic", "--clip-depth", "direct3d"});
@@ -673,7 +649,6 @@ TEST(PickAudit, AnalyticBoxesBothProjectionsAndClipDepthsHaveNoRobustMismatch) {
 // shows its exit (or a box in it) as a click there picks it; and the Aabb (box 0) cut by the near
 // plane: the eye 0.12 in front of its face z = 0.5, near 0.2 (the near-plane point inside: the exit).
 TEST(PickAudit, AnalyticBoxesFromInsideABoxAndCutByTheNearPlaneHaveNoRobustMismatch) {
-    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
     expectBoxesCast("analytic_boxes_inside", {"--eye", "-1,2,-3.2", "--target", "0,0.8,0"});
     expectBoxesCast("analytic_boxes_near_cut",
                     {"--eye", "-2.75,0.6,0.62", "--target", "-2.75,0.6,-5", "--near", "0.2"});
@@ -683,7 +658,6 @@ TEST(PickAudit, AnalyticBoxesFromInsideABoxAndCutByTheNearPlaneHaveNoRobustMisma
 // mismatch, 0 robust, at the first view), but from inside box 7 its back faces are culled and the
 // picture shows what lies behind it: the tests above can fail (the mesh build failed them so).
 TEST(PickAudit, MeshBoxesFromInsideABoxHaveRobustMismatches) {
-    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
     const AuditResult r = auditAgainstBruteForce(
         "mesh_boxes_inside",
         {"--renderer", "mesh", "--scene", boxScene().string(), "--eye", "-1,2,-3.2", "--target", "0,0.8,0"});
@@ -752,7 +726,6 @@ fs::path roundProxyScene() {
 // Every pixel a shape's ray test draws lies inside its quad: a quad that cut pixels off (shrunk by
 // a few pixels, or not turned with the axis) leaves robust mismatches inside the shapes.
 TEST(PickAudit, AnalyticRoundProxiesBothProjectionsHaveNoRobustMismatch) {
-    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
     expectNoRobustMismatch("analytic_proxies_perspective", {"--clip-depth", "opengl"}, roundProxyScene());
     expectNoRobustMismatch("analytic_proxies_orthographic",
                            {"--projection", "orthographic", "--clip-depth", "direct3d"}, roundProxyScene());
@@ -761,7 +734,6 @@ TEST(PickAudit, AnalyticRoundProxiesBothProjectionsHaveNoRobustMismatch) {
 // Looking along capsule 0's axis from 1.5 beyond its end b (its end-on disc fills the middle of the
 // view), and from close beside capsule 6's far end, the near plane at 0.3 cutting capsule 6.
 TEST(PickAudit, AnalyticRoundProxiesEndOnAndCutByTheNearPlaneHaveNoRobustMismatch) {
-    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
     expectNoRobustMismatch("analytic_proxies_along_axis", {"--eye", "6.23,3.87,-5.78", "--target", "-6,0.2,2"},
                            roundProxyScene());
     expectNoRobustMismatch("analytic_proxies_near_cut", {"--eye", "0.2,0.3,-2.8", "--target", "6,5,9", "--near", "0.3"},

@@ -151,7 +151,6 @@ json constructionRun(const std::string& name, const std::string& object, std::ve
 // the view.
 TEST(Constructions, TheInfiniteCylindersQAndRAreTheArticles) {
     // The same panel, overlay and labels run under ASan in the capped cylinder's and the box's tests.
-    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (CI's time)";
     const json r = constructionRun("construction_000", "pole");
     const json pole = sceneObject("pole");
     const json& c = r.at("window").at("construction");
@@ -343,7 +342,6 @@ Real squaredGap(Vec a1, Vec b1, Vec a2, Vec b2, Real s, Real t) {
 // and an axis that is a point (f is the same along t: the cross is at the point's distance).
 TEST(Constructions, AParallelRayAndParallelOrPointCapsulesAreCalledWhatTheyAre) {
     // The same panel, overlay and labels run under ASan in the capped cylinder's and the box's tests.
-    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (CI's time)";
     const json inside = parallelRun("construction_parallel_in", {"--click", "320,240", "--select", "pole", "--select",
                                                                  "capsule P", "--select", "dot"});
     const json& c = inside.at("window").at("construction");

@@ -333,8 +333,6 @@ TEST(SavingUnderFailure, AFullDiskAndAReadOnlyTargetLeaveTheOldFileAndSayWhy) {
 // frames would show as megabytes).
 TEST(LongSession, ThousandsOfClicksAndEditsKeepMemoryFlat) {
     // Under ASan its memory check cannot hold (the quarantine) and leaks are app_lsan_soak's.
-    if (kSanitized)
-        GTEST_SKIP() << "memory growth is measured in the uninstrumented build; app_lsan_soak checks leaks here";
     constexpr int kRounds = 700;
     constexpr std::size_t kSoakGrowthKiB = 2048;
     const fs::path report = tempDir() / "soak.json";

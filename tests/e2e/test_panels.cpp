@@ -10,7 +10,6 @@ using namespace e2e;  // NOLINT: the shared helpers read as part of the tests
 using namespace ui;   // NOLINT
 
 TEST(Ui, NothingIsCutOffAtTheUsualWindowSizes) {
-    if (kSanitized) GTEST_SKIP() << kLayoutOnly;
     // Every panel open that can be: two capsules selected (the pair panel), the crate picked, the
     // timings shown, the help window, the Constructions (the crate's slabs, the capsules' square);
     // at the default size and two smaller ones. In a fourth run
@@ -414,7 +413,6 @@ TEST(Ui, TheUiScaleSliderTakesItsValueWhenLetGoAndThePanelsFollowIt) {
 }
 
 TEST(Ui, EscClosesAnOpenMenuFirstAndOnlyASecondEscClearsTheSelection) {
-    if (kSanitized) GTEST_SKIP() << "menus and keys measured in the uninstrumented build (23 s under ASan)";
     // Each menu opened by a click on its title, the crate selected: Esc closed nothing and cleared
     // the selection. Now the first Esc closes the menu and does nothing else, the second clears.
     const std::vector<std::string> base = {"--headless", "--size", "1280x720", "--no-stats", "--select", "crate"};
@@ -455,7 +453,6 @@ TEST(Ui, EscClosesAnOpenMenuFirstAndOnlyASecondEscClearsTheSelection) {
 }
 
 TEST(Ui, ANewlySelectedOutlinerRowIsScrolledFullyIntoView) {
-    if (kSanitized) GTEST_SKIP() << kLayoutOnly;
     // 60 generated objects: the list shows about 8 rows at 1280x720. A row just past the list's
     // bottom edge (within the window padding) was not scrolled to and stayed cut in half.
     const fs::path names = tempDir() / "outliner_names.json";
@@ -497,7 +494,6 @@ TEST(Ui, ANewlySelectedOutlinerRowIsScrolledFullyIntoView) {
 }
 
 TEST(Ui, AMenuEntrysTooltipGoesBesideTheMenuNotOverItsShortcutsAndInsideTheWindow) {
-    if (kSanitized) GTEST_SKIP() << kLayoutOnly;
     // ImGui puts a tooltip below and right of the cursor: on a menu entry, over the shortcut
     // column of the entry and of those below it. Each menu, its entry with the longest tooltip
     // hovered, at 1280x720 (room right of the menu); and File's at 640x360 (no room beside it:

@@ -22,10 +22,6 @@ namespace ui {
 
 using namespace e2e;  // NOLINT
 
-// Why the slowest layout tests skip the sanitizer stage: they measure where ImGui put things (the
-// same code the other UI tests run under ASan there), 30 s each under it.
-inline constexpr const char* kLayoutOnly = "layout measured in the uninstrumented build (30 s under ASan)";
-
 inline glm::ivec2 centreOf(const json& rect) {
     return {static_cast<int>(rect["pos"][0].get<float>() + rect["size"][0].get<float>() / 2),
             static_cast<int>(rect["pos"][1].get<float>() + rect["size"][1].get<float>() / 2)};
