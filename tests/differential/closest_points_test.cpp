@@ -135,7 +135,13 @@ struct SegmentPairCase {
 };
 
 SegmentPairCase randomSegments(Rng& rng) {
-    const glm::dvec3 c = rng.chance(0.25) ? rng.unit() * rng.uniform(500.0, 1500.0) : rng.inCube() * 4.0;
+    glm::dvec3 c;
+    if (rng.chance(0.25)) {
+        const glm::dvec3 u = rng.unit();
+        c = u * rng.uniform(500.0, 1500.0);
+    } else {
+        c = rng.inCube() * 4.0;
+    }
     const double spread = rng.logUniform(0.01, 100.0);
     const auto pt = [&] { return c + rng.inCube() * spread; };
     glm::dvec3 a1 = pt();
@@ -162,7 +168,7 @@ SegmentPairCase randomSegments(Rng& rng) {
             }
         }
     } else if (kind < 0.54) {  // nearly parallel: same direction, offset (rounding tilts it)
-        const glm::dvec3 off = rng.unit() * (spread * rng.logUniform(1e-4, 1.0));
+        const glm::dvec3 off = rng.unitTimes(spread, 1e-4, 1.0);
         const double k = rng.uniform(-2.0, 2.0);
         a2 = a1 + off + (b1 - a1) * rng.uniform(-1.0, 1.0);
         b2 = a2 + (b1 - a1) * k;
@@ -268,8 +274,7 @@ TEST(Differential, LineLineClosestPoints) {
         }
         if (rng.chance(0.25)) {  // nearly parallel: the first direction plus 1e-7..1e-1 of its length
             l2.direction =
-                l1.direction +
-                toFloat(rng.unit() * (static_cast<double>(glm::length(l1.direction)) * rng.logUniform(1e-7, 1e-1)));
+                l1.direction + toFloat(rng.unitTimes(static_cast<double>(glm::length(l1.direction)), 1e-7, 1e-1));
             ++nearlyParallel;
         }
         const Vec p1 = ref(l1.point);

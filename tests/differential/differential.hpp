@@ -79,6 +79,8 @@ inline std::string str(Vec v) {
 }
 
 // ---- Deterministic random numbers (own distributions: std ones differ between libraries) --------
+// Every draw is sequenced: no expression here or in the tests makes two draws whose order C++
+// leaves to the compiler (operands of one operator, arguments of one call).
 
 class Rng {
 public:
@@ -101,14 +103,36 @@ public:
     }
     glm::dvec3 unit() {
         for (;;) {
-            const glm::dvec3 v(normal(), normal(), normal());
+            const double x = normal();
+            const double y = normal();
+            const double z = normal();
+            const glm::dvec3 v(x, y, z);
             const double l = glm::length(v);
             if (l > 1e-6) {
                 return v / l;
             }
         }
     }
-    glm::dvec3 inBall() { return unit() * std::cbrt(uniform()); }
+    glm::dvec3 inBall() {
+        const glm::dvec3 u = unit();
+        return u * std::cbrt(uniform());
+    }
+    /// Three draws of uniform() (or logUniform(a, b)), in order.
+    glm::dvec3 uniform3() {
+        const double x = uniform();
+        const double y = uniform();
+        return {x, y, uniform()};
+    }
+    glm::dvec3 logUniform3(double a, double b) {
+        const double x = logUniform(a, b);
+        const double y = logUniform(a, b);
+        return {x, y, logUniform(a, b)};
+    }
+    /// A unit vector times a length drawn after it.
+    glm::dvec3 unitTimes(double scale, double a, double b) {
+        const glm::dvec3 u = unit();
+        return u * (scale * logUniform(a, b));
+    }
     glm::dvec3 inCube() { return {uniform(-1, 1), uniform(-1, 1), uniform(-1, 1)}; }
     /// A unit vector perpendicular to the unit vector `axis`.
     glm::dvec3 perpendicular(glm::dvec3 axis) {

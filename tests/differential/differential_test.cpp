@@ -4,7 +4,8 @@
 // compared in closest_points_test.cpp, with the same machinery (differential.hpp).
 //
 // Every case is random but deterministic (seeded std::mt19937 with our own distributions, so the
-// cases are the same on every standard library). The default run has 140,000 ray cases over all
+// cases are the same on every standard library; every draw is sequenced, so they do not depend on
+// the order in which a compiler evaluates operands). The default run has 140,000 ray cases over all
 // six shapes plus 90,000 closest-point cases; PICKRAY_DIFFERENTIAL_SCALE=<x> in the environment
 // multiplies every count (above 1 for long soak runs; scripts/test.sh sets the aarch64 stage's
 // factor, see tests/support/case_scale.hpp).
@@ -304,13 +305,14 @@ glm::dvec3 insidePoint(Rng& rng, const pickref::Solid& solid, const RayRecipe& r
         }
     }
     // The segment from the centre to a surface point lies inside (convexity).
-    return rc.center + (rc.surface(rng) - rc.center) * rng.uniform(0.0, 0.999);
+    const glm::dvec3 surface = rc.surface(rng);
+    return rc.center + (surface - rc.center) * rng.uniform(0.0, 0.999);
 }
 
 pickray::Ray makeRay(Rng& rng, const pickref::Solid& solid, const RayRecipe& rc) {
     const double R = rc.radius;
     const glm::dvec3 c = rc.center;
-    const auto outsideOrigin = [&] { return c + rng.unit() * (R * rng.logUniform(1.0, 50.0)); };
+    const auto outsideOrigin = [&] { return c + rng.unitTimes(R, 1.0, 50.0); };
     glm::dvec3 origin;
     glm::dvec3 dir;
     const double kind = rng.uniform();
@@ -321,7 +323,8 @@ pickray::Ray makeRay(Rng& rng, const pickref::Solid& solid, const RayRecipe& rc)
         origin = outsideOrigin();
         glm::dvec3 target = rc.seam(rng);
         if (rng.chance(0.5)) {
-            target += rng.unit() * (2 * R * std::pow(10.0, rng.uniform(-7.0, -2.0)));
+            const glm::dvec3 u = rng.unit();
+            target += u * (2 * R * std::pow(10.0, rng.uniform(-7.0, -2.0)));
         }
         dir = target - origin;
     } else if (kind < 0.60) {  // from inside
@@ -329,7 +332,8 @@ pickray::Ray makeRay(Rng& rng, const pickref::Solid& solid, const RayRecipe& rc)
         dir = rng.unit();
     } else if (kind < 0.70 && glm::length(rc.axis) > 0) {  // parallel to the axis (exactly, if it is a coordinate axis)
         const glm::dvec3 perp = rng.perpendicular(rc.axis);
-        origin = c + perp * (rc.cross * rng.uniform(0.0, 1.6)) + rc.axis * (R * rng.uniform(-3.0, 3.0));
+        const double off = rc.cross * rng.uniform(0.0, 1.6);
+        origin = c + perp * off + rc.axis * (R * rng.uniform(-3.0, 3.0));
         dir = rc.axis * rng.sign();
     } else if (kind < 0.82) {  // near tangent: offset a line until it grazes, then nudge it by 1e-7..1e-2
         const glm::dvec3 u = rng.unit();
@@ -340,8 +344,10 @@ pickray::Ray makeRay(Rng& rng, const pickref::Solid& solid, const RayRecipe& rc)
             const double mid = (lo + hi) / 2;
             (signedLineMin(solid, c + w * mid, u) <= 0 ? lo : hi) = mid;
         }
-        const double lambda = lo * (1 + rng.sign() * std::pow(10.0, rng.uniform(-7.0, -2.0)));
-        origin = c + w * lambda - u * (R * rng.logUniform(1.05, 20.0) * (rng.chance(0.85) ? 1 : -1));
+        const double nudgeSign = rng.sign();
+        const double lambda = lo * (1 + nudgeSign * std::pow(10.0, rng.uniform(-7.0, -2.0)));
+        const double back = R * rng.logUniform(1.05, 20.0);
+        origin = c + w * lambda - u * (back * (rng.chance(0.85) ? 1 : -1));
         dir = u;
     } else if (kind < 0.94) {  // anywhere around, any direction
         origin = c + rng.inBall() * (3 * R);

@@ -38,7 +38,9 @@ Placement randomPlacement(Rng& rng) {
     p.far = rng.chance(0.25);
     if (p.far) {
         p.center = rng.inCube() * 1500.0;
-        p.center[rng.index(3)] = rng.sign() * rng.uniform(500.0, 1500.0);
+        const int k = rng.index(3);
+        const double sign = rng.sign();
+        p.center[k] = sign * rng.uniform(500.0, 1500.0);
         p.scale = rng.logUniform(0.5, 50.0);
     } else {
         p.center = rng.inCube() * 4.0;
@@ -50,7 +52,8 @@ Placement randomPlacement(Rng& rng) {
 glm::dvec3 randomAxis(Rng& rng) {
     if (rng.chance(0.25)) {  // exactly a coordinate axis
         glm::dvec3 a(0.0);
-        a[rng.index(3)] = rng.sign();
+        const int k = rng.index(3);
+        a[k] = rng.sign();
         return a;
     }
     return rng.unit();
@@ -61,16 +64,25 @@ RayRecipe boundingRecipe(const pickref::Solid& solid, double cross, glm::dvec3 a
     return {toDouble(solid.position()), static_cast<double>(solid.size()) / 2, cross, axis, {}, {}};
 }
 
-/// A capsule's or a capped cylinder's case around its segment ab: the shape, its solid, rays along
-/// `axis`, ρ = its radius, and the parallel rule about ab.
-template <class Solid, class Shape>
-ShapeCase axialCase(const Shape& shape, glm::dvec3 axis) {
+/// A capsule's or a capped cylinder's segment ab (rounded to float) and radius, for its recipes.
+struct Axial {
+    glm::dvec3 a, b, axis;
+    double r;
+};
+
+/// A capsule's or a capped cylinder's case: the shape around the segment of `half` length either
+/// side of the placement's centre along `axis`, its solid, rays along `axis`, ρ = its radius, and
+/// the parallel rule about ab. `out` gets the segment and radius as rounded.
+template <class Shape, class Solid>
+ShapeCase axialCase(const Placement& pl, glm::dvec3 axis, double half, double radius, Axial& out) {
+    const Shape shape{toFloat(pl.center - axis * half), toFloat(pl.center + axis * half), static_cast<float>(radius)};
     ShapeCase sc;
     setShape(sc, shape);
     sc.solid = std::make_unique<Solid>(ref(shape.a), ref(shape.b), ref(shape.radius));
     sc.recipe = boundingRecipe(*sc.solid, static_cast<double>(shape.radius), axis);
     sc.curvatureRadius = ref(shape.radius);
     sc.parallelAxis = ref(shape.b) - ref(shape.a);
+    out = {glm::dvec3(shape.a), glm::dvec3(shape.b), axis, static_cast<double>(shape.radius)};
     return sc;
 }
 
@@ -94,26 +106,27 @@ ShapeCase capsuleCase(Rng& rng) {
     const glm::dvec3 axis = randomAxis(rng);
     const double radius = pl.scale * rng.logUniform(0.02, 0.5);
     const double half = rng.chance(0.1) ? 0.0 : pl.scale * rng.uniform(0.0, 0.5);
-    const pickray::Capsule capsule{toFloat(pl.center - axis * half), toFloat(pl.center + axis * half),
-                                   static_cast<float>(radius)};
-    ShapeCase sc = axialCase<pickref::CapsuleSolid>(capsule, axis);
-    const glm::dvec3 a(capsule.a);
-    const glm::dvec3 b(capsule.b);
-    const double r = static_cast<double>(capsule.radius);
-    sc.recipe.surface = [a, b, r, axis](Rng& g) {
+    Axial s{};
+    ShapeCase sc = axialCase<pickray::Capsule, pickref::CapsuleSolid>(pl, axis, half, radius, s);
+    sc.recipe.surface = [s](Rng& g) {
         const glm::dvec3 u = g.unit();
-        const glm::dvec3 end = glm::dot(u, axis) < 0 ? a : b;
-        return g.chance(0.5) ? end + u * r : a + (b - a) * g.uniform() + g.perpendicular(axis) * r;
-    };
-    sc.recipe.seam = [a, b, r, axis](Rng& g) {  // the circles where the hemispheres meet the side, and the tips
-        const glm::dvec3 end = g.chance(0.5) ? a : b;
-        if (g.chance(0.2)) {
-            return end + axis * (r * (end == a ? -1.0 : 1.0));
+        const glm::dvec3 end = glm::dot(u, s.axis) < 0 ? s.a : s.b;
+        if (g.chance(0.5)) {
+            return end + u * s.r;
         }
-        return end + g.perpendicular(axis) * r;
+        const double along = g.uniform();
+        return s.a + (s.b - s.a) * along + g.perpendicular(s.axis) * s.r;
     };
-    if (capsule.a != capsule.b) {  // the seam circles are a capped cylinder's rims
-        const auto rims = std::make_shared<pickref::CylinderSolid>(ref(capsule.a), ref(capsule.b), ref(capsule.radius));
+    sc.recipe.seam = [s](Rng& g) {  // the circles where the hemispheres meet the side, and the tips
+        const glm::dvec3 end = g.chance(0.5) ? s.a : s.b;
+        if (g.chance(0.2)) {
+            return end + s.axis * (s.r * (end == s.a ? -1.0 : 1.0));
+        }
+        return end + g.perpendicular(s.axis) * s.r;
+    };
+    if (s.a != s.b) {  // the seam circles are a capped cylinder's rims (a and b are floats, exact)
+        const auto rims =
+            std::make_shared<pickref::CylinderSolid>(ref(toFloat(s.a)), ref(toFloat(s.b)), static_cast<Real>(s.r));
         sc.curvatureSeam = [rims](Vec p) { return rims->seamDistance(p); };
     }
     return sc;
@@ -124,22 +137,19 @@ ShapeCase cylinderCase(Rng& rng) {
     const glm::dvec3 axis = randomAxis(rng);
     const double radius = pl.scale * rng.logUniform(0.02, 0.5);
     const double half = pl.scale * rng.logUniform(0.025, 0.5);
-    const pickray::Cylinder cylinder{toFloat(pl.center - axis * half), toFloat(pl.center + axis * half),
-                                     static_cast<float>(radius)};
-    ShapeCase sc = axialCase<pickref::CylinderSolid>(cylinder, axis);
-    const glm::dvec3 a(cylinder.a);
-    const glm::dvec3 b(cylinder.b);
-    const double r = static_cast<double>(cylinder.radius);
-    sc.recipe.surface = [a, b, r, axis](Rng& g) {
-        const glm::dvec3 perp = g.perpendicular(axis);
+    Axial s{};
+    ShapeCase sc = axialCase<pickray::Cylinder, pickref::CylinderSolid>(pl, axis, half, radius, s);
+    sc.recipe.surface = [s](Rng& g) {
+        const glm::dvec3 perp = g.perpendicular(s.axis);
         if (g.chance(0.5)) {
-            return a + (b - a) * g.uniform() + perp * r;
+            return s.a + (s.b - s.a) * g.uniform() + perp * s.r;
         }
-        return (g.chance(0.5) ? a : b) + perp * (r * std::sqrt(g.uniform()));
+        const glm::dvec3 end = g.chance(0.5) ? s.a : s.b;
+        return end + perp * (s.r * std::sqrt(g.uniform()));
     };
-    sc.recipe.seam = [a, b, r, axis](Rng& g) {  // the rims (and now and then a cap centre)
-        const glm::dvec3 end = g.chance(0.5) ? a : b;
-        return g.chance(0.1) ? end : end + g.perpendicular(axis) * r;
+    sc.recipe.seam = [s](Rng& g) {  // the rims (and now and then a cap centre)
+        const glm::dvec3 end = g.chance(0.5) ? s.a : s.b;
+        return g.chance(0.1) ? end : end + g.perpendicular(s.axis) * s.r;
     };
     return sc;
 }
@@ -160,7 +170,10 @@ ShapeCase infiniteCylinderCase(Rng& rng) {
     const glm::dvec3 u = glm::normalize(glm::dvec3(cylinder.p2) - p1);
     const double r = static_cast<double>(cylinder.radius);
     sc.recipe = {p1, r, r, u, {}, {}};
-    sc.recipe.surface = [p1, u, r](Rng& g) { return p1 + u * (g.uniform(-3.0, 3.0) * r) + g.perpendicular(u) * r; };
+    sc.recipe.surface = [p1, u, r](Rng& g) {
+        const double along = g.uniform(-3.0, 3.0) * r;
+        return p1 + u * along + g.perpendicular(u) * r;
+    };
     sc.recipe.seam = sc.recipe.surface;
     sc.curvatureRadius = ref(cylinder.radius);
     const pickref::Solid* solid = sc.solid.get();
@@ -191,8 +204,8 @@ glm::dvec3 boxEdgePoint(Rng& g, const Corner& corner) {
 std::pair<glm::dvec3, glm::dvec3> faceParallelRay(Rng& rng, glm::dvec3 lo, glm::dvec3 hi) {
     const glm::dvec3 c = (lo + hi) * 0.5;
     const double R = glm::length(hi - lo) * 0.5 + 1e-30;
-    glm::dvec3 origin = c + rng.unit() * (R * rng.logUniform(1.0, 20.0));
-    glm::dvec3 dir = lo + (hi - lo) * glm::dvec3(rng.uniform(), rng.uniform(), rng.uniform()) - origin;
+    glm::dvec3 origin = c + rng.unitTimes(R, 1.0, 20.0);
+    glm::dvec3 dir = lo + (hi - lo) * rng.uniform3() - origin;
     const int first = rng.index(3);
     const int count = rng.chance(0.7) ? 1 : 2;
     for (int j = 0; j < count; ++j) {
@@ -226,7 +239,7 @@ void setBoxRays(ShapeCase& sc, glm::dvec3 dlo, glm::dvec3 dhi, const World& worl
     };
     sc.recipe.seam = [corner](Rng& g) { return boxEdgePoint(g, corner); };
     sc.recipe.surface = [dlo, dhi, world](Rng& g) {
-        glm::dvec3 p = dlo + (dhi - dlo) * glm::dvec3(g.uniform(), g.uniform(), g.uniform());
+        glm::dvec3 p = dlo + (dhi - dlo) * g.uniform3();
         const int k = g.index(3);
         p[k] = g.chance(0.5) ? dlo[k] : dhi[k];
         return world(p);
@@ -291,8 +304,7 @@ void checkAabbContract(const pickray::Aabb& box, bool isFlat, const pickray::Ray
 
 ShapeCase aabbCase(Rng& rng) {
     const Placement pl = randomPlacement(rng);
-    glm::dvec3 ext(pl.scale * rng.logUniform(0.05, 1.0), pl.scale * rng.logUniform(0.05, 1.0),
-                   pl.scale * rng.logUniform(0.05, 1.0));
+    glm::dvec3 ext = pl.scale * rng.logUniform3(0.05, 1.0);
     const bool isFlat = rng.chance(0.05);
     if (isFlat) {
         ext[rng.index(3)] = 0.0;
@@ -330,7 +342,7 @@ void aabbFinish(RayStats& st) {
 ShapeCase orientedBoxCase(Rng& rng) {
     const Placement pl = randomPlacement(rng);
     // Local box somewhere around the local origin.
-    const glm::dvec3 ext(rng.logUniform(0.1, 1.0), rng.logUniform(0.1, 1.0), rng.logUniform(0.1, 1.0));
+    const glm::dvec3 ext = rng.logUniform3(0.1, 1.0);
     const glm::dvec3 localCenter = rng.inCube() * 0.5;
     // toWorld = T·R·S·H: random rotation, non-uniform scale 0.3..3, sometimes a shear.
     double q[4] = {rng.normal(), rng.normal(), rng.normal(), rng.normal()};
