@@ -219,6 +219,8 @@ public:
     [[nodiscard]] Real incidenceSine(Vec p, Vec unitDirection) const override;
     [[nodiscard]] Real surfaceDistance(Vec p) const override;
     [[nodiscard]] bool singular() const noexcept { return singular_; }
+    /// ‖M‖_F·‖M⁻¹‖_F: at least the condition number of M (the ratio of its extreme singular values).
+    [[nodiscard]] Real conditionNumber() const noexcept { return normM_ * normInv_; }
 
 private:
     [[nodiscard]] Vec toLocal(Vec p) const;

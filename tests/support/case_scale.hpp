@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // How many random cases the reference-comparing tests run: PICKRAY_DIFFERENTIAL_SCALE=<x> in the
-// environment multiplies their counts. Above 1 for long soak runs; scripts/test.sh sets 0.25 for
-// the aarch64 stage, which runs under qemu, where the long-double reference is IEEE quad precision
-// in software (about 40x slower than natively) and would otherwise take a quarter of CI's budget.
-// The native stages run every case: the emulated one checks that the same code gives the same
-// answers on another CPU, for which a quarter of the cases is still thousands per kind.
+// environment multiplies their counts. Above 1 for long soak runs; scripts/test.sh sets the
+// aarch64 stage's factor: that stage runs under qemu, where the long-double reference is IEEE quad
+// precision in software (about 40x slower than natively) and would otherwise take a large share
+// of CI's budget. The native stages run every case: the emulated one checks that the same code
+// gives the same answers on another CPU, for which a fraction of the cases is still thousands per
+// kind.
 
 #include <algorithm>
 #include <cmath>

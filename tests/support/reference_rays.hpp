@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // pickray's ray answers judged against the independent long-double reference (tests/reference/,
-// which shares no code with engine/), the way the differential test judges them
-// (tests/differential/differential_test.cpp), with tolerances derived for the float answers:
+// which shares no code with engine/), as the differential test (tests/differential/) does, with
+// tolerances of their own derived for the float answers:
 //   * hit or miss: judged only where the reference's margin (its distance from tangency, a lower
-//     bound in world units) is at least 1e-4·size (the differential test's rule; size: the
+//     bound in world units) is at least 1e-4·size (a fixed conditioning cut; size: the
 //     diameter of the solid's bounding sphere) and at least 2^-24·scale, and the reference does
 //     not call the case ambiguous. scale = 1 + |origin| + |position| + size + |reference point|
 //     (position: the bounding sphere's centre).
@@ -319,7 +319,7 @@ private:
     static Real scaleOf(const pickref::Ray& r, const pickref::Solid& solid, Real pointLength) {
         return 1 + pickref::length(r.origin) + pickref::length(solid.position()) + solid.size() + pointLength;
     }
-    /// The margin below which hit or miss is not judged: 1e-4·size (the differential test's rule),
+    /// The margin below which hit or miss is not judged: 1e-4·size (a fixed conditioning cut),
     /// and at least one float spacing of the magnitudes involved, 2^-24·scale: moving the float
     /// inputs by their last bit moves the geometry that much, so nearer tangency than that the
     /// answer is rounding's. (It matters for shapes far smaller than their distance from the
