@@ -7,7 +7,7 @@
 // cases are the same on every standard library; every draw is sequenced, so they do not depend on
 // the order in which a compiler evaluates operands). The default run has 140,000 ray cases over all
 // six shapes plus 90,000 closest-point cases; PICKRAY_DIFFERENTIAL_SCALE=<x> in the environment
-// multiplies every count (above 1 for long soak runs; scripts/test.sh sets the aarch64 stage's
+// multiplies every count (above 1 for long soak runs; the aarch64 test preset sets that stage's
 // factor, see tests/support/case_scale.hpp).
 //
 // The six shape tests share one body, runShape (below), over a table of shapes
