@@ -233,24 +233,48 @@ TEST(Constructions, TheCappedCylindersCapPlanesAndTheCapsulesSquareAreTheArticle
     const Real dd1 = pickref::dot(d1, d1), e = pickref::dot(d2, d2), bb = pickref::dot(d1, d2);
     const Real cc = pickref::dot(d1, a1 - a2), ff = pickref::dot(d2, a1 - a2);
     const auto clamp01 = [](Real x) { return std::clamp(x, Real{0}, Real{1}); };
-    Real bestS = 0, bestT = 0, best = f(0, 0);
-    const auto consider = [&](Real s, Real t) {
-        if (f(s, t) < best) best = f(s, t), bestS = s, bestT = t;
+    // The library solves the same equations in double from the float ends and rounds s and t to
+    // float once. Each product and sum it forms is off by a few roundings of 2^-53 of its size; a
+    // solution divides them by what it solves against (det inside, e or dd1 on an edge), so its
+    // error is at most 2^-48 (32 roundings) times the sizes over the divisor. `work` is that bound
+    // for the minimum found here.
+    constexpr Real kWork = 0x1p-48L;
+    Real bestS = 0, bestT = 0, best = f(0, 0), workS = 0, workT = 0;
+    const auto consider = [&](Real s, Real t, Real errorS, Real errorT) {
+        if (f(s, t) < best) best = f(s, t), bestS = s, bestT = t, workS = errorS, workT = errorT;
     };
     const Real det = dd1 * e - bb * bb;
     if (det > 0) {
         const Real s = (bb * ff - cc * e) / det, t = (dd1 * ff - bb * cc) / det;
-        if (s >= 0 && s <= 1 && t >= 0 && t <= 1) consider(s, t);
+        if (s >= 0 && s <= 1 && t >= 0 && t <= 1)
+            consider(s, t, kWork * (std::fabs(bb * ff) + std::fabs(cc * e) + std::fabs(s) * dd1 * e) / det,
+                     kWork * (std::fabs(dd1 * ff) + std::fabs(bb * cc) + std::fabs(t) * dd1 * e) / det);
     }
-    for (const Real s : {Real{0}, Real{1}}) consider(s, clamp01((bb * s + ff) / e));
-    for (const Real t : {Real{0}, Real{1}}) consider(clamp01((bb * t - cc) / dd1), t);
+    for (const Real s : {Real{0}, Real{1}})
+        consider(s, clamp01((bb * s + ff) / e), 0, kWork * (std::fabs(bb) + std::fabs(ff) + e) / e);
+    for (const Real t : {Real{0}, Real{1}})
+        consider(clamp01((bb * t - cc) / dd1), t, kWork * (std::fabs(bb) + std::fabs(cc) + dd1) / dd1, 0);
+    // s and t within 2^-24 (rounded once, at most 1) and the work's error; the cross at
+    // pos + s·side and pos + (1 − t)·side in float: 1 − t, the product and the sum each rounded
+    // once more, each within 2^-24 of its size (at most |pos| + side).
+    constexpr Real kHalfStep = 0x1p-24L;
     const Real squareSide = map.at("size").at(0).get<Real>();
     const Real x = map.at("pos").at(0).get<Real>() + bestS * squareSide;
     const Real y = map.at("pos").at(1).get<Real>() + (1 - bestT) * squareSide;
-    EXPECT_NEAR(map.at("minimumAt").at(0).get<double>(), static_cast<double>(x), 0.01);
-    EXPECT_NEAR(map.at("minimumAt").at(1).get<double>(), static_cast<double>(y), 0.01);
-    EXPECT_TRUE(drawn(numbers, static_cast<double>(bestS), kPrinted + 1e-5)) << "s " << static_cast<double>(bestS);
-    EXPECT_TRUE(drawn(numbers, static_cast<double>(std::sqrt(best)), kPrinted + 1e-5)) << "axis distance";
+    const Real errorX = squareSide * (kHalfStep + workS) + 2 * kHalfStep * (std::fabs(x) + squareSide);
+    const Real errorY = squareSide * (kHalfStep + workT) + 3 * kHalfStep * (std::fabs(y) + squareSide);
+    const Real offX = std::fabs(map.at("minimumAt").at(0).get<Real>() - x);
+    const Real offY = std::fabs(map.at("minimumAt").at(1).get<Real>() - y);
+    std::printf(
+        "precision: the (s, t) square's cross %.3Lg and %.3Lg px off the exact minimum, bounds %.3Lg and %.3Lg\n", offX,
+        offY, errorX, errorY);
+    EXPECT_LE(offX, errorX);
+    EXPECT_LE(offY, errorY);
+    // The panel prints s and the axis distance to 4 decimals, half a unit of the last off at most.
+    EXPECT_TRUE(drawn(numbers, static_cast<double>(bestS), static_cast<double>(kPrinted + kHalfStep + workS)))
+        << "s " << static_cast<double>(bestS);
+    EXPECT_TRUE(drawn(numbers, static_cast<double>(std::sqrt(best)), kPrinted + static_cast<double>(kValue)))
+        << "axis distance";
 }
 
 // Article 003: the crate, an oriented box; the ray moved into its frame by the scene transform's

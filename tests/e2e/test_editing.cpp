@@ -424,7 +424,9 @@ TEST(Editing, TheUiScaleGrowsThePanelsAndTheyStillFitTheWindow) {
     };
     const float normal = widthOfScene("1");
     const float large = widthOfScene("1.5");
-    EXPECT_NEAR(large / normal, 1.5f, 0.01f);
+    // Where the window has room the panel's width is its width at scale 1 times the scale, in
+    // float: a width in half pixels times 1.5 is exact, so the ratio is exactly 1.5.
+    EXPECT_EQ(large, 1.5f * normal);
 }
 
 // Issue 23's steps: click the ball, Ctrl+click the crate, drag the crate. Both move by the same
