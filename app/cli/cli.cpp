@@ -156,7 +156,7 @@ ScriptStep makeStep(const std::string& option, const std::string& value) {
 struct Values {
     std::string scene, generate, size, report, quitAfterClicks, repeat, clipDepth, projection, eye, target, fov,
         orthoHeight, uiScale, nearPlane, farPlane, moveAll, renderer, aa, supersample, observer, recordGif, gifFrames,
-        recordInput, replay;
+        recordInput, replay, status;
 };
 
 void addOptions(CLI::App& cli, Options& o, Values& v) {
@@ -205,6 +205,11 @@ void addOptions(CLI::App& cli, Options& o, Values& v) {
     single("--replay", v.replay,
            "play a session written by --record-input from its starting scene: headless before the other steps, or "
            "in the window at its pace; at the recorded --size unless one is given")
+        ->type_name("FILE.json");
+    single("--status", v.status,
+           "interactive: after every frame, replace FILE with one line of JSON saying the frames run, the events "
+           "handled, whether the window sleeps until an event or when it asked to wake, its title and its last "
+           "redraw (for a program that drives the window and waits on it)")
         ->type_name("FILE.json");
     cli.add_flag("--debug-provoke-gl-error", o.provokeGlError, "one invalid GL call (tests)")->group("");
 
@@ -273,6 +278,7 @@ void readValues(const CLI::App& cli, const Values& v, Options& o) {
     }
     if (given("--record-input")) o.recordInput = nonEmpty("--record-input", v.recordInput);
     if (given("--replay")) o.replay = nonEmpty("--replay", v.replay);
+    if (given("--status")) o.statusPath = nonEmpty("--status", v.status);
     if (given("--report")) o.reportPath = nonEmpty("--report", v.report);
     if (given("--record-gif")) o.recordGif = nonEmpty("--record-gif", v.recordGif);
     if (given("--gif-frames")) o.gifFrames = nonEmpty("--gif-frames", v.gifFrames);
@@ -356,6 +362,7 @@ std::optional<std::string> checkTogether(const Options& o) {
     if (!o.recordInput.empty() && o.headless)
         return "--record-input records what a hand does in a window: not with --headless";
     if (!o.recordInput.empty() && !o.replay.empty()) return "--record-input and --replay: record or replay, not both";
+    if (!o.statusPath.empty() && o.headless) return "--status reports a window's frames: not with --headless";
     if (!o.headless) {
         for (const ScriptStep& s : o.script) {
             if (!std::holds_alternative<step::Select>(s) && !std::holds_alternative<step::Screenshot>(s) &&

@@ -133,6 +133,8 @@ struct Options {
     /// --replay FILE: a recorded session's start is the starting scene, and its frames are played
     /// before the other steps (headless) or in the window, at the recorded pace.
     std::string replay;
+    /// --status FILE: the window's state rewritten after every frame, for a program driving it.
+    std::string statusPath;
 };
 
 /// A refused command line: one line naming the problem (the caller adds the hint to --help).

@@ -269,12 +269,14 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
                     {"levels", performance.levels}};
     out["frame"]["redraws"] = nlohmann::json::array();
     for (const Redraw& r : performance.redraws)
-        out["frame"]["redraws"].push_back({{"approximate", r.approximate},
-                                           {"instances", r.instances},
-                                           {"rayCast", r.rayCast},
-                                           {"triangles", r.triangles},
-                                           {"dots", r.dots},
-                                           {"levels", r.levels}});
+        out["frame"]["redraws"].push_back(
+            {{"approximate", r.approximate},
+             {"sinceCameraMoved", r.sinceCameraMoved ? nlohmann::json(*r.sinceCameraMoved) : nlohmann::json(nullptr)},
+             {"instances", r.instances},
+             {"rayCast", r.rayCast},
+             {"triangles", r.triangles},
+             {"dots", r.dots},
+             {"levels", r.levels}});
     out["index"] = {{"builds", performance.bvhBuilds}, {"refits", performance.bvhRefits}};
     out["glErrors"] = performance.glErrors;
     out["glWarnings"] = performance.glWarnings;

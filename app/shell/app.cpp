@@ -31,7 +31,8 @@ App::App(const Options& options, scene::Scene scene, const std::string& scenePat
       files_(data.defaultScene, options_.headless),
       commands_({editor_, view_, ui_, files_, captures_, recorder_, input_, messages_, options_.hideUi},
                 options_.headless),
-      sessions_({editor_, ui_, options_.hideUi, recorder_}) {
+      sessions_({editor_, ui_, options_.hideUi, recorder_}),
+      status_(options_.statusPath, say()) {
     performance_.glDebugOutput = renderer_.debugOutputInstalled();
     renderer_.useOwnWindowFramebuffer(options_.headless);
     applyOptions(ui_, options_, ImGuiLayer::displayScale(platform_.window()));
@@ -47,11 +48,14 @@ void App::runUntilClosed() {
     };
     while (commands_.running() && framesLeft != 0) {
         const double start = secondsNow();
-        const bool hadEvents = runFrame();
+        const FrameDone done = runFrame();
         if (framesLeft > 0) --framesLeft;
         else if (enoughClicks()) framesLeft = 2;
         // Then sleep until something may change the picture (frame_pacing.hpp).
-        const double wait = pacer_.waitAfter({hadEvents, framesLeft > 0, secondsUntilPictureChanges()});
+        const double wait = pacer_.waitAfter({done.events > 0, framesLeft > 0, secondsUntilPictureChanges()});
+        const Redraw& redraw = performance_.lastRedraw;
+        status_.frameDone({performance_.framesRun, done.events, wait, title(), done.redrawn, redraw.approximate,
+                           redraw.sinceCameraMoved, secondsNow()});
         Platform::waitForEvents(FramePacer::capDelay(secondsNow() - start), wait);
     }
 }
@@ -65,12 +69,12 @@ double App::secondsUntilPictureChanges() const {
     return soonest;
 }
 
-bool App::runFrame() {
+App::FrameDone App::runFrame() {
     const Clock::time_point start = Clock::now();
     ++performance_.framesRun;
     recorder_.beginFrame(start, platform_.windowSize());
-    bool hadEvents = false;
-    const std::vector<InputEvent> events = pollEvents(hadEvents);
+    std::size_t delivered = 0;
+    const std::vector<InputEvent> events = pollEvents(delivered);
     ui_.scale = imgui_.useScale(ui_.scale);  // View > UI scale
     imgui_.newFrame(platform_.window());
     // With the panels hidden ImGui still draws what must be answered (the file browser, a
@@ -94,12 +98,12 @@ bool App::runFrame() {
     painter_.drawOver(platform_.windowSize(), platform_.drawableSize());
     imgui_.render();
     present(seconds(start), redrawn);
-    return hadEvents;
+    return {delivered, redrawn};
 }
 
-std::vector<InputEvent> App::pollEvents(bool& hadEvents) {
+std::vector<InputEvent> App::pollEvents(std::size_t& delivered) {
     std::vector<InputEvent> window;
-    for (SDL_Event event; SDL_PollEvent(&event); hadEvents = true) {
+    for (SDL_Event event; SDL_PollEvent(&event); ++delivered) {
         imgui_.processEvent(event);
         if (auto e = toInputEvent(event)) window.push_back(*e);
     }

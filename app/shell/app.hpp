@@ -22,6 +22,7 @@
 #include "shell/messages.hpp"
 #include "shell/platform.hpp"
 #include "shell/session_link.hpp"
+#include "shell/status_file.hpp"
 #include "shell/view_painter.hpp"
 #include "viewport/scene_view.hpp"
 
@@ -76,10 +77,14 @@ public:
     void provokeGlErrorForTests() { renderer_.provokeGlErrorForTests(); }
 
 private:
-    /// frame(); true when SDL delivered an event in it (the pacer draws a few frames more).
-    bool runFrame();
-    /// The window's events; `hadEvents` set when there was any (an expose or a focus change too).
-    [[nodiscard]] std::vector<InputEvent> pollEvents(bool& hadEvents);
+    /// What a frame did that the pacer and --status need.
+    struct FrameDone {
+        std::size_t events = 0;  ///< SDL events delivered in it (after any, the pacer draws a few frames more)
+        bool redrawn = false;    ///< the scene drawn anew
+    };
+    FrameDone runFrame();
+    /// The window's events; `delivered` counts them all (an expose or a focus change too).
+    [[nodiscard]] std::vector<InputEvent> pollEvents(std::size_t& delivered);
     void runPanels(const std::vector<InputEvent>& events);
     void applyShortcuts();
     void present(double startSeconds, bool redrawn);
@@ -108,6 +113,7 @@ private:
     SessionLink sessions_;
     Performance performance_;
     FramePacer pacer_;
+    StatusFile status_;  ///< --status
     /// measureFrames: real redraws are timed, then their median kept as the frame's time.
     enum class Timing { EachFrame, Measuring, Measured } timing_ = Timing::EachFrame;
 };

@@ -52,6 +52,10 @@ public:
     [[nodiscard]] bool settling(double now) const;
     /// Seconds from `now` until it has settled (negative once it has; infinity: it never moved).
     [[nodiscard]] double secondsUntilSettled(double now) const;
+    /// Seconds from the last camera move to `now` (none: it never moved).
+    [[nodiscard]] std::optional<double> secondsSinceMoved(double now) const {
+        return movedAt_ ? std::optional<double>(now - *movedAt_) : std::nullopt;
+    }
 
 private:
     std::optional<double> movedAt_;

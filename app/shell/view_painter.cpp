@@ -33,8 +33,9 @@ bool ViewPainter::draw(const FrameMatrices& matrices, glm::ivec2 windowSize, glm
     renderer.useFxaa(ui.fxaa);
     // Approximate while the camera moves and, in a window, a moment after (a script's pictures do
     // not depend on the machine's speed); a screenshot is always exact.
-    if (p_.view.cameraMoving()) settle_.cameraMoved(secondsNow());
-    const bool settling = !headless_ && settle_.settling(secondsNow());
+    const double now = secondsNow();  // one time for the rule and the redraw's record
+    if (p_.view.cameraMoving()) settle_.cameraMoved(now);
+    const bool settling = !headless_ && settle_.settling(now);
     render::DrawStyle style = emphasisOf(editor);
     style.approximate = (p_.view.cameraMoving() || settling) && !captures.screenshotRequested();
     // A window with no pixels (minimised) or more than the driver's largest target: the scene is
@@ -73,7 +74,7 @@ bool ViewPainter::draw(const FrameMatrices& matrices, glm::ivec2 windowSize, glm
     const render::SceneFrame next{editor.revision(), view, style, std::move(lines.debug), ui.analyticRenderer, ui.fxaa,
                                   std::move(second)};
     const auto stats = drawn_.drawOrPresent(renderer, editor.scene(), next, redraw);
-    if (stats) noteRedraw(p_.performance, *stats, editor.scene().objects.size());
+    if (stats) noteRedraw(p_.performance, *stats, editor.scene().objects.size(), settle_.secondsSinceMoved(now));
     return stats.has_value();
 }
 

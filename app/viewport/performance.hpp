@@ -4,6 +4,7 @@
 // and how long the scene queries of the last pick and hover took. Plain values (no GL, no SDL).
 
 #include <cstddef>
+#include <optional>
 #include <vector>
 
 namespace pickray::app {
@@ -11,6 +12,9 @@ namespace pickray::app {
 /// One redraw of the scene: whether it was approximate (the camera moving) and what it drew.
 struct Redraw {
     bool approximate = false;
+    /// The settle rule's clock when it was drawn: seconds since the camera last moved (none: it
+    /// never moved), so that a report shows which frames the rule made approximate.
+    std::optional<double> sinceCameraMoved;
     std::size_t instances = 0;
     std::size_t rayCast = 0;
     std::size_t triangles = 0;
@@ -45,10 +49,11 @@ struct Performance {
     /// which frames of a drag were approximate, and that the one after it was not).
     std::vector<Redraw> redraws;
     static constexpr std::size_t kMostRedraws = 1000;
+    Redraw lastRedraw;  ///< the last of them, kept past kMostRedraws
     /// Adds the redraw whose statistics were just set (instances, rayCast, triangles, dots, levels).
-    void noteRedraw(bool approximate) {
-        if (redraws.size() < kMostRedraws)
-            redraws.push_back({approximate, instances, rayCast, triangles, dots, levels});
+    void noteRedraw(bool approximate, std::optional<double> sinceCameraMoved) {
+        lastRedraw = {approximate, sinceCameraMoved, instances, rayCast, triangles, dots, levels};
+        if (redraws.size() < kMostRedraws) redraws.push_back(lastRedraw);
     }
 };
 

@@ -44,7 +44,8 @@ render::DrawStyle emphasisOf(const Editor& editor) {
     return style;
 }
 
-void noteRedraw(Performance& performance, const render::FrameStats& stats, std::size_t objects) {
+void noteRedraw(Performance& performance, const render::FrameStats& stats, std::size_t objects,
+                std::optional<double> sinceCameraMoved) {
     performance.drawCalls = stats.drawCalls;
     performance.objects = objects;
     performance.instances = stats.instances;
@@ -53,7 +54,7 @@ void noteRedraw(Performance& performance, const render::FrameStats& stats, std::
     performance.triangles = stats.triangles;
     performance.dots = stats.dots;
     performance.levels.assign(std::begin(stats.perLevel), std::end(stats.perLevel));
-    performance.noteRedraw(stats.approximate);
+    performance.noteRedraw(stats.approximate, sinceCameraMoved);
 }
 
 ViewLines viewLines(const Editor& editor, const SceneView& view, const FrameMatrices& frame, bool naiveRay,

@@ -30,7 +30,8 @@ namespace pickray::app {
 [[nodiscard]] render::DrawStyle emphasisOf(const Editor& editor);
 
 /// A redraw's statistics into the overlay's and the report's numbers.
-void noteRedraw(Performance& performance, const render::FrameStats& stats, std::size_t objects);
+void noteRedraw(Performance& performance, const render::FrameStats& stats, std::size_t objects,
+                std::optional<double> sinceCameraMoved);
 
 /// What is drawn over the main view, and the labels of the constructions' points.
 struct ViewLines {

@@ -58,6 +58,14 @@ inline fs::path tempDir() {
     return dir;
 }
 
+// An empty folder of the test's own, tempDir()/name (what an earlier run left is removed).
+inline fs::path scratchDir(const std::string& name) {
+    const fs::path dir = tempDir() / name;
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
 /// A scene file of `objects` seen by a 45-degree perspective camera at `eye` looking at `target`
 /// (y up, near 0.1, far 100, Direct3D's depth), written to the tests' temporary directory.
 inline fs::path writeSceneFile(const json& eye, const json& target, const json& objects, const std::string& file) {

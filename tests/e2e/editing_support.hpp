@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "e2e_support.hpp"
+#include "x_session.hpp"
 
 namespace editing {
 
@@ -63,15 +64,7 @@ inline ps::Scene loadSaved(const fs::path& path) {
 // ---- pictures of a real X window while it shows something ---------------------------------------
 // pickray takes its own picture only on quitting (--screenshot) or on F12, which a question that
 // has the keyboard does not let through; Xvfb keeps its screen in a file instead (-fbdir, in XWD
-// format), which a session copies while the window shows what is to be read.
-
-// xvfb-run as xvfbRun() gives it, its screen kept in `dir`/Xvfb_screen0.
-inline std::string xvfbRunKeepingTheScreenIn(const fs::path& dir) {
-    std::string run = xvfbRun();
-    EXPECT_EQ(run.back(), '\'') << "the server's options end the command: " << run;
-    run.insert(run.size() - 1, " -fbdir " + dir.string());
-    return run;
-}
+// format: XSession::keepScreen), which a session copies while the window shows what is to be read.
 
 // The window's part of a copy of that screen. XWD: a header of 25 big-endian 32-bit fields (its
 // own size, the version, the format, the depth, the width, the height, ..., the byte order, ...,
@@ -208,9 +201,7 @@ inline std::string questionNotSeen(const Image& image, const std::string& title,
 
 // A folder of its own with a copy of the default scene in it, for tests that write files.
 inline fs::path folderWithScene(const std::string& name) {
-    const fs::path dir = tempDir() / name;
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const fs::path dir = scratchDir(name);
     fs::copy_file(kDefaultScene, dir / "scene.json");
     return dir;
 }
@@ -265,56 +256,21 @@ inline long double alongX(glm::vec3 o, const pickref::Ray& r) {
     return (b * f - c * e) / (c - b * b);
 }
 
-struct XSession {
-    json report;
-    std::string output;
-};
-
-// Runs pickray as a normal X client on a copy of the default scene from a folder of its own
-// (F12's screenshots land there), plays `actions` (xdotool lines, $WID the window), then quits with
-// Ctrl+Q (and Enter, should it ask); the report comes from quitting. `before`: shell lines run in
-// that folder before pickray starts; `options`: more of pickray's options (e.g. --screenshot, whose
-// picture is taken on quitting). `keepScreen`: Xvfb keeps its screen in the file $SCREEN, which
-// `actions` may copy.
-inline XSession xSession(const std::string& name, const std::string& actions, const std::string& before = "",
-                         const std::string& options = "", bool keepScreen = false) {
-    const fs::path dir = tempDir() / name;
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    fs::copy_file(kDefaultScene, dir / "scene.json");
-    if (keepScreen) fs::create_directories(dir / "screen");
-    const fs::path sh = dir / "session.sh";
-    std::ofstream(sh) << "set -e\n"
-                      << "unset SDL_VIDEODRIVER\n"
-                      << "cd " << quote(dir.string()) << "\n"
-                      << "SCREEN=" << quote((dir / "screen" / "Xvfb_screen0").string()) << "\n"
-                      << "export XDG_CONFIG_HOME=" << quote((dir / "config").string()) << "\n"
-                      << before << quote(PICKRAY_EXE) << " --size 640x360 --scene scene.json --report report.json "
-                      << options << " &\n"
-                      << "PID=$!\n"
-                      << "WID=$(timeout 20 xdotool search --sync --onlyvisible --name 'pickray$' | head -n1)\n"
-                      << "[ -n \"$WID\" ]\n"
-                      << "sleep 0.5\n"
-                      << actions << "sleep 0.3\n"
-                      << "xdotool key ctrl+q\nsleep 0.5\n"
-                      << "if kill -0 $PID 2> /dev/null; then xdotool key Return; fi\n"
-                      << "timeout 20 tail --pid=$PID -f /dev/null\n"
-                      << "wait $PID\n";
-    const std::string command = "ASAN_OPTIONS=detect_leaks=0 timeout 120 " +
-                                (keepScreen ? xvfbRunKeepingTheScreenIn(dir / "screen") : xvfbRun()) + " sh " +
-                                quote(sh.string()) + " > " + quote((dir / "output.txt").string()) + " 2>&1";
-    const int status = std::system(command.c_str());
-    EXPECT_EQ(status, 0) << fileText(dir / "output.txt");
-    XSession s;
-    s.output = fileText(dir / "output.txt");
-    if (fs::exists(dir / "report.json")) s.report = readJson(dir / "report.json");
+// pickray as a normal X client (x_session.hpp) on a copy of the default scene from a folder of
+// its own (F12's screenshots land there), quitting with Ctrl+Q (and Enter, should it ask); the
+// report comes from quitting. `options`: more of pickray's options (e.g. --screenshot, whose
+// picture is taken on quitting).
+inline XSession xSession(const std::string& name, const std::string& options = "") {
+    XSession s(name);
+    fs::copy_file(kDefaultScene, s.dir() / "scene.json");
+    s.options("--size 640x360 --scene scene.json --report report.json " + options).answerTheQuit();
     return s;
 }
 
-inline std::string keys(std::initializer_list<const char*> list) {
-    std::string lines;
-    for (const char* k : list) lines += std::string("xdotool key ") + k + "\nsleep 0.25\n";
-    return lines;
+// Each key pressed in turn, each handled before the next.
+inline XSession& keys(XSession& s, std::initializer_list<const char*> list) {
+    for (const char* k : list) s.key(k);
+    return s;
 }
 
 // The name of the object the reference sees under `pixel` of a window of `size` ("" for none).

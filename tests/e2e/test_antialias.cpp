@@ -141,9 +141,7 @@ struct Shot {
 
 Shot shoot(const std::string& name, const std::vector<std::string>& extra, float turnDegrees = kTurnDegrees,
            float shift = 0.0f) {
-    const fs::path dir = tempDir() / ("antialias_" + name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const fs::path dir = scratchDir("antialias_" + name);
     std::vector<std::string> args = {"--headless", "--hide-ui",
                                      "--size",     std::to_string(kShotSize.x) + "x" + std::to_string(kShotSize.y),
                                      "--scene",    turnedBoxScene(dir, turnDegrees, shift).string()};
@@ -237,9 +235,7 @@ TEST(AntiAliasing, SupersampledScreenshotsHaveEdgeColoursBetweenAndTheIdBufferAt
 }
 
 TEST(AntiAliasing, ASupersampleLargerThanTheGpusLargestTargetIsRefusedAndTheRunGoesOn) {
-    const fs::path dir = tempDir() / "antialias_refused";
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const fs::path dir = scratchDir("antialias_refused");
     // 1280x720 at 64: 81920x46080, beyond any GPU's largest render target (llvmpipe's is 16384).
     const ProcessResult run =
         runPickray({"--headless", "--hide-ui", "--size", "1280x720", "--supersample", "64", "--screenshot",
@@ -259,9 +255,7 @@ TEST(AntiAliasing, ASupersampleLargerThanTheGpusLargestTargetIsRefusedAndTheRunG
 // both starts. The same clicks leave the same panels and hover, so a picture with FXAA on must be
 // bit for bit the other start's picture with it on, and differ from the one with it off.
 TEST(AntiAliasing, TheViewMenusEntryTurnsFxaaOnAndOff) {
-    const fs::path dir = tempDir() / "antialias_menu";
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const fs::path dir = scratchDir("antialias_menu");
     const std::vector<std::string> common = {"--headless", "--size", "640x360", "--no-stats"};
     std::vector<std::string> args = common;
     args.insert(args.end(), {"--click", "114,10", "--report", (dir / "menu.json").string()});

@@ -2,6 +2,7 @@
 // At scale, end to end: instancing, levels of detail and the BVH; approximate frames while the
 // camera moves and an exact one when it stops; picks in generated scenes against brute force.
 #include "end_to_end_support.hpp"
+#include "x_session.hpp"
 
 using namespace e2e;         // NOLINT: the shared helpers read as part of the tests
 using namespace end_to_end;  // NOLINT
@@ -44,39 +45,19 @@ TEST(EndToEnd, OrbitFramesAreApproximateAndTheStillFrameAfterIsExact) {
 // A screenshot taken while the camera moves (F12 with the right button held, in a real X window)
 // is exact: the picture equals the one taken on quitting, at the same camera, still.
 TEST(EndToEnd, AScreenshotTakenMidOrbitIsExactInARealXWindow) {
-    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
-        GTEST_SKIP() << "xvfb-run or xdotool not installed";
-    const fs::path dir = tempDir() / "mid_orbit";
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    if (!xToolsInstalled()) return;
+    XSession session("mid_orbit");
+    const fs::path dir = session.dir();
     const fs::path still = dir / "still.png";
-    const fs::path sh = dir / "session.sh";
-    // The drag ends on the background (nothing hovered after it), F12 while the button is held,
-    // then no motion until the quit's --screenshot.
-    std::ofstream(sh) << "set -e\n"
-                      << "unset SDL_VIDEODRIVER\n"
-                      << "cd " << quote(dir.string()) << "\n"
-                      << quote(PICKRAY_EXE) << " --size 640x360 --hide-ui --generate 10000 --screenshot "
-                      << quote(still.string()) << " &\n"
-                      << "PID=$!\n"
-                      << "WID=$(timeout 20 xdotool search --sync --onlyvisible --name 'pickray' | head -n1)\n"
-                      << "[ -n \"$WID\" ]\n"
-                      << "sleep 1\n"
-                      << "xdotool mousemove --window \"$WID\" 560 40\nsleep 0.3\n"
-                      << "xdotool mousedown 3\nsleep 0.3\n"
-                      << "for i in 1 2 3 4; do xdotool mousemove_relative -- 15 -7; sleep 0.3; done\n"
-                      << "xdotool key F12\nsleep 1.5\n"
-                      << "xdotool mouseup 3\nsleep 1\n"
-                      << "xdotool key ctrl+q\n"
-                      << "timeout 30 tail --pid=$PID -f /dev/null\n"
-                      << "wait $PID\n";
-    const fs::path log = dir / "session.txt";
-    const std::string command = "ASAN_OPTIONS=detect_leaks=0 timeout 120 " + xvfbRun() + " sh " + quote(sh.string()) +
-                                " > " + quote(log.string()) + " 2>&1";
-    ASSERT_EQ(std::system(command.c_str()), 0) << fileText(log);
+    // The drag ends on the background (nothing hovered after it), F12 while the button is held
+    // (its picture taken in the frames after it), then no motion until the quit's --screenshot.
+    session.options("--size 640x360 --hide-ui --generate 10000 --screenshot still.png").move({560, 40}).press(3);
+    for (int i = 0; i < 4; ++i) session.moveBy({15, -7});
+    const XSession::Result r = session.key("F12").release(3).waitAsleep("the view settled").run();
+    ASSERT_TRUE(r.ok) << r.output;
     std::vector<fs::path> shots;
     for (const auto& entry : fs::directory_iterator(dir / "screenshots")) shots.push_back(entry.path());
-    ASSERT_EQ(shots.size(), 1u) << fileText(log);
+    ASSERT_EQ(shots.size(), 1u) << r.output;
     const Image midOrbit = loadPng(shots.front());
     const Image after = loadPng(still);
     ASSERT_EQ(midOrbit.width, 640);

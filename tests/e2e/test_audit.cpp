@@ -206,9 +206,7 @@ struct AuditResult {
 AuditResult auditAgainstBruteForce(const std::string& name, const std::vector<std::string>& extra) {
     const auto start = std::chrono::steady_clock::now();
     AuditResult result;
-    const fs::path dir = tempDir() / name;
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const fs::path dir = scratchDir(name);
     std::vector<std::string> args{"--headless", "--size", "640x360"};
     args.insert(args.end(), extra.begin(), extra.end());
     for (const std::string& a : {std::string("--id-buffer"), (dir / "ids.png").string(), std::string("--audit"),

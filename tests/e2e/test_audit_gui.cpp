@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "e2e_support.hpp"
+#include "x_session.hpp"
 
 using namespace e2e;  // NOLINT: the shared helpers read as part of the tests
 
@@ -82,26 +83,21 @@ void expectHeatMapOfThisView(const json& panels, const json& audit, const Image&
 
 TEST(Xvfb, PickAuditKeyShowsTheHeatMapWithItsRobustMismatchesInMagentaAndItsPanel) {
     if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
-    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
-        GTEST_SKIP() << "xvfb-run or xdotool not installed";
-    const fs::path dir = tempDir() / "x_pick_audit";
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    const fs::path sh = dir / "session.sh";
-    // The pointer on the sky (nothing hovered), P, a second for the worker's audit of 640x360
-    // (the quitting picture waits for it in any case), then Ctrl+Q.
-    std::ofstream(sh) << "set -e\nunset SDL_VIDEODRIVER\ncd " << quote(dir.string()) << "\n"
-                      << "export XDG_CONFIG_HOME=" << quote((dir / "config").string()) << "\n"
-                      << quote(PICKRAY_EXE) << " --size 640x360 --scene " << quote(kDefaultScene.string())
-                      << " --renderer mesh --no-stats --report report.json --screenshot quit.png --audit audit.json"
-                      << " --id-buffer ids.png &\nPID=$!\n"
-                      << "WID=$(timeout 20 xdotool search --sync --onlyvisible --name 'pickray$' | head -n1)\n"
-                      << "[ -n \"$WID\" ]\nsleep 0.5\n"
-                      << "xdotool mousemove --window \"$WID\" 630 40\nsleep 0.3\nxdotool key p\nsleep 1.5\n"
-                      << "xdotool key ctrl+q\ntimeout 30 tail --pid=$PID -f /dev/null\nwait $PID\n";
-    const std::string command = "ASAN_OPTIONS=detect_leaks=0 timeout 120 " + xvfbRun() + " sh " + quote(sh.string()) +
-                                " > " + quote((dir / "output.txt").string()) + " 2>&1";
-    ASSERT_EQ(std::system(command.c_str()), 0) << fileText(dir / "output.txt");
+    if (!xToolsInstalled()) return;
+    XSession session("x_pick_audit");
+    const fs::path dir = session.dir();
+    // The pointer on the sky (nothing hovered), P, then until the worker's audit of 640x360 is
+    // done: the window, which looked at it ten times a second, sleeps again (the quitting picture
+    // waits for it in any case); then Ctrl+Q.
+    const XSession::Result r = session
+                                   .options("--size 640x360 --scene " + quote(kDefaultScene.string()) +
+                                            " --renderer mesh --no-stats --report report.json --screenshot quit.png "
+                                            "--audit audit.json --id-buffer ids.png")
+                                   .move({630, 40})
+                                   .key("p")
+                                   .waitAsleep("the audit done")
+                                   .run();
+    ASSERT_TRUE(r.ok) << r.output;
     const json report = readJson(dir / "report.json");
     const json audit = readJson(dir / "audit.json");
     const Image shot = loadPng(dir / "quit.png");
@@ -116,9 +112,7 @@ TEST(PickAudit, AfterAnEditTheHeatMapIsOfTheEditedSceneNotTheOneBefore) {
     // P, then the ball deleted: the next picture's heat map must be the edited scene's (the
     // ball's silhouette markers, over what is now background, are gone), a script's frame
     // waiting for its audit.
-    const fs::path dir = tempDir() / "pick_audit_edit";
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const fs::path dir = scratchDir("pick_audit_edit");
     const ProcessResult run = runPickray({"--headless",
                                           "--size",
                                           "640x360",
@@ -180,9 +174,7 @@ struct ToggleRun {
     int magentaAfter = 0;
 };
 ToggleRun toggleRenderer(const std::string& name, const std::string& startWith) {
-    const fs::path dir = tempDir() / name;
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const fs::path dir = scratchDir(name);
     const ProcessResult run = runPickray({"--headless",   "--size",
                                           "640x360",      "--no-stats",
                                           "--scene",      oneBallScene(dir).string(),

@@ -229,9 +229,7 @@ TEST(Editing, HHidesAndShowsThePanelsAndF1ShowsTheHelp) {
 }
 
 TEST(Editing, F12SavesAScreenshotInTheScreenshotsFolder) {
-    const fs::path dir = tempDir() / "f12";
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const fs::path dir = scratchDir("f12");
     const ProcessResult run =
         runPickray(script({"--click", pixelArg(pixelOf("ball")), "--select", "drum", "--key", "f12"}),
                    "cd " + quote(dir.string()) + " &&");
@@ -346,51 +344,28 @@ TEST(Editing, PanelsStayInsideTheWindowAcrossResizesAndTheRightOnesKeepToTheRigh
 TEST(Editing, UndoAndRedoInARealXWindowUnderXvfbWithXdotool) {
     // Undo and redo run under ASan headless (EditorUndo.*, Editing.*); the real window's keys here.
     if (kSanitized) GTEST_SKIP() << "the real window's undo keys are checked in the uninstrumented build";
-    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
-        GTEST_SKIP() << "xvfb-run or xdotool not installed";
+    if (!xToolsInstalled()) return;
     const glm::ivec2 ball = pixelOf("ball");
-    const auto session = [&](const std::string& name, const std::string& actions) {
-        const fs::path saved = tempDir() / (name + ".json");
-        const fs::path sh = tempDir() / (name + ".sh");
-        const fs::path scene = tempDir() / (name + "_scene.json");  // a copy the session may write
-        fs::copy_file(kDefaultScene, scene, fs::copy_options::overwrite_existing);
-        // The demo as a normal X client; xdotool presses, moves and releases the real pointer in
-        // the window, types keys, then Ctrl+Q quits (with unsaved changes it asks, and Enter
-        // answers "Save and quit") and --save writes the scene on quitting.
-        std::ofstream(sh) << "set -e\n"
-                          << "unset SDL_VIDEODRIVER\n"
-                          << quote(PICKRAY_EXE) << " --size 640x360 --hide-ui --scene " << quote(scene.string())
-                          << " --save " << quote(saved.string()) << " &\n"
-                          << "PID=$!\n"
-                          << "WID=$(timeout 20 xdotool search --sync --onlyvisible --name 'pickray$' | head -n1)\n"
-                          << "[ -n \"$WID\" ]\n"
-                          << "sleep 0.5\n"
-                          << "xdotool mousemove --window \"$WID\" " << ball.x << " " << ball.y << "\n"
-                          << "sleep 0.2\n"
-                          << actions << "sleep 0.3\n"
-                          << "xdotool key ctrl+q\n"
-                          << "sleep 0.5\n"
-                          << "if kill -0 $PID 2> /dev/null; then xdotool key Return; fi\n"
-                          << "timeout 20 tail --pid=$PID -f /dev/null\n"
-                          << "wait $PID\n";
-        const std::string command = "ASAN_OPTIONS=detect_leaks=0 timeout 90 " + xvfbRun() + " sh " +
-                                    quote(sh.string()) + " > " + quote((tempDir() / (name + ".txt")).string()) +
-                                    " 2>&1";
-        EXPECT_EQ(std::system(command.c_str()), 0) << fileText(tempDir() / (name + ".txt"));
-        return fileText(saved);
+    // The demo as a normal X client (x_session.hpp) on a copy of the scene, the pointer on the
+    // ball; xdotool presses, moves and releases the real pointer in the window, types keys, then
+    // Ctrl+Q quits (with unsaved changes it asks, and Enter answers "Save and quit") and --save
+    // writes the scene on quitting.
+    const auto session = [&](const std::string& name) {
+        XSession s(name);
+        fs::copy_file(kDefaultScene, s.dir() / "scene.json");
+        s.options("--size 640x360 --hide-ui --scene scene.json --save saved.json").answerTheQuit().move(ball);
+        return s;
     };
-    const std::string drag =
-        "xdotool mousedown 1\nsleep 0.2\n"
-        "for i in 1 2 3 4 5 6; do xdotool mousemove_relative -- 10 -4; sleep 0.1; done\n"
-        "xdotool mouseup 1\nsleep 0.2\n";
-    const std::string twoPixels =
-        "xdotool mousedown 1\nsleep 0.2\nxdotool mousemove_relative -- 2 0\nsleep 0.2\n"
-        "xdotool mouseup 1\nsleep 0.2\n";
+    const auto saved = [](const XSession::Result& r) { return fileText(r.dir / "saved.json"); };
+    const auto drag = [](XSession& s) -> XSession& { return s.drag({10, -4}, 6); };
     const std::string untouched = savedUntouched();
-    EXPECT_EQ(session("xvfb_two_pixels", twoPixels), untouched) << "a 2-pixel drag moved something";
-    const std::string moved = session("xvfb_drag", drag);
+    XSession twoPixels = session("xvfb_two_pixels");
+    EXPECT_EQ(saved(twoPixels.drag({2, 0}, 1).run()), untouched) << "a 2-pixel drag moved something";
+    XSession dragged = session("xvfb_drag");
+    const std::string moved = saved(drag(dragged).run());
     EXPECT_NE(moved, untouched) << "the drag moved the ball";
-    EXPECT_EQ(session("xvfb_drag_undo", drag + "xdotool key ctrl+z\n"), untouched);
+    XSession undone = session("xvfb_drag_undo");
+    EXPECT_EQ(saved(drag(undone).key("ctrl+z").run()), untouched);
     // Redone, the ball is where the drag put it (the pointer's path, and so the last bits of the
     // sum of its steps, may differ from one X session to the next).
     const auto ballIn = [](const std::string& text) {
@@ -399,8 +374,8 @@ TEST(Editing, UndoAndRedoInARealXWindowUnderXvfbWithXdotool) {
         if (!loaded.scene) return glm::vec3(0.0f);
         return std::get<pickray::Sphere>(loaded.scene->objects[objectNamed(*loaded.scene, "ball")].shape).center;
     };
-    const std::string redone =
-        session("xvfb_drag_undo_redo", drag + "xdotool key ctrl+z\nsleep 0.2\nxdotool key ctrl+shift+z\n");
+    XSession redo = session("xvfb_drag_undo_redo");
+    const std::string redone = saved(drag(redo).key("ctrl+z").key("ctrl+shift+z").run());
     // The sum of the drag's six steps rounded differently: half an ulp each at the centre's size
     // (< 4: 2^-22), 8 ulps with room (measured: 0, bit for bit, in the runs seen).
     expectNear(ballIn(redone), ballIn(moved), 8 * 0x1p-22f, "redone drag");

@@ -6,17 +6,10 @@ using namespace e2e;      // NOLINT: the shared helpers read as part of the test
 using namespace editing;  // NOLINT
 
 TEST(Xvfb, ABackgroundDragOrbitsAndKeepsThePickInARealWindow) {
-    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
-        GTEST_SKIP() << "xvfb-run or xdotool not installed";
+    if (!xToolsInstalled()) return;
     const glm::ivec2 ball = pixelOf("ball");
     const glm::ivec2 sky = skyPixel();
-    const XSession s = xSession(
-        "x_orbit", "xdotool mousemove --window \"$WID\" " + std::to_string(ball.x) + " " + std::to_string(ball.y) +
-                       "\nsleep 0.2\nxdotool click 1\nsleep 0.3\n" + "xdotool mousemove --window \"$WID\" " +
-                       std::to_string(sky.x) + " " + std::to_string(sky.y) +
-                       "\nsleep 0.2\nxdotool mousedown 1\nsleep 0.2\n"
-                       "for i in 1 2 3 4 5 6; do xdotool mousemove_relative -- -15 0; sleep 0.1; done\n"
-                       "xdotool mouseup 1\nsleep 0.3\n");
+    const XSession::Result s = xSession("x_orbit").move(ball).click().move(sky).drag({-15, 0}, 6).run();
     ASSERT_TRUE(s.report.contains("editor")) << s.output;
     ASSERT_EQ(s.report["clicks"].size(), 1u) << "the drag was no click";
     EXPECT_EQ(s.report["clicks"][0]["picked"], "ball");
@@ -26,23 +19,21 @@ TEST(Xvfb, ABackgroundDragOrbitsAndKeepsThePickInARealWindow) {
 }
 
 TEST(Xvfb, EveryShortcutInARealWindowAndPanelsInsideAfterAResize) {
-    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
-        GTEST_SKIP() << "xvfb-run or xdotool not installed";
+    if (!xToolsInstalled()) return;
     const glm::ivec2 ball = pixelOf("ball");
-    const std::string actions =
-        "xdotool mousemove --window \"$WID\" " + std::to_string(ball.x) + " " + std::to_string(ball.y) +
-        "\nsleep 0.2\nxdotool click 1\nsleep 0.3\n" +                 // the ball picked and selected
-        "xdotool mousemove --window \"$WID\" 630 350\nsleep 0.2\n" +  // out of the way, not over a panel
-        keys({"Delete", "ctrl+z", "ctrl+shift+z",
-              "ctrl+z", "ctrl+y", "ctrl+z",  // ball back, selected
-              "ctrl+d", "ctrl+z",            // duplicated, undone
-              "f",      "Home",   "w",
-              "r",      "e",      "q",  // frame, gizmo: rotate, local
-              "h",      "h",      "F12",
-              "ctrl+o", "Escape",               // panels off and on, a shot, Open closed
-              "F1",     "ctrl+s", "Escape"}) +  // help; saved; pick and selection cleared
-        "xdotool windowsize \"$WID\" 800 500\nsleep 0.5\nxdotool windowsize \"$WID\" 640 360\nsleep 0.5\n";
-    const XSession s = xSession("x_shortcuts", actions, "", "--no-stats --screenshot quit.png");
+    XSession session = xSession("x_shortcuts", "--no-stats --screenshot quit.png");
+    session.move(ball)
+        .click()            // the ball picked and selected
+        .move({630, 350});  // out of the way, not over a panel
+    keys(session, {"Delete", "ctrl+z", "ctrl+shift+z",
+                   "ctrl+z", "ctrl+y", "ctrl+z",  // ball back, selected
+                   "ctrl+d", "ctrl+z",            // duplicated, undone
+                   "f",      "Home",   "w",
+                   "r",      "e",      "q",  // frame, gizmo: rotate, local
+                   "h",      "h",      "F12",
+                   "ctrl+o", "Escape",              // panels off and on, a shot, Open closed
+                   "F1",     "ctrl+s", "Escape"});  // help; saved; pick and selection cleared
+    const XSession::Result s = session.resize({800, 500}).resize({640, 360}).run();
     ASSERT_TRUE(s.report.contains("editor")) << s.output;
     const json& editor = s.report["editor"];
     EXPECT_TRUE(editor["picked"].is_null()) << "Esc cleared the pick";
@@ -94,8 +85,7 @@ TEST(Xvfb, EveryShortcutInARealWindowAndPanelsInsideAfterAResize) {
 }
 
 TEST(Xvfb, FileOpenRecentOpensARememberedSceneInARealWindow) {
-    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
-        GTEST_SKIP() << "xvfb-run or xdotool not installed";
+    if (!xToolsInstalled()) return;
     // Where File > Open recent's entry will be: the File menu's entries, from a headless run (a
     // script shows no recent files, so the submenu's one entry is placed from them: beside the
     // menu, on the row after Open...).
@@ -167,18 +157,21 @@ TEST(Xvfb, FileOpenRecentOpensARememberedSceneInARealWindow) {
         ps::toJsonText(other) +
         "SCENE\n"
         "printf '%s\\n' \"$PWD/other.json\" > config/pickray/recent-files\n";
-    const auto at = [](glm::ivec2 p) {  // a real move: SDL's mouse state follows only a relative one
-        return "xdotool mousemove --window \"$WID\" " + std::to_string(p.x - 1) + " " + std::to_string(p.y) +
-               "\nsleep 0.1\nxdotool mousemove_relative -- 1 0\nsleep 0.3\n";
-    };
-    // The screen is copied with the pointer on the remembered file's entry, before the click.
-    const XSession s = xSession("x_recent",
-                                at({25, 10}) + "xdotool click 1\nsleep 0.4\n" + at(recentRow) + "sleep 0.4\n" +
-                                    at({recentEntry.x, recentRow.y}) + at(recentEntry) +
-                                    "xdotool getwindowgeometry --shell \"$WID\" > geometry.txt\n"
-                                    "cp \"$SCREEN\" menu.xwd\n"
-                                    "xdotool click 1\nsleep 0.5\n",
-                                before, "", true);
+    // Real moves (moveTo: SDL's mouse state follows only a relative one). The screen is copied
+    // with the pointer on the remembered file's entry, before the click.
+    const XSession::Result s = xSession("x_recent")
+                                   .before(before)
+                                   .keepScreen()
+                                   .moveTo({25, 10})
+                                   .click()
+                                   .moveTo(recentRow)
+                                   .moveTo({recentEntry.x, recentRow.y})
+                                   .moveTo(recentEntry)
+                                   .shell(
+                                       "xdotool getwindowgeometry --shell \"$WID\" > geometry.txt\n"
+                                       "cp \"$SCREEN\" menu.xwd\n")
+                                   .click()
+                                   .run();
     ASSERT_FALSE(s.report.is_null()) << s.output;
     // In the real window: every entry where the headless run put it, Open recent now in the Text
     // colour (it can be chosen), and beside it the submenu's entry: the remembered file's path, its
@@ -210,34 +203,19 @@ TEST(Xvfb, FileOpenRecentOpensARememberedSceneInARealWindow) {
 // an empty untitled scene and says why (stderr as well); Ctrl+S then asks where (Save as) and never
 // writes over the bad file. The run ends normally (exit code 0).
 TEST(Xvfb, ABadSceneOpensTheWindowOnAnEmptyUntitledSceneThatSavesElsewhere) {
-    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
-        GTEST_SKIP() << "xvfb-run or xdotool not installed";
-    const fs::path dir = tempDir() / "bad_scene_window";
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    if (!xToolsInstalled()) return;
+    XSession session("bad_scene_window");
+    const fs::path dir = session.dir();
     const std::string bad = "{ \"objects\": [ not json";
     std::ofstream(dir / "bad.json") << bad;
-    const fs::path sh = dir / "session.sh";
-    std::ofstream(sh) << "set -e\n"
-                      << "unset SDL_VIDEODRIVER\n"
-                      << "cd " << quote(dir.string()) << "\n"
-                      << "export XDG_CONFIG_HOME=" << quote((dir / "config").string()) << "\n"
-                      << quote(PICKRAY_EXE) << " --size 640x360 --scene bad.json --report report.json 2> stderr.txt &\n"
-                      << "PID=$!\n"
-                      << "WID=$(timeout 20 xdotool search --sync --onlyvisible --name 'pickray$' | head -n1)\n"
-                      << "[ -n \"$WID\" ]\n"
-                      << "sleep 0.5\n"
-                      << "xdotool getwindowname \"$WID\" > title.txt\n"
-                      << "xdotool key ctrl+s\nsleep 0.5\n"
-                      << "xdotool type --delay 30 saved.json\nsleep 0.3\n"
-                      << "xdotool key Return\nsleep 0.5\n"
-                      << "xdotool key ctrl+q\nsleep 0.5\n"
-                      << "if kill -0 $PID 2> /dev/null; then xdotool key Return; fi\n"
-                      << "timeout 20 tail --pid=$PID -f /dev/null\n"
-                      << "wait $PID\n";
-    const std::string command = "ASAN_OPTIONS=detect_leaks=0 timeout 90 " + xvfbRun() + " sh " + quote(sh.string()) +
-                                " > " + quote((dir / "output.txt").string()) + " 2>&1";
-    ASSERT_EQ(std::system(command.c_str()), 0) << fileText(dir / "output.txt") << fileText(dir / "stderr.txt");
+    const XSession::Result r = session.options("--size 640x360 --scene bad.json --report report.json 2> stderr.txt")
+                                   .answerTheQuit()
+                                   .shell("xdotool getwindowname \"$WID\" > title.txt\n")
+                                   .key("ctrl+s")
+                                   .type("saved.json")
+                                   .key("Return")
+                                   .run();
+    ASSERT_TRUE(r.ok) << r.output << fileText(dir / "stderr.txt");
     EXPECT_EQ(fileText(dir / "title.txt"), "untitled - pickray\n");
     const std::string stderrText = fileText(dir / "stderr.txt");
     EXPECT_NE(stderrText.find("bad.json: not valid JSON at line 1"), std::string::npos) << stderrText;

@@ -203,46 +203,34 @@ TEST(Files, ASizeOver1000TimesTheOthersMedianIsKeptWithAWarningBesideItsField) {
 }
 
 TEST(Files, QuittingWithUnsavedChangesAsksInARealWindowUnderXvfb) {
-    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
-        GTEST_SKIP() << "xvfb-run or xdotool not installed";
-    const fs::path dir = folderWithScene("quit");
+    if (!xToolsInstalled()) return;
+    XSession session("quit");
+    const fs::path dir = session.dir();
     const fs::path scene = dir / "scene.json";
+    fs::copy_file(kDefaultScene, scene);
     const fs::path config = dir / "config";
-    const fs::path sh = tempDir() / "quit.sh";
-    const fs::path screen = dir / "screen";  // Xvfb's screen, kept in a file
     const fs::path geometry = dir / "geometry.txt";
     const fs::path asking = dir / "asking.xwd";
     const fs::path answered = dir / "answered.xwd";
-    fs::create_directories(screen);
     // Delete the ball (Delete on the selection given by --select), Ctrl+Q: the question appears and
-    // the program keeps running; Esc; Ctrl+Q again and Enter ("Save and quit").
-    std::ofstream(sh) << "set -e\n"
-                      << "unset SDL_VIDEODRIVER\n"
-                      << "export XDG_CONFIG_HOME=" << quote(config.string()) << "\n"
-                      << quote(PICKRAY_EXE) << " --size 800x600 --scene " << quote(scene.string())
-                      << " --select ball &\n"
-                      << "PID=$!\n"
-                      << "WID=$(timeout 20 xdotool search --sync --onlyvisible --name 'pickray$' | head -n1)\n"
-                      << "[ -n \"$WID\" ]\n"
-                      << "sleep 0.5\n"
-                      << "xdotool mousemove --window \"$WID\" 600 300\nsleep 0.2\n"
-                      << "xdotool key Delete\nsleep 0.3\n"
-                      << "xdotool key ctrl+q\nsleep 0.5\n"
-                      << "kill -0 $PID\n"  // still running: it asked
-                      // The pointer, which Xvfb draws in its screen, off the question; then the
-                      // screen copied while the question is shown, and again once Esc answered it.
-                      << "xdotool mousemove --window \"$WID\" 10 590\nsleep 0.3\n"
-                      << "xdotool getwindowgeometry --shell \"$WID\" > " << quote(geometry.string()) << "\n"
-                      << "cp " << quote((screen / "Xvfb_screen0").string()) << " " << quote(asking.string()) << "\n"
-                      << "xdotool key Escape\nsleep 0.3\n"
-                      << "cp " << quote((screen / "Xvfb_screen0").string()) << " " << quote(answered.string()) << "\n"
-                      << "xdotool key ctrl+q\nsleep 0.5\n"
-                      << "xdotool key Return\n"
-                      << "timeout 20 tail --pid=$PID -f /dev/null\n"
-                      << "wait $PID\n";
-    const std::string command = "ASAN_OPTIONS=detect_leaks=0 timeout 90 " + xvfbRunKeepingTheScreenIn(screen) + " sh " +
-                                quote(sh.string()) + " > " + quote((tempDir() / "quit.txt").string()) + " 2>&1";
-    ASSERT_EQ(std::system(command.c_str()), 0) << fileText(tempDir() / "quit.txt");
+    // the program keeps running; Esc; Ctrl+Q again and Enter ("Save and quit"). The pointer, which
+    // Xvfb draws in its screen, off the question; then the screen copied while the question is
+    // shown, and again once Esc answered it.
+    const XSession::Result r = session.options("--size 800x600 --scene scene.json --select ball")
+                                   .keepScreen()
+                                   .answerTheQuit()
+                                   .move({600, 300})
+                                   .key("Delete")
+                                   .key("ctrl+q")
+                                   .shell("kill -0 $PID\n")  // still running: it asked
+                                   .move({10, 590})
+                                   .shell(
+                                       "xdotool getwindowgeometry --shell \"$WID\" > geometry.txt\n"
+                                       "cp \"$SCREEN\" asking.xwd\n")
+                                   .key("Escape")
+                                   .shell("cp \"$SCREEN\" answered.xwd\n")
+                                   .run();
+    ASSERT_TRUE(r.ok) << r.output;
     // The question as it was shown: in the middle of the window, its title, its text and its three
     // answers (the scene has a file: "Save and quit", "Quit without saving", "Cancel"); gone once
     // answered.

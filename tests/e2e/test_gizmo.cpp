@@ -278,44 +278,26 @@ TEST(Gizmo, WERAndQSwitchItAndAScaleDragStretchesTheCrateAlongItsOwnXOnly) {
 // Then a second drag of the same handle with Ctrl held (the cursor is still on it: the handle
 // followed it) puts the ball's centre onto the world grid of half units.
 TEST(Gizmo, AnAxisDragInARealXWindowUnderXvfbMovesTheBallAlongXOnlyAndCtrlSnapsItOntoTheGrid) {
-    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
-        GTEST_SKIP() << "xvfb-run or xdotool not installed";
+    if (!xToolsInstalled()) return;
     const ps::Scene scene = loadDefaultScene();
     const glm::vec3 centre = std::get<pickray::Sphere>(scene.objects[objectNamed(scene, "ball")].shape).center;
     const auto [from, direction] = onXHandle(scene.camera, centre, kSize, 0.6f);
     const glm::ivec2 step(glm::round(12.0f * direction));
-    const fs::path copy = tempDir() / "xvfb_gizmo_scene.json";
-    fs::copy_file(kDefaultScene, copy, fs::copy_options::overwrite_existing);
-    const fs::path saved = tempDir() / "xvfb_gizmo.json";
-    const fs::path sh = tempDir() / "xvfb_gizmo.sh";
+    XSession session("xvfb_gizmo");
+    fs::copy_file(kDefaultScene, session.dir() / "scene.json");
     // The real pointer on the x handle, pressed, moved in four steps, released; again with Ctrl
-    // held; then Ctrl+Q and
-    // Enter ("Save and quit"), and --save writes the scene on quitting.
-    std::ofstream(sh) << "set -e\n"
-                      << "unset SDL_VIDEODRIVER\n"
-                      << quote(PICKRAY_EXE) << " --size 640x360 --hide-ui --scene " << quote(copy.string())
-                      << " --select ball --save " << quote(saved.string()) << " &\n"
-                      << "PID=$!\n"
-                      << "WID=$(timeout 20 xdotool search --sync --onlyvisible --name 'pickray$' | head -n1)\n"
-                      << "[ -n \"$WID\" ]\n"
-                      << "sleep 0.5\n"
-                      << "xdotool mousemove --window \"$WID\" " << from.x << " " << from.y << "\nsleep 0.3\n"
-                      << "xdotool mousedown 1\nsleep 0.2\n"
-                      << "for i in 1 2 3 4; do xdotool mousemove_relative -- " << step.x << " " << step.y
-                      << "; sleep 0.1; done\n"
-                      << "xdotool mouseup 1\nsleep 0.3\n"
-                      << "xdotool keydown ctrl\nsleep 0.2\nxdotool mousedown 1\nsleep 0.2\n"
-                      << "for i in 1 2 3 4; do xdotool mousemove_relative -- " << step.x << " " << step.y
-                      << "; sleep 0.1; done\n"
-                      << "xdotool mouseup 1\nsleep 0.2\nxdotool keyup ctrl\nsleep 0.3\n"
-                      << "xdotool key ctrl+q\nsleep 0.5\n"
-                      << "if kill -0 $PID 2> /dev/null; then xdotool key Return; fi\n"
-                      << "timeout 20 tail --pid=$PID -f /dev/null\n"
-                      << "wait $PID\n";
-    const std::string command = "ASAN_OPTIONS=detect_leaks=0 timeout 90 " + xvfbRun() + " sh " + quote(sh.string()) +
-                                " > " + quote((tempDir() / "xvfb_gizmo.txt").string()) + " 2>&1";
-    ASSERT_EQ(std::system(command.c_str()), 0) << fileText(tempDir() / "xvfb_gizmo.txt");
-    const ps::Scene after = loadSaved(saved);
+    // held; then Ctrl+Q and Enter ("Save and quit"), and --save writes the scene on quitting.
+    const XSession::Result r =
+        session.options("--size 640x360 --hide-ui --scene scene.json --select ball --save saved.json")
+            .answerTheQuit()
+            .move(from)
+            .drag(step, 4)
+            .keyDown("ctrl")
+            .drag(step, 4)
+            .keyUp("ctrl")
+            .run();
+    ASSERT_TRUE(r.ok) << r.output;
+    const ps::Scene after = loadSaved(r.dir / "saved.json");
     const glm::vec3 moved = std::get<pickray::Sphere>(after.objects[objectNamed(after, "ball")].shape).center;
     EXPECT_GT(std::abs(moved.x - centre.x), 0.3f) << "the handle moved the ball";
     // The first drag leaves it off the grid (the cursor's ray says where); the second, with Ctrl,

@@ -183,9 +183,7 @@ TEST(EndToEnd, EveryClassOfBadCommandLineGivesOneLineAndAHintOnStderrAndExit2) {
 }
 
 TEST(EndToEnd, MissingOrBrokenShadersNameTheFileAndTheLogAndExitNonZero) {
-    const fs::path dir = tempDir() / "shaders";
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const fs::path dir = scratchDir("shaders");
     const fs::path source = fs::path(PICKRAY_ASSET_DIR).parent_path() / "shaders";
     for (const auto& entry : fs::directory_iterator(source)) fs::copy_file(entry.path(), dir / entry.path().filename());
     const std::string env = "PICKRAY_SHADER_DIR=" + quote(dir.string());
@@ -213,9 +211,7 @@ TEST(EndToEnd, MissingOrBrokenShadersNameTheFileAndTheLogAndExitNonZero) {
 // (platform.cpp). Here a fresh cache is filled at the default width first; on a CPU without AVX
 // both runs are 128 wide and the order proves nothing (the pictures still must agree).
 TEST(EndToEnd, ARunAt128BitsAfterOneAtTheDefaultWidthDrawsTheSamePicture) {
-    const fs::path dir = tempDir() / "vector_width";
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const fs::path dir = scratchDir("vector_width");
     // Mesa's cache under this test's own XDG_CACHE_HOME, whatever the caller's environment chose.
     const std::string env =
         "env -u MESA_SHADER_CACHE_DIR -u MESA_GLSL_CACHE_DIR -u MESA_SHADER_CACHE_DISABLE "

@@ -65,9 +65,7 @@ Comparison compare(const Image& image, const ps::Scene& scene, glm::ivec2 size, 
 }  // namespace
 
 TEST(IdBuffer, EachPixelHoldsTheObjectTheReferencesRayHitsAsIndexPlusOneIn24BitRgb) {
-    const fs::path dir = tempDir() / "id_buffer";
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const fs::path dir = scratchDir("id_buffer");
     const glm::ivec2 size(640, 360);
     // A pick first: its markers, ray and outline are drawn in the picture but are not objects.
     const ProcessResult run = runPickray({"--headless", "--size", "640x360", "--click", "320,180", "--id-buffer",
@@ -102,9 +100,7 @@ TEST(IdBuffer, EachPixelHoldsTheObjectTheReferencesRayHitsAsIndexPlusOneIn24BitR
 
 TEST(IdBuffer, OrthographicAndMovedCameraToo) {
     // Another projection and another view of the same scene: the same rule.
-    const fs::path dir = tempDir() / "id_buffer_ortho";
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const fs::path dir = scratchDir("id_buffer_ortho");
     const ProcessResult run =
         runPickray({"--headless", "--size", "400x300", "--projection", "orthographic", "--orbit", "35,-20",
                     "--id-buffer", (dir / "ids.png").string(), "--save", (dir / "scene.json").string()});

@@ -3,6 +3,7 @@
 // the PNG screenshot, scene files and scripts, and one real X window. Expected picks come from the
 // reference camera and ray tests (tests/reference/, long double), brute force over the objects.
 #include "end_to_end_support.hpp"
+#include "x_session.hpp"
 
 using namespace e2e;         // NOLINT: the shared helpers read as part of the tests
 using namespace end_to_end;  // NOLINT
@@ -386,40 +387,22 @@ TEST(EndToEnd, ConsecutiveSelectStepsSelectTogetherAndAnUnknownNameFailsTheRun) 
 }
 
 TEST(EndToEnd, RealXWindowUnderXvfbPicksWithXdotool) {
-    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
-        GTEST_SKIP() << "xvfb-run or xdotool not installed";
+    if (!xToolsInstalled()) return;
     const ps::Scene scene = loadDefaultScene();
     const std::size_t drum = objectNamed(scene, "drum");
     const auto pixel = visiblePixelOf(scene, drum, frameFor(scene.camera, kSize), kSize);
     ASSERT_TRUE(pixel);
-    const fs::path report = tempDir() / "xvfb.json";
-    const fs::path script = tempDir() / "xvfb.sh";
-    // Start the demo as a normal X client, wait for its window, click it with xdotool (window-
-    // relative coordinates), and let --quit-after-clicks end it.
-    std::ofstream(script) << "set -e\n"
-                          << "unset SDL_VIDEODRIVER\n"
-                          << quote(PICKRAY_EXE) << " --size 640x360 --hide-ui --quit-after-clicks 1 --report "
-                          << quote(report.string()) << " &\n"
-                          << "PID=$!\n"
-                          << "WID=$(timeout 20 xdotool search --sync --onlyvisible --name '^default.json - pickray$' | "
-                             "head -n1)\n"
-                          << "[ -n \"$WID\" ]\n"
-                          << "sleep 0.5\n"
-                          << "xdotool mousemove --window \"$WID\" " << pixel->x << " " << pixel->y << " click 1\n"
-                          << "timeout 20 tail --pid=$PID -f /dev/null\n"
-                          << "wait $PID\n";
-    const ProcessResult run = [&] {
-        const fs::path out = tempDir() / "xvfb_output.txt";
-        const std::string command = "ASAN_OPTIONS=detect_leaks=0 timeout 60 " + xvfbRun() + " sh " +
-                                    quote(script.string()) + " > " + quote(out.string()) + " 2>&1";
-        const int status = std::system(command.c_str());
-        std::ifstream in(out);
-        std::stringstream text;
-        text << in.rdbuf();
-        return ProcessResult{WIFEXITED(status) ? WEXITSTATUS(status) : -1, text.str()};
-    }();
-    ASSERT_EQ(run.exitCode, 0) << run.output;
-    const json clicks = readJson(report).at("clicks");
+    // Start the demo as a normal X client (x_session.hpp), wait for its window, click it with
+    // xdotool (window-relative coordinates), and let --quit-after-clicks end it.
+    const XSession::Result run = XSession("xvfb")
+                                     .options("--size 640x360 --hide-ui --quit-after-clicks 1 --report report.json")
+                                     .quitsByItself()
+                                     .waitTitle("default.json - pickray")
+                                     .move(*pixel)
+                                     .shell("xdotool click 1\n")
+                                     .run();
+    ASSERT_TRUE(run.ok) << run.output;
+    const json clicks = run.report.at("clicks");
     ASSERT_EQ(clicks.size(), 1u);
     EXPECT_EQ(clicks[0].at("picked"), "drum");
     EXPECT_EQ(clicks[0].at("cursor").at(0).get<int>(), pixel->x);

@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "e2e_support.hpp"
+#include "x_session.hpp"
 
 using namespace e2e;  // NOLINT: the shared helpers read as part of the tests
 
@@ -40,11 +41,9 @@ std::vector<std::string> pickedNames(const json& report) {
 
 TEST(Session, ASessionRecordedInARealWindowReplaysHeadlessToTheSameReportAndSavedScene) {
     if (kSanitized) GTEST_SKIP() << "the session's format and replay run under ASan in Session.* (unit)";
-    if (std::system("command -v xvfb-run > /dev/null 2>&1 && command -v xdotool > /dev/null 2>&1") != 0)
-        GTEST_SKIP() << "xvfb-run or xdotool not installed";
-    const fs::path dir = tempDir() / "session";
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    if (!xToolsInstalled()) return;
+    XSession recording("session");
+    const fs::path dir = recording.dir();
     const fs::path scene = dir / "scene.json";  // a copy the session saves over
     fs::copy_file(kDefaultScene, scene);
     const fs::path session = dir / "session.json";
@@ -58,49 +57,33 @@ TEST(Session, ASessionRecordedInARealWindowReplaysHeadlessToTheSameReportAndSave
     const auto ball = visiblePixelOf(start, objectNamed(start, "ball"), frame, size);
     const auto drum = visiblePixelOf(start, objectNamed(start, "drum"), frame, size);
     ASSERT_TRUE(ball && drum);
-    const auto at = [](glm::ivec2 p) { return std::to_string(p.x) + " " + std::to_string(p.y); };
-    // Absolute moves, then a relative nudge: Xvfb's absolute move does not reach SDL's mouse state.
-    const auto moveTo = [&](glm::ivec2 p) {
-        return "xdotool mousemove --window \"$WID\" " + at(p - glm::ivec2(1, 0)) +
-               "\nxdotool mousemove_relative -- 1 0\nsleep 0.2\n";
-    };
-    const std::string sh = (dir / "record.sh").string();
-    std::ofstream(sh) << "set -e\nunset SDL_VIDEODRIVER\ncd " << quote(dir.string()) << "\n"
-                      << quote(PICKRAY_EXE) << " --size 1280x720 --scene " << quote(scene.string())
-                      << " --record-input " << quote(session.string()) << " --report " << quote(recordedReport.string())
-                      << " &\n"
-                      << "PID=$!\n"
-                      << "WID=$(timeout 20 xdotool search --sync --onlyvisible --name 'pickray$' | head -n1)\n"
-                      << "[ -n \"$WID\" ]\nsleep 0.5\n"
-                      // Click the ball, then drag it (a move), then click the drum.
-                      << moveTo(*ball) << "xdotool click 1\nsleep 0.3\n"
-                      << "xdotool mousedown 1\nsleep 0.2\n"
-                      << "for i in 1 2 3 4 5 6; do xdotool mousemove_relative -- 8 -3; sleep 0.05; done\n"
-                      << "xdotool mouseup 1\nsleep 0.3\n"
-                      << moveTo(*drum)
-                      << "xdotool click 1\nsleep 0.3\n"
-                      // Keys: the rotate gizmo, the constructions.
-                      << "xdotool key e\nsleep 0.2\nxdotool key c\nsleep 0.2\n"
-                      // The camera, over the view above the objects (the panels are left, right and
-                      // at the bottom): orbit (right), pan (middle), zoom (the wheel, twice).
-                      << moveTo({640, 120}) << "xdotool mousedown 3\nsleep 0.1\n"
-                      << "for i in 1 2 3 4; do xdotool mousemove_relative -- 9 2; sleep 0.05; done\n"
-                      << "xdotool mouseup 3\nsleep 0.2\n"
-                      << "xdotool mousedown 2\nsleep 0.1\n"
-                      << "for i in 1 2 3; do xdotool mousemove_relative -- -5 4; sleep 0.05; done\n"
-                      << "xdotool mouseup 2\nsleep 0.2\n"
-                      << "xdotool click 4\nsleep 0.1\nxdotool click 4\nsleep 0.2\n"
-                      // A screenshot (F12: into screenshots/ of the working folder), then save (the
-                      // scene's own file), quit.
-                      << "xdotool key F12\nsleep 0.4\n"
-                      << "xdotool key ctrl+s\nsleep 0.3\nxdotool key ctrl+q\nsleep 0.5\n"
-                      << "if kill -0 $PID 2> /dev/null; then xdotool key Return; fi\n"
-                      << "timeout 20 tail --pid=$PID -f /dev/null\nwait $PID\n";
-    const fs::path log = dir / "record.txt";
-    ASSERT_EQ(
-        std::system(("timeout 90 " + xvfbRun() + " sh " + quote(sh) + " > " + quote(log.string()) + " 2>&1").c_str()),
-        0)
-        << fileText(log);
+    // Moves are moveTo's (x_session.hpp): Xvfb's absolute move does not reach SDL's mouse state.
+    recording
+        .options("--size 1280x720 --scene " + quote(scene.string()) + " --record-input " + quote(session.string()) +
+                 " --report " + quote(recordedReport.string()))
+        .answerTheQuit()
+        // Click the ball, then drag it (a move), then click the drum.
+        .moveTo(*ball)
+        .click()
+        .drag({8, -3}, 6)
+        .moveTo(*drum)
+        .click()
+        // Keys: the rotate gizmo, the constructions.
+        .key("e")
+        .key("c")
+        // The camera, over the view above the objects (the panels are left, right and at the
+        // bottom): orbit (right), pan (middle), zoom (the wheel, twice).
+        .moveTo({640, 120})
+        .drag({9, 2}, 4, 3)
+        .drag({-5, 4}, 3, 2)
+        .click(4)
+        .click(4)
+        // A screenshot (F12: into screenshots/ of the working folder), then save (the scene's own
+        // file), quit.
+        .key("F12")
+        .key("ctrl+s");
+    const XSession::Result recorded_ = recording.run();
+    ASSERT_TRUE(recorded_.ok) << recorded_.output;
     const std::string savedInSession = fileText(scene);
     ASSERT_NE(savedInSession, fileText(kDefaultScene)) << "the session moved the ball and saved";
     const std::string text = fileText(session);
@@ -179,9 +162,7 @@ TEST(Session, ASessionRecordedInARealWindowReplaysHeadlessToTheSameReportAndSave
 }
 
 TEST(Session, ABadSessionFileIsRefusedNamingItAndNothingIsWritten) {
-    const fs::path dir = tempDir() / "session_bad";
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const fs::path dir = scratchDir("session_bad");
     const fs::path bad = dir / "bad.json";
     std::ofstream(bad) << R"({"pickraySession": 1, "start": {"window": [64, 64], "document": "", "selection": [],)"
                        << R"( "settings": {}, "scene": {"objects": []}}, "frames": []})";

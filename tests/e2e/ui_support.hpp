@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // What the panels' end-to-end tests share: lines cut off in a picture, tooltips and menus found in
-// a report, a real X window run by an xdotool script (xWindow), the CPU time it took.
+// a report, a real X window driven by xdotool (xWindow), the CPU time it took, its status.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "e2e_support.hpp"
+#include "x_session.hpp"
 
 namespace ui {
 
@@ -191,30 +192,14 @@ inline Box rectOf(const json& t) {
     return {r.min, r.max};
 }
 
-// pickray in a real X window under Xvfb, as a user has it (editing_support.hpp's
-// sessions): the default scene at 640x360 from a folder of its own, `actions` played by xdotool
-// ($WID the window), then Ctrl+Q (another `size` if given; `setup` runs before pickray starts, in
-// its folder); the report and the picture (quit.png) are written on quitting.
-inline json xWindow(const std::string& name, const std::string& options, const std::string& actions,
-                    const std::string& size = "640x360", const std::string& setup = "") {
-    const fs::path dir = tempDir() / name;
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    const fs::path sh = dir / "session.sh";
-    std::ofstream(sh) << "set -e\nunset SDL_VIDEODRIVER\ncd " << quote(dir.string()) << "\n"
-                      << "export XDG_CONFIG_HOME=" << quote((dir / "config").string()) << "\n"
-                      << setup << quote(PICKRAY_EXE) << " --size " << size << " --scene "
-                      << quote(kDefaultScene.string()) << " --no-stats --report report.json --screenshot quit.png "
-                      << options << " &\n"
-                      << "PID=$!\n"
-                      << "WID=$(timeout 20 xdotool search --sync --onlyvisible --name 'pickray$' | head -n1)\n"
-                      << "[ -n \"$WID\" ]\nsleep 0.5\n"
-                      << actions << "sleep 0.3\nxdotool key ctrl+q\n"
-                      << "timeout 20 tail --pid=$PID -f /dev/null\nwait $PID\n";
-    const std::string command = "ASAN_OPTIONS=detect_leaks=0 timeout 120 " + xvfbRun() + " sh " + quote(sh.string()) +
-                                " > " + quote((dir / "output.txt").string()) + " 2>&1";
-    EXPECT_EQ(std::system(command.c_str()), 0) << fileText(dir / "output.txt");
-    return fs::exists(dir / "report.json") ? readJson(dir / "report.json") : json::object();
+// pickray in a real X window under Xvfb, as a user has it (x_session.hpp): the default scene at
+// `size` from a folder of its own; the steps are the caller's, then Ctrl+Q; the report and the
+// picture (quit.png) are written on quitting.
+inline XSession xWindow(const std::string& name, const std::string& options = "", const std::string& size = "640x360") {
+    XSession s(name);
+    s.options("--size " + size + " --scene " + quote(kDefaultScene.string()) +
+              " --no-stats --report report.json --screenshot quit.png " + options);
+    return s;
 }
 
 // A scene whose pick shows numbers at both ends: the camera two million units out on x (its ray
@@ -260,11 +245,22 @@ inline std::vector<std::string> numbersIn(const std::string& text) {
 // that appends it to cpu.txt.
 inline const std::string kCpuTicks = "awk '{print $14 + $15}' /proc/$PID/stat >> cpu.txt\n";
 
-inline std::vector<long> cpuTicks(const std::string& session) {
-    std::ifstream in(tempDir() / session / "cpu.txt");
+inline std::vector<long> cpuTicks(const fs::path& dir) {
+    std::ifstream in(dir / "cpu.txt");
     std::vector<long> ticks;
     for (long t = 0; in >> t;) ticks.push_back(t);
     return ticks;
+}
+
+// A copy of the window's status file (--status) that a session took (XSession::snapshot).
+inline json statusIn(const XSession::Result& r, const std::string& file) {
+    const fs::path path = r.dir / file;
+    return fs::exists(path) ? readJson(path) : json::object();
+}
+
+// How much a number of the status grew from one copy to another.
+inline long grew(const json& from, const json& to, const char* field) {
+    return to.value(field, 0L) - from.value(field, 0L);
 }
 
 }  // namespace ui

@@ -286,6 +286,14 @@ TEST(Cli, RecordingAndReplayingASessionAreReadAndRefusedWhereTheyCannotWork) {
     EXPECT_TRUE(refused({"--record-input", ""}));
 }
 
+TEST(Cli, TheStatusFileIsAWindowsAndNeedsAName) {
+    EXPECT_EQ(parsed({"--status", "status.json"}).statusPath, "status.json");
+    EXPECT_EQ(parsed({}).statusPath, "") << "not written unless asked for";
+    EXPECT_EQ(refusal({"--headless", "--status", "status.json"}),
+              "--status reports a window's frames: not with --headless");
+    EXPECT_TRUE(refused({"--status", ""}));
+}
+
 TEST(Cli, AnOrbitInTurnsAndAGifRecordingAreReadAndBadValuesRefused) {
     const Options o = parsed(
         {"--headless", "--orbit", "360,-10,36", "--orbit", "5,0", "--record-gif", "a.gif", "--gif-frames", "frames"});
