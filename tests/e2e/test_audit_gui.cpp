@@ -20,8 +20,6 @@ using namespace e2e;  // NOLINT: the shared helpers read as part of the tests
 
 namespace {
 
-// kSanitized (e2e_support.hpp): the audit's end-to-end runs skip the sanitizer stage.
-
 // The heat map's colours, as the panel's legend shows them (viewport/audit_heat_map.hpp), drawn
 // opaque: robust mismatches magenta (255, 51, 255), others yellow (255, 230, 51). The scene under
 // them is dimmed to half, at most 128 in a channel; 8 covers a rounding of the blend.
@@ -82,7 +80,6 @@ void expectHeatMapOfThisView(const json& panels, const json& audit, const Image&
 }  // namespace
 
 TEST(Xvfb, PickAuditKeyShowsTheHeatMapWithItsRobustMismatchesInMagentaAndItsPanel) {
-    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
     if (!xToolsInstalled()) return;
     XSession session("x_pick_audit");
     const fs::path dir = session.dir();
@@ -108,7 +105,6 @@ TEST(Xvfb, PickAuditKeyShowsTheHeatMapWithItsRobustMismatchesInMagentaAndItsPane
 }
 
 TEST(PickAudit, AfterAnEditTheHeatMapIsOfTheEditedSceneNotTheOneBefore) {
-    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
     // P, then the ball deleted: the next picture's heat map must be the edited scene's (the
     // ball's silhouette markers, over what is now background, are gone), a script's frame
     // waiting for its audit.
@@ -199,7 +195,6 @@ ToggleRun toggleRenderer(const std::string& name, const std::string& startWith) 
 }  // namespace
 
 TEST(PickAudit, TheViewMenusAnalyticRendererSwitchesTheRendererAndTheHeatMapFollows) {
-    if (kSanitized) GTEST_SKIP() << "not in the sanitizer stage (issue 25)";
     const ToggleRun fromMesh = toggleRenderer("toggle_from_mesh", "mesh");
     EXPECT_GT(fromMesh.magentaBefore, 0) << "the mesh ball's silhouette has robust mismatches";
     EXPECT_EQ(fromMesh.audit["robust_mismatches"], 0) << "after the toggle the ball is drawn by its rays";

@@ -343,7 +343,6 @@ TEST(Editing, PanelsStayInsideTheWindowAcrossResizesAndTheRightOnesKeepToTheRigh
 
 TEST(Editing, UndoAndRedoInARealXWindowUnderXvfbWithXdotool) {
     // Undo and redo run under ASan headless (EditorUndo.*, Editing.*); the real window's keys here.
-    if (kSanitized) GTEST_SKIP() << "the real window's undo keys are checked in the uninstrumented build";
     if (!xToolsInstalled()) return;
     const glm::ivec2 ball = pixelOf("ball");
     // The demo as a normal X client (x_session.hpp) on a copy of the scene, the pointer on the

@@ -150,8 +150,6 @@ TEST(Xvfb, TheMathPanelsCopyAsTextPutsTheClicksUnprojectionOnTheClipboard) {
 // its frames over 5 idle seconds; and it still wakes by itself for a toast's fade and a text
 // field's blinking caret, each time because it asked to, and sleeps again once they are gone.
 TEST(Xvfb, LeftAloneTheWindowSleepsAndWakesOnlyForEventsAToastsFadeAndTheCaret) {
-    if (kSanitized)
-        GTEST_SKIP() << "CPU time while idle: a question for the uninstrumented build (23 s of the sanitizer stage)";
     if (!xToolsInstalled()) return;
     // Asleep after its first frames; then a measurement of 5 s, not a wait: CPU time and the status
     // at both ends.
