@@ -2,6 +2,8 @@
 #pragma once
 // pickray's collision library: shapes, ray queries, distances and overlaps.
 // The ray contract shared by every raycast/intersectLine overload is in collision/ray.hpp.
+// Threads: every function of the library is pure (its answer depends on its arguments alone, it
+// writes only its outputs) and may run on several threads at once; none starts a thread.
 
 #include "pickray/collision/batch.hpp"
 #include "pickray/collision/construction.hpp"

@@ -2,7 +2,8 @@
 #pragma once
 // Screen cursor -> world ray, the Direct3D way (D3DXVec3Unproject):
 // world = inverse(viewport · projection · view) applied to the screen point (x, y, z), where the
-// viewport matrix is built explicitly from a D3DVIEWPORT9-style rectangle.
+// viewport matrix is built explicitly from a D3DVIEWPORT9-style rectangle. Every function here is
+// pure and may run on several threads at once.
 //
 // Conventions:
 //   * Matrices are GLM's: column vectors, clip = proj · view · world. Any invertible view and any
