@@ -2,6 +2,8 @@
 #pragma once
 // pickray's collision library: shapes, ray queries, distances and overlaps.
 // The ray contract shared by every raycast/intersectLine overload is in collision/ray.hpp.
+// Any of the six solids as one value (Shape), with raycast, raycastT, intersectLine and nearestT
+// over it and over spans of mixed shapes, is in query/shape.hpp (pickray/query.hpp).
 // Threads: every function of the library is pure (its answer depends on its arguments alone, it
 // writes only its outputs) and may run on several threads at once; none starts a thread.
 
