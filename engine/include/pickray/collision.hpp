@@ -20,3 +20,4 @@
 #include "pickray/collision/ray_sphere.hpp"
 #include "pickray/collision/shapes.hpp"
 #include "pickray/collision/tolerances.hpp"
+#include "pickray/collision/validity.hpp"

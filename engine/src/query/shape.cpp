@@ -141,6 +141,10 @@ std::optional<LineSpan> intersectLine(const Ray& ray, const Shape& shape) noexce
     return std::visit([&](const auto& s) { return intersectLine(ray, s); }, shape);
 }
 
+Validity validity(const Shape& shape) noexcept {
+    return std::visit([](const auto& s) { return validity(s); }, shape);
+}
+
 std::optional<float> raycastT(const Ray& ray, const Shape& shape, float tMax) noexcept {
     return std::visit([&](const auto& s) { return raycastT(ray, s, tMax); }, shape);
 }

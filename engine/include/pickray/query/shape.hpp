@@ -31,6 +31,8 @@ inline constexpr ShapeKind kShapeKindCount = std::variant_size_v<Shape>;
 
 [[nodiscard]] std::optional<RayHit> raycast(const Ray& ray, const Shape& shape, float tMax = kInfinity) noexcept;
 [[nodiscard]] std::optional<LineSpan> intersectLine(const Ray& ray, const Shape& shape) noexcept;
+/// Why the queries refuse the shape, or nothing (collision/validity.hpp).
+[[nodiscard]] Validity validity(const Shape& shape) noexcept;
 /// The shape's own raycastT (collision/ray.hpp): raycast()'s t alone, bit for bit.
 [[nodiscard]] std::optional<float> raycastT(const Ray& ray, const Shape& shape, float tMax = kInfinity) noexcept;
 
