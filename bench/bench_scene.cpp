@@ -231,7 +231,8 @@ void Batch_pickray(benchmark::State& state) {
         }
     }
     std::vector<std::optional<pickray::ShapeHit>> out(rays.size());
-    for (auto _ : state) bvh.nearestBatch(rays, out);
+    const pickray::ParallelFor allCores = pickray::threadsParallelFor();
+    for (auto _ : state) bvh.nearestBatch(rays, out, allCores);
     state.SetItemsProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(rays.size()));
     state.counters["threads"] = std::thread::hardware_concurrency();
 }

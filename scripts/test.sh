@@ -9,6 +9,8 @@
 #              project, without the vector objects (preset portable) and with them (portable-simd);
 #   aarch64:   the library and its tests that need no GL, cross-built for 64-bit ARM and run under
 #              qemu-aarch64;
+#   threads:   the library's tests of threads (several threads asking one Bvh and the batch
+#              routines at once) under ThreadSanitizer;
 #   fuzz:      a bounded libFuzzer run of every fuzz target, deterministic, once per SIMD level for
 #              the target that reaches code chosen by the CPU (scripts/fuzz.sh, preset fuzz).
 # What a ctest stage runs is derived, not counted by hand (tests/build/stages.py): the tests it
@@ -21,14 +23,14 @@
 # the CPU lacks is reported Skipped, and the summary lists the level each of them really ran and
 # each skip's reason. Then the precision the tests measured, each stage's result and wall time,
 # and ctest's summary line last.
-# Environment: PICKRAY_TEST_STAGES (default "main sanitize portable aarch64 fuzz"; a stage left
+# Environment: PICKRAY_TEST_STAGES (default "main sanitize portable aarch64 threads fuzz"; a stage left
 # out shows as "not run (PICKRAY_TEST_STAGES)"), PICKRAY_FUZZ_SECONDS (240, a cap: about four times
 # the slowest run on an idle 2-core machine, so a loaded one still finishes; a run it cuts short fails).
 # Usage: scripts/test.sh
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root" || exit 1
-all_stages="main sanitize portable aarch64 fuzz"
+all_stages="main sanitize portable aarch64 threads fuzz"
 stages=${PICKRAY_TEST_STAGES:-$all_stages}
 jobs=$(nproc)
 for stage in $stages; do
@@ -85,6 +87,18 @@ for stage in $stages; do
         result[fuzz]="$(grep -c "^fuzz: .* ok," "$fuzz_log") runs ok, $(grep -c "^fuzz: .* skipped:" "$fuzz_log") skipped for a level this CPU lacks"
       else
         result[fuzz]="FAILED ($(grep -c "^fuzz: .* ok," "$fuzz_log") runs ok, $(grep -cE "^fuzz: .* (FAILED|CUT SHORT)" "$fuzz_log") failed or cut short)"
+        status=1
+      fi ;;
+    threads)
+      # The tests that run the library on several threads at once, under ThreadSanitizer: a data
+      # race among them fails the run.
+      echo "== threads: the library's tests of threads under ThreadSanitizer (preset threads)"
+      if cmake --preset threads >/dev/null && cmake --build --preset threads -j"$jobs" &&
+         (cd "$root/build-tsan/tests" && TSAN_OPTIONS=halt_on_error=1 ./query_tests --gtest_brief=1 \
+            --gtest_filter='Threads.*:Bvh.Batch*' | tee "$root/build-tsan/threads.log"); then
+        result[threads]="$(grep -oE '[0-9]+ tests? from [0-9]+ test suites? ran' "$root/build-tsan/threads.log" | tail -n 1), no data race"
+      else
+        result[threads]="FAILED (a data race, a failed test or the build: above)"
         status=1
       fi ;;
     portable)

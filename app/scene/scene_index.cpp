@@ -41,7 +41,7 @@ std::vector<ObjectSpan> SceneIndex::lineSpans(const Ray& ray) const {
 
 void SceneIndex::nearestBatch(std::span<const Ray> rays, std::span<std::optional<ObjectHit>> out) const {
     std::vector<std::optional<ShapeHit>> hits(rays.size());
-    bvh_.nearestBatch(rays, hits);
+    bvh_.nearestBatch(rays, hits, threadsParallelFor());
     if (out.size() != rays.size()) throw std::invalid_argument("SceneIndex::nearestBatch: sizes differ");
     for (std::size_t i = 0; i < rays.size(); ++i)
         out[i] = hits[i] ? std::optional(ObjectHit{hits[i]->index, hits[i]->hit}) : std::nullopt;

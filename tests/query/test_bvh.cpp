@@ -18,6 +18,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "pickray/query.hpp"
+#include "random_scene.hpp"
 #include "support/geometry_asserts.hpp"
 #include "support/line_in_box.hpp"
 
@@ -28,36 +29,9 @@
 namespace pickray {
 namespace {
 
-Shape randomShape(std::mt19937& rng, float spread) {
-    const glm::vec3 c = test::randomIn(rng, -spread, spread);
-    const float size = std::uniform_real_distribution<float>(0.2f, 1.5f)(rng);
-    const glm::vec3 half = test::randomUnit(rng) * size;
-    switch (std::uniform_int_distribution<int>(0, 11)(rng)) {
-        case 0:
-        case 1: return Sphere{c, size};
-        case 2:
-        case 3: return Capsule{c - half, c + half, 0.5f * size};
-        case 4:
-        case 5: return Cylinder{c - half, c + half, 0.5f * size};
-        case 6:
-        case 7: return Aabb{c - glm::abs(half), c + glm::abs(half) + 0.1f};
-        case 8:
-        case 9: {
-            glm::mat4 m = glm::translate(glm::mat4(1), c);
-            m = glm::rotate(m, std::uniform_real_distribution<float>(0, 6.3f)(rng), test::randomUnit(rng));
-            m = glm::scale(m, test::randomIn(rng, 0.3f, 2.0f));
-            return OrientedBox{{glm::vec3(-0.5f), glm::vec3(0.5f)}, m};
-        }
-        case 10: return InfiniteCylinder{c, c + half, 0.05f * size};  // thin: unbounded, kept beside the tree
-        default: return Sphere{c, -1.0f};                             // invalid: never hit
-    }
-}
-
-std::vector<Shape> randomScene(std::mt19937& rng, int count, float spread) {
-    std::vector<Shape> shapes;
-    for (int i = 0; i < count; ++i) shapes.push_back(randomShape(rng, spread));
-    return shapes;
-}
+using test::randomRay;
+using test::randomScene;
+using test::randomShape;
 
 /// One shape of the scene, drawn at random, becomes `change(shape)` and is passed to the tree's
 /// update(), as an edit does.
@@ -84,13 +58,6 @@ std::optional<ShapeHit> bruteNearest(const Ray& ray, const std::vector<Shape>& s
         if (hit && (!best || hit->t < best->hit.t)) best = ShapeHit{i, *hit};  // first index wins ties
     }
     return best;
-}
-
-Ray randomRay(std::mt19937& rng, float spread, int i) {
-    Ray ray{test::randomIn(rng, -spread, spread), test::randomUnit(rng) * 2.0f};
-    if (i % 5 == 0) ray.direction = glm::vec3(0.0f);
-    if (i % 5 == 0) ray.direction[i % 3] = (i % 2) ? 1.0f : -1.0f;  // exactly along an axis
-    return ray;
 }
 
 /// bvh.nearest(ray) is brute force's nearest hit, bit for bit (shape, t, point and normal); true
@@ -721,53 +688,6 @@ TEST(BvhSphereRuns, UpdatesStayExact) {
     expectSameAsBruteForce(bvh, shapes, rng, 9.0f, 400);
     expectHitsAndSpansSameAsBruteForce(bvh, shapes, rng, 9.0f, 100);
     EXPECT_LT(leavesBefore, 400u / 2);
-}
-
-// nearestBatch hands the rays to threads in chunks of 256 (bvh.cpp), each answered by nearest(): what
-// this guards is the split, that every ray's own answer lands in its own slot, every slot is written
-// (misses too: the slots start as a sentinel hit) and no thread disturbs another's answer. So the
-// answer must be nearest()'s to the bit: index, t, point and normal. (nearest() itself is checked
-// against brute force by the tests above.)
-TEST(Bvh, BatchEqualsOneByOne) {
-    std::mt19937 rng(23);
-    const auto shapes = randomScene(rng, 2000, 15.0f);
-    const Bvh bvh(shapes);
-    std::vector<Ray> rays;
-    for (int i = 0; i < 3000; ++i) rays.push_back(randomRay(rng, 15.0f, i));
-    const std::optional<ShapeHit> sentinel = ShapeHit{99999, RayHit{-1.0f, glm::vec3(-1.0f), glm::vec3(-1.0f)}};
-    std::vector<std::optional<ShapeHit>> out(rays.size(), sentinel);
-    bvh.nearestBatch(rays, out, 2);
-    int hits = 0, misses = 0;
-    for (size_t i = 0; i < rays.size(); ++i) {
-        const auto one = bvh.nearest(rays[i]);
-        ASSERT_EQ(one.has_value(), out[i].has_value()) << i;
-        if (!one) {
-            ++misses;
-            continue;
-        }
-        ++hits;
-        EXPECT_EQ(one->index, out[i]->index) << i;
-        EXPECT_EQ(std::bit_cast<std::uint32_t>(one->hit.t), std::bit_cast<std::uint32_t>(out[i]->hit.t)) << i;
-        EXPECT_EQ(one->hit.point, out[i]->hit.point) << i;
-        EXPECT_EQ(one->hit.normal, out[i]->hit.normal) << i;
-    }
-    std::printf("nearestBatch: %d hits and %d misses over %zu rays, 2 threads\n", hits, misses, rays.size());
-    // Both answers in numbers, over more chunks than threads.
-    EXPECT_GT(hits, 500);
-    EXPECT_GT(misses, 100);
-    EXPECT_GT(rays.size(), 256u * 4);
-}
-
-TEST(Bvh, BatchRefusesAnOutputOfAnotherSizeAndWritesNothing) {
-    const std::vector<Shape> shapes{Sphere{{0, 0, 5}, 1}};
-    const Bvh bvh(shapes);
-    const std::vector<Ray> rays(4, Ray{{0, 0, 0}, {0, 0, 1}});
-    const std::optional<ShapeHit> untouched = ShapeHit{99, RayHit{-1.0f, {}, {}}};
-    for (const std::size_t size : {std::size_t{0}, std::size_t{3}, std::size_t{5}}) {
-        std::vector<std::optional<ShapeHit>> out(size, untouched);
-        EXPECT_THROW(bvh.nearestBatch(rays, out, 2), std::invalid_argument) << size;
-        for (const auto& o : out) EXPECT_EQ(o->index, 99u);
-    }
 }
 
 TEST(ShapeBounds, ContainEverySurfacePointFound) {

@@ -2,6 +2,10 @@
 #pragma once
 // pickray's collision library: shapes, ray queries, distances and overlaps.
 // The ray contract shared by every raycast/intersectLine overload is in collision/ray.hpp.
+// Any of the six solids as one value (Shape), with raycast, raycastT, intersectLine and nearestT
+// over it and over spans of mixed shapes, is in query/shape.hpp (pickray/query.hpp).
+// Threads: every function of the library is pure (its answer depends on its arguments alone, it
+// writes only its outputs) and may run on several threads at once; none starts a thread.
 
 #include "pickray/collision/batch.hpp"
 #include "pickray/collision/construction.hpp"
@@ -16,3 +20,4 @@
 #include "pickray/collision/ray_sphere.hpp"
 #include "pickray/collision/shapes.hpp"
 #include "pickray/collision/tolerances.hpp"
+#include "pickray/collision/validity.hpp"

@@ -2,7 +2,8 @@
 #pragma once
 // Screen cursor -> world ray, the Direct3D way (D3DXVec3Unproject):
 // world = inverse(viewport · projection · view) applied to the screen point (x, y, z), where the
-// viewport matrix is built explicitly from a D3DVIEWPORT9-style rectangle.
+// viewport matrix is built explicitly from a D3DVIEWPORT9-style rectangle. Every function here is
+// pure and may run on several threads at once.
 //
 // Conventions:
 //   * Matrices are GLM's: column vectors, clip = proj · view · world. Any invertible view and any
@@ -30,6 +31,7 @@
 #include <glm/vec3.hpp>
 
 #include "pickray/collision/shapes.hpp"
+#include "pickray/collision/validity.hpp"
 
 namespace pickray {
 
@@ -157,5 +159,25 @@ private:
 
 /// True when the matrices are finite and invertible and the viewport has a finite, positive size.
 [[nodiscard]] bool isValidPickingSetup(const glm::mat4& view, const glm::mat4& proj, const Viewport& viewport) noexcept;
+
+/// Where `proj` puts its clip planes when used with `depth`: the eye-space distances along the
+/// view axis of the points it maps to the near NDC depth (−1 or 0, as `depth` says) and to 1.
+/// +infinity for a far plane at infinity; NaN when `proj` maps no point there.
+struct ClipPlanes {
+    double near = 0.0;
+    double far = 0.0;
+};
+[[nodiscard]] ClipPlanes clipPlanes(const glm::mat4& proj, ClipDepth depth) noexcept;
+
+/// Why these inputs are refused, or nothing (collision/validity.hpp): isValidPickingSetup's rules
+/// (view, proj, viewport), and the projection checked against the convention it is used with:
+/// clipPlanes(proj, depth) must put the near plane in front of the eye and the far plane beyond
+/// it. A reversed-depth projection, or one whose planes the other convention puts behind the
+/// eye, is refused. The matrix alone cannot always tell the conventions apart: an OpenGL
+/// projection (glm::perspective) read as ZeroToOne keeps both planes in front, its near plane
+/// moved to 2·far·near/(far + near), about twice as far; compare clipPlanes().near with the near
+/// the projection was made with.
+[[nodiscard]] Validity pickingSetupValidity(const glm::mat4& view, const glm::mat4& proj, const Viewport& viewport,
+                                            ClipDepth depth) noexcept;
 
 }  // namespace pickray

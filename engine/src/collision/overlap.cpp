@@ -2,11 +2,13 @@
 #include "pickray/collision/overlap.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include <glm/geometric.hpp>
 
 #include "closest_points.hpp"
 #include "pickray/collision/distance.hpp"
+#include "pickray/collision/validity.hpp"
 
 namespace pickray {
 namespace {
@@ -51,6 +53,8 @@ bool overlaps(const Capsule& first, const Capsule& second) noexcept {
 
 CapsuleProximity proximity(const Capsule& first, const Capsule& second) noexcept {
     const ClosestPoints axes = closestPoints(Segment{first.a, first.b}, Segment{second.a, second.b});
+    // A capsule the queries refuse has no surface to measure a gap from (validity.hpp).
+    if (!validity(first).valid() || !validity(second).valid()) return {axes, std::numeric_limits<float>::quiet_NaN()};
     return {axes, axes.distance - first.radius - second.radius};
 }
 

@@ -5,11 +5,9 @@
 #include "pickray/query/bvh.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cassert>
 #include <stdexcept>
 #include <string>
-#include <thread>
 
 #include "bvh/build.hpp"
 #include "bvh/traverse.hpp"
@@ -132,24 +130,30 @@ std::vector<ShapeSpan> Bvh::lineSpans(const Ray& ray) const {
     return spans;
 }
 
-void Bvh::nearestBatch(std::span<const Ray> rays, std::span<std::optional<ShapeHit>> out, unsigned threads) const {
+namespace {
+
+void checkSizes(std::span<const Ray> rays, std::span<std::optional<ShapeHit>> out) {
     if (out.size() != rays.size()) {
         throw std::invalid_argument("Bvh::nearestBatch: " + std::to_string(rays.size()) + " rays but room for " +
                                     std::to_string(out.size()) + " answers");
     }
-    if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
-    constexpr std::size_t kChunk = 256;  // rays per grab: small enough to balance, big enough to be cheap
-    std::atomic<std::size_t> next{0};
-    const auto work = [&] {
-        for (std::size_t begin = next.fetch_add(kChunk); begin < rays.size(); begin = next.fetch_add(kChunk)) {
-            const std::size_t end = std::min(rays.size(), begin + kChunk);
-            for (std::size_t i = begin; i < end; ++i) out[i] = nearest(rays[i]);
-        }
-    };
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
-    work();
-    for (std::thread& t : pool) t.join();
+}
+
+}  // namespace
+
+void Bvh::nearestBatch(std::span<const Ray> rays, std::span<std::optional<ShapeHit>> out) const {
+    checkSizes(rays, out);
+    for (std::size_t i = 0; i < rays.size(); ++i) out[i] = nearest(rays[i]);
+}
+
+void Bvh::nearestBatch(std::span<const Ray> rays, std::span<std::optional<ShapeHit>> out,
+                       const ParallelFor& parallelFor) const {
+    checkSizes(rays, out);
+    constexpr std::size_t kChunk = 256;  // rays a task: small enough to balance, big enough to be cheap
+    parallelFor((rays.size() + kChunk - 1) / kChunk, [&](std::size_t chunk) {
+        const std::size_t end = std::min(rays.size(), (chunk + 1) * kChunk);
+        for (std::size_t i = chunk * kChunk; i < end; ++i) out[i] = nearest(rays[i]);
+    });
 }
 
 std::string_view Bvh::boxTest() noexcept {

@@ -4,6 +4,8 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
+#include <string>
 #include <utility>
 
 #include <glm/geometric.hpp>
@@ -137,6 +139,44 @@ std::optional<RayHit> raycast(const Ray& ray, const Shape& shape, float tMax) no
 
 std::optional<LineSpan> intersectLine(const Ray& ray, const Shape& shape) noexcept {
     return std::visit([&](const auto& s) { return intersectLine(ray, s); }, shape);
+}
+
+Validity validity(const Shape& shape) noexcept {
+    return std::visit([](const auto& s) { return validity(s); }, shape);
+}
+
+std::optional<float> raycastT(const Ray& ray, const Shape& shape, float tMax) noexcept {
+    return std::visit([&](const auto& s) { return raycastT(ray, s, tMax); }, shape);
+}
+
+namespace {
+
+void checkSizes(const char* what, std::size_t shapes, std::size_t answers) {
+    if (shapes != answers)
+        throw std::invalid_argument(std::string("pickray::raycastT: ") + std::to_string(shapes) + " " + what +
+                                    " but room for " + std::to_string(answers) + " answers");
+}
+
+}  // namespace
+
+void raycastT(const Ray& ray, std::span<const Shape> shapes, std::span<float> t, float tMax) {
+    checkSizes("shapes", shapes.size(), t.size());
+    for (std::size_t i = 0; i < shapes.size(); ++i) t[i] = raycastT(ray, shapes[i], tMax).value_or(kInfinity);
+}
+
+void raycastT(std::span<const Ray> rays, std::span<const Shape> shapes, std::span<float> t, float tMax) {
+    checkSizes("shapes", shapes.size(), t.size());
+    checkSizes("shapes, for rays", shapes.size(), rays.size());
+    for (std::size_t i = 0; i < shapes.size(); ++i) t[i] = raycastT(rays[i], shapes[i], tMax).value_or(kInfinity);
+}
+
+std::optional<NearestT> nearestT(const Ray& ray, std::span<const Shape> shapes, float tMax) {
+    std::optional<NearestT> nearest;
+    for (std::size_t i = 0; i < shapes.size(); ++i) {
+        const std::optional<float> t = raycastT(ray, shapes[i], nearest ? nearest->t : tMax);
+        if (t && (!nearest || *t < nearest->t)) nearest = NearestT{i, *t};
+    }
+    return nearest;
 }
 
 Aabb bounds(const Shape& shape) noexcept {

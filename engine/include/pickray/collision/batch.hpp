@@ -2,7 +2,8 @@
 #pragma once
 // raycastT for many queries in one call: the same answers as the one-at-a-time routines, bit for
 // bit, computed several at a time on the CPU's vector unit (8 lanes of double with AVX-512, 4
-// with AVX2; chosen at run time, see simdLevel()). Without either, a loop over raycastT.
+// with AVX2; chosen at run time, see simdLevel()). Without either, a loop over raycastT. On the
+// calling thread, safe from several at once (the level is chosen once, on first use, by any).
 //
 // Contract, for every i:
 //   * one ray against many shapes:  t[i] = raycastT(ray, shapes[i], tMax)

@@ -20,6 +20,8 @@ namespace pickray {
 
 /// Closest points between the two capsules' core segments, and the gap between their surfaces:
 /// gap = segment distance − both radii (negative when they overlap, by the penetration depth).
+/// A capsule validity() refuses (a negative, NaN or infinite radius, an end not finite) has no
+/// surface: the gap is then NaN, and `axes` the segments' closest points as closestPoints gives.
 struct CapsuleProximity {
     ClosestPoints axes;
     float gap = 0.0f;

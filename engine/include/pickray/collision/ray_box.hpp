@@ -195,40 +195,68 @@ std::optional<LineSpan> boxLine(const Ray& ray, const Box& box) noexcept {
 }  // namespace detail
 
 [[nodiscard]] inline std::optional<RayHit> raycast(const Ray& ray, const Aabb& box, float tMax = kInfinity) noexcept {
+    PICKRAY_EXPECT_VALID(ray);
+    PICKRAY_EXPECT_VALID(box);
+    PICKRAY_EXPECT_VALID_TMAX(tMax);
     return detail::boxHit(ray, box, tMax);
 }
 /// raycast(ray, box, tMax)->t without the point and normal (see ray.hpp).
 [[nodiscard]] inline std::optional<float> raycastT(const Ray& ray, const Aabb& box, float tMax = kInfinity) noexcept {
+    PICKRAY_EXPECT_VALID(ray);
+    PICKRAY_EXPECT_VALID(box);
+    PICKRAY_EXPECT_VALID_TMAX(tMax);
     return detail::boxHitT(ray, box, tMax);
 }
 [[nodiscard]] inline std::optional<LineSpan> intersectLine(const Ray& ray, const Aabb& box) noexcept {
+    PICKRAY_EXPECT_VALID(ray);
+    PICKRAY_EXPECT_VALID(box);
     return detail::boxLine(ray, box);
 }
 
 [[nodiscard]] inline std::optional<RayHit> raycast(const Ray& ray, const PreparedOrientedBox& box,
                                                    float tMax = kInfinity) noexcept {
+    PICKRAY_EXPECT_VALID(ray);
+    PICKRAY_EXPECT_VALID(box);
+    PICKRAY_EXPECT_VALID_TMAX(tMax);
     return detail::boxHit(ray, box, tMax);
 }
 /// raycast(ray, box, tMax)->t without the point and normal (see ray.hpp).
 [[nodiscard]] inline std::optional<float> raycastT(const Ray& ray, const PreparedOrientedBox& box,
                                                    float tMax = kInfinity) noexcept {
+    PICKRAY_EXPECT_VALID(ray);
+    PICKRAY_EXPECT_VALID(box);
+    PICKRAY_EXPECT_VALID_TMAX(tMax);
     return detail::boxHitT(ray, box, tMax);
 }
 [[nodiscard]] inline std::optional<LineSpan> intersectLine(const Ray& ray, const PreparedOrientedBox& box) noexcept {
+    PICKRAY_EXPECT_VALID(ray);
+    PICKRAY_EXPECT_VALID(box);
     return detail::boxLine(ray, box);
 }
 
 [[nodiscard]] inline std::optional<RayHit> raycast(const Ray& ray, const OrientedBox& box,
                                                    float tMax = kInfinity) noexcept {
+    PICKRAY_EXPECT_VALID(ray);
+    PICKRAY_EXPECT_VALID(box);
+    PICKRAY_EXPECT_VALID_TMAX(tMax);
     return raycast(ray, PreparedOrientedBox(box), tMax);
 }
 /// raycast(ray, box, tMax)->t without the point and normal (see ray.hpp).
 [[nodiscard]] inline std::optional<float> raycastT(const Ray& ray, const OrientedBox& box,
                                                    float tMax = kInfinity) noexcept {
+    PICKRAY_EXPECT_VALID(ray);
+    PICKRAY_EXPECT_VALID(box);
+    PICKRAY_EXPECT_VALID_TMAX(tMax);
     return raycastT(ray, PreparedOrientedBox(box), tMax);
 }
 [[nodiscard]] inline std::optional<LineSpan> intersectLine(const Ray& ray, const OrientedBox& box) noexcept {
+    PICKRAY_EXPECT_VALID(ray);
+    PICKRAY_EXPECT_VALID(box);
     return intersectLine(ray, PreparedOrientedBox(box));
 }
 
 }  // namespace pickray
+
+#if defined(PICKRAY_ASSERT_VALID_INPUTS) && PICKRAY_ASSERT_VALID_INPUTS
+#include "pickray/collision/validity.hpp"
+#endif

@@ -79,6 +79,8 @@ PICKRAY_FORCE_INLINE std::optional<Interval> capsuleSpan(const Ray& ray, const C
 }  // namespace detail
 
 [[nodiscard]] inline std::optional<LineSpan> intersectLine(const Ray& ray, const Capsule& capsule) noexcept {
+    PICKRAY_EXPECT_VALID(ray);
+    PICKRAY_EXPECT_VALID(capsule);
     const auto span = detail::capsuleSpan(ray, capsule);
     if (!span) return std::nullopt;
     return detail::toLineSpan(span->enter, span->exit);
@@ -86,6 +88,9 @@ PICKRAY_FORCE_INLINE std::optional<Interval> capsuleSpan(const Ray& ray, const C
 
 [[nodiscard]] inline std::optional<RayHit> raycast(const Ray& ray, const Capsule& capsule,
                                                    float tMax = kInfinity) noexcept {
+    PICKRAY_EXPECT_VALID(ray);
+    PICKRAY_EXPECT_VALID(capsule);
+    PICKRAY_EXPECT_VALID_TMAX(tMax);
     const auto span = detail::capsuleSpan(ray, capsule);
     const auto crossing = detail::firstCrossing(span, tMax);
     if (!crossing) return std::nullopt;
@@ -110,7 +115,14 @@ PICKRAY_FORCE_INLINE std::optional<float> raycastT(const Ray& ray, const Capsule
 /// raycast(ray, capsule, tMax)->t without the point and normal (see ray.hpp).
 [[nodiscard]] inline std::optional<float> raycastT(const Ray& ray, const Capsule& capsule,
                                                    float tMax = kInfinity) noexcept {
+    PICKRAY_EXPECT_VALID(ray);
+    PICKRAY_EXPECT_VALID(capsule);
+    PICKRAY_EXPECT_VALID_TMAX(tMax);
     return detail::raycastT(ray, capsule, tMax, detail::RayCheck::kCheck);
 }
 
 }  // namespace pickray
+
+#if defined(PICKRAY_ASSERT_VALID_INPUTS) && PICKRAY_ASSERT_VALID_INPUTS
+#include "pickray/collision/validity.hpp"
+#endif

@@ -56,6 +56,8 @@ PICKRAY_FORCE_INLINE std::optional<TaggedSpan> cylinderSpan(const Ray& ray, cons
 }  // namespace detail
 
 [[nodiscard]] inline std::optional<LineSpan> intersectLine(const Ray& ray, const Cylinder& cylinder) noexcept {
+    PICKRAY_EXPECT_VALID(ray);
+    PICKRAY_EXPECT_VALID(cylinder);
     const auto span = detail::cylinderSpan(ray, cylinder);
     if (!span) return std::nullopt;
     return detail::toLineSpan(span->enter, span->exit);
@@ -63,6 +65,9 @@ PICKRAY_FORCE_INLINE std::optional<TaggedSpan> cylinderSpan(const Ray& ray, cons
 
 [[nodiscard]] inline std::optional<RayHit> raycast(const Ray& ray, const Cylinder& cylinder,
                                                    float tMax = kInfinity) noexcept {
+    PICKRAY_EXPECT_VALID(ray);
+    PICKRAY_EXPECT_VALID(cylinder);
+    PICKRAY_EXPECT_VALID_TMAX(tMax);
     const auto span = detail::cylinderSpan(ray, cylinder);
     const auto crossing = detail::firstCrossing(span, tMax);
     if (!crossing) return std::nullopt;
@@ -91,7 +96,14 @@ PICKRAY_FORCE_INLINE std::optional<float> raycastT(const Ray& ray, const Cylinde
 /// raycast(ray, cylinder, tMax)->t without the point and normal (see ray.hpp).
 [[nodiscard]] inline std::optional<float> raycastT(const Ray& ray, const Cylinder& cylinder,
                                                    float tMax = kInfinity) noexcept {
+    PICKRAY_EXPECT_VALID(ray);
+    PICKRAY_EXPECT_VALID(cylinder);
+    PICKRAY_EXPECT_VALID_TMAX(tMax);
     return detail::raycastT(ray, cylinder, tMax, detail::RayCheck::kCheck);
 }
 
 }  // namespace pickray
+
+#if defined(PICKRAY_ASSERT_VALID_INPUTS) && PICKRAY_ASSERT_VALID_INPUTS
+#include "pickray/collision/validity.hpp"
+#endif

@@ -50,6 +50,8 @@ PICKRAY_FORCE_INLINE std::optional<InfiniteCylinderSpan> infiniteCylinderSpan(
 }  // namespace detail
 
 [[nodiscard]] inline std::optional<LineSpan> intersectLine(const Ray& ray, const InfiniteCylinder& cylinder) noexcept {
+    PICKRAY_EXPECT_VALID(ray);
+    PICKRAY_EXPECT_VALID(cylinder);
     const auto found = detail::infiniteCylinderSpan(ray, cylinder);
     if (!found) return std::nullopt;
     return detail::toLineSpan(found->span.enter, found->span.exit);
@@ -57,6 +59,9 @@ PICKRAY_FORCE_INLINE std::optional<InfiniteCylinderSpan> infiniteCylinderSpan(
 
 [[nodiscard]] inline std::optional<RayHit> raycast(const Ray& ray, const InfiniteCylinder& cylinder,
                                                    float tMax = kInfinity) noexcept {
+    PICKRAY_EXPECT_VALID(ray);
+    PICKRAY_EXPECT_VALID(cylinder);
+    PICKRAY_EXPECT_VALID_TMAX(tMax);
     if (!detail::isValidTMax(tMax)) return std::nullopt;
     const auto found = detail::infiniteCylinderSpan(ray, cylinder);
     if (!found) return std::nullopt;
@@ -79,7 +84,14 @@ PICKRAY_FORCE_INLINE std::optional<float> raycastT(const Ray& ray, const Infinit
 /// raycast(ray, cylinder, tMax)->t without the point and normal (see ray.hpp).
 [[nodiscard]] inline std::optional<float> raycastT(const Ray& ray, const InfiniteCylinder& cylinder,
                                                    float tMax = kInfinity) noexcept {
+    PICKRAY_EXPECT_VALID(ray);
+    PICKRAY_EXPECT_VALID(cylinder);
+    PICKRAY_EXPECT_VALID_TMAX(tMax);
     return detail::raycastT(ray, cylinder, tMax, detail::RayCheck::kCheck);
 }
 
 }  // namespace pickray
+
+#if defined(PICKRAY_ASSERT_VALID_INPUTS) && PICKRAY_ASSERT_VALID_INPUTS
+#include "pickray/collision/validity.hpp"
+#endif

@@ -36,6 +36,8 @@ PICKRAY_FORCE_INLINE std::optional<Interval> sphereSpan(const Ray& ray, const Sp
 }  // namespace detail
 
 [[nodiscard]] inline std::optional<LineSpan> intersectLine(const Ray& ray, const Sphere& sphere) noexcept {
+    PICKRAY_EXPECT_VALID(ray);
+    PICKRAY_EXPECT_VALID(sphere);
     const auto span = detail::sphereSpan(ray, sphere);
     if (!span) return std::nullopt;
     return detail::toLineSpan(span->enter, span->exit);
@@ -43,6 +45,9 @@ PICKRAY_FORCE_INLINE std::optional<Interval> sphereSpan(const Ray& ray, const Sp
 
 [[nodiscard]] inline std::optional<RayHit> raycast(const Ray& ray, const Sphere& sphere,
                                                    float tMax = kInfinity) noexcept {
+    PICKRAY_EXPECT_VALID(ray);
+    PICKRAY_EXPECT_VALID(sphere);
+    PICKRAY_EXPECT_VALID_TMAX(tMax);
     const auto span = detail::sphereSpan(ray, sphere);
     const auto crossing = detail::firstCrossing(span, tMax);
     if (!crossing) return std::nullopt;
@@ -63,7 +68,14 @@ PICKRAY_FORCE_INLINE std::optional<float> raycastT(const Ray& ray, const Sphere&
 /// raycast(ray, sphere, tMax)->t without the point and normal (see ray.hpp).
 [[nodiscard]] inline std::optional<float> raycastT(const Ray& ray, const Sphere& sphere,
                                                    float tMax = kInfinity) noexcept {
+    PICKRAY_EXPECT_VALID(ray);
+    PICKRAY_EXPECT_VALID(sphere);
+    PICKRAY_EXPECT_VALID_TMAX(tMax);
     return detail::raycastT(ray, sphere, tMax, detail::RayCheck::kCheck);
 }
 
 }  // namespace pickray
+
+#if defined(PICKRAY_ASSERT_VALID_INPUTS) && PICKRAY_ASSERT_VALID_INPUTS
+#include "pickray/collision/validity.hpp"
+#endif

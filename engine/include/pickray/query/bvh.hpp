@@ -47,6 +47,10 @@
 //     from a few hundred spheres on; `automatic` takes runs from kSphereRunsFrom (256) spheres on.
 //   * Build: binned surface-area heuristic, O(n log n), straight into the 8-wide tree. At most
 //     2^27 shapes (std::length_error beyond).
+//   * Threads: the const member functions (the queries, shape(), size(), stats()) may run on
+//     several threads at once on one Bvh: they only read it. rebuild(), update() and assignment
+//     need the Bvh to themselves. The library starts no thread: nearestBatch runs on the calling
+//     thread unless given a ParallelFor (query/parallel.hpp).
 
 #include <cstddef>
 #include <cstdint>
@@ -56,6 +60,7 @@
 #include <vector>
 
 #include "pickray/query/detail/bvh_tree.hpp"
+#include "pickray/query/parallel.hpp"
 #include "pickray/query/shape.hpp"
 
 namespace pickray {
@@ -89,10 +94,19 @@ public:
     [[nodiscard]] std::vector<ShapeHit> allHits(const Ray& ray, float tMax = kInfinity) const;
     [[nodiscard]] std::vector<ShapeSpan> lineSpans(const Ray& ray) const;
 
-    /// nearest() for many rays at once, spread over `threads` threads (0: one per core): out[i] is
-    /// nearest(rays[i]). The spans' sizes must match (std::invalid_argument otherwise, nothing
-    /// written), as for the batch routines of collision/batch.hpp.
-    void nearestBatch(std::span<const Ray> rays, std::span<std::optional<ShapeHit>> out, unsigned threads = 0) const;
+    /// nearest() for many rays at once, on the calling thread: out[i] is nearest(rays[i]). The
+    /// spans' sizes must match (std::invalid_argument otherwise, nothing written), as for the
+    /// batch routines of collision/batch.hpp.
+    void nearestBatch(std::span<const Ray> rays, std::span<std::optional<ShapeHit>> out) const;
+    /// The same, the rays handed to `parallelFor` in chunks of 256 (query/parallel.hpp): a job
+    /// system's, or threadsParallelFor(). The same answers as on one thread.
+    void nearestBatch(std::span<const Ray> rays, std::span<std::optional<ShapeHit>> out,
+                      const ParallelFor& parallelFor) const;
+    /// The old spelling, which started threads on every call.
+    [[deprecated("the threads are the caller's: nearestBatch(rays, out, threadsParallelFor(threads))")]] void
+    nearestBatch(std::span<const Ray> rays, std::span<std::optional<ShapeHit>> out, unsigned threads) const {
+        nearestBatch(rays, out, threadsParallelFor(threads));
+    }
 
     /// Number of shapes (the size of the span last given to rebuild).
     [[nodiscard]] std::size_t size() const noexcept { return tree_.location.size(); }

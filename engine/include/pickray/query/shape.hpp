@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <variant>
 
@@ -30,6 +31,21 @@ inline constexpr ShapeKind kShapeKindCount = std::variant_size_v<Shape>;
 
 [[nodiscard]] std::optional<RayHit> raycast(const Ray& ray, const Shape& shape, float tMax = kInfinity) noexcept;
 [[nodiscard]] std::optional<LineSpan> intersectLine(const Ray& ray, const Shape& shape) noexcept;
+/// Why the queries refuse the shape, or nothing (collision/validity.hpp).
+[[nodiscard]] Validity validity(const Shape& shape) noexcept;
+/// The shape's own raycastT (collision/ray.hpp): raycast()'s t alone, bit for bit.
+[[nodiscard]] std::optional<float> raycastT(const Ray& ray, const Shape& shape, float tMax = kInfinity) noexcept;
+
+// Mixed shapes in one call, with collision/batch.hpp's contract: t[i] = raycastT(ray, shapes[i],
+// tMax) (one ray, many shapes) or raycastT(rays[i], shapes[i], tMax) (pairs), a miss written as
+// +infinity; sizes that differ throw std::invalid_argument naming both, and nothing is written.
+// Each shape is answered by its own kind's routine, so a brute force over a scene of every kind
+// is one loop.
+void raycastT(const Ray& ray, std::span<const Shape> shapes, std::span<float> t, float tMax = kInfinity);
+void raycastT(std::span<const Ray> rays, std::span<const Shape> shapes, std::span<float> t, float tMax = kInfinity);
+/// nearestT (collision/batch.hpp) over mixed shapes: the smallest raycastT(ray, shapes[i], tMax),
+/// ties going to the smaller index; nullopt when none is hit (or the ray or tMax is invalid).
+[[nodiscard]] std::optional<NearestT> nearestT(const Ray& ray, std::span<const Shape> shapes, float tMax = kInfinity);
 
 /// A box that contains the whole solid, never smaller: padded by about 1e-12 of its largest
 /// coordinate (covering the exact routines' own rounding) and rounded outward to float.

@@ -19,6 +19,22 @@
 #include "pickray/collision/tolerances.hpp"
 #include "pickray/config.hpp"
 
+// PICKRAY_ASSERT_VALID_INPUTS (collision/validity.hpp): the ray queries stop at an invalid input.
+#if defined(PICKRAY_ASSERT_VALID_INPUTS) && PICKRAY_ASSERT_VALID_INPUTS
+namespace pickray::detail {
+// Defined in collision/validity.hpp, which every header that uses them includes at its end.
+template <typename Input>
+void expectValid(const Input& input, const char* argument, const char* function) noexcept;
+void expectValidTMax(float tMax, const char* argument, const char* function) noexcept;
+}  // namespace pickray::detail
+#define PICKRAY_EXPECT_VALID(input) ::pickray::detail::expectValid(input, #input, static_cast<const char*>(__func__))
+#define PICKRAY_EXPECT_VALID_TMAX(tMax) \
+    ::pickray::detail::expectValidTMax(tMax, #tMax, static_cast<const char*>(__func__))
+#else
+#define PICKRAY_EXPECT_VALID(input) static_cast<void>(0)
+#define PICKRAY_EXPECT_VALID_TMAX(tMax) static_cast<void>(0)
+#endif
+
 namespace pickray::detail {
 
 inline constexpr double kInf = std::numeric_limits<double>::infinity();
