@@ -62,8 +62,8 @@ run_suite() {  # run_suite STAGE: configure, build and test one ctest stage by i
     status=1
     return
   fi
-  (cd "$dir" && ctest --preset "$name" -j"$jobs" ${exclude:+-E "$exclude"} --output-junit "$dir/ctest.xml" |
-    tee ctest.log)
+  # From the source tree, where ctest finds the presets; the junit file says what each test did.
+  ctest --preset "$name" -j"$jobs" ${exclude:+-E "$exclude"} --output-junit "$dir/ctest.xml" | tee "$dir/ctest.log"
   local code=${PIPESTATUS[0]}
   summary=$(python3 "$root/tests/build/stages.py" verify "$name" "$dir" "$root" "$dir/ctest.xml") || code=1
   echo "$summary"

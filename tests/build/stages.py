@@ -111,6 +111,9 @@ def verify(stage, build, root, junit):
     names, left_out, problems = plan(stage, build, root)
     expected = set(names) - set(left_out)
     ran, level_skipped, other_skipped = set(), set(), set()
+    if not os.path.exists(junit):
+        print(f"FAILED: no {junit}: ctest ran no test")
+        return 1
     for case in ElementTree.parse(junit).getroot().iter("testcase"):
         name = case.get("name")
         skipped = case.get("status") in ("notrun", "disabled") or case.find("skipped") is not None
