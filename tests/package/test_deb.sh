@@ -3,8 +3,8 @@
 # The Debian package, tried as a user would: made by cpack from this build, unpacked (dpkg -x)
 # into a scratch root, that root copied elsewhere, and the copy's pickray run from a directory of
 # its own with the source and build trees out of reach (hidden by an empty tmpfs in a private
-# mount namespace). Then an outside project is built against the copy's headers and CMake package,
-# and run.
+# mount namespace). Then the example project the package carries (with its documentation, in
+# /usr/share/doc/pickray) is built against the copy's headers and CMake package, and run.
 # Hiding the trees needs root and unshare(1) with mount namespaces. Where either is missing the
 # binary runs with both trees in reach and the test says so on a line starting "SKIPPED part: ",
 # naming what is missing; with PICKRAY_REQUIRE_ALL_TESTS=1 in the environment (tests/CMakeLists.txt
@@ -38,7 +38,9 @@ cp -a "$scratch/unpacked" "$scratch/elsewhere/root"
 rm -rf "$scratch/unpacked"
 root="$scratch/elsewhere/root"
 for path in usr/bin/pickray usr/share/pickray/shaders/mesh.vert usr/share/pickray/scenes/default.json \
-            usr/include/pickray/collision.hpp usr/share/doc/pickray/copyright; do
+            usr/include/pickray/collision.hpp usr/share/doc/pickray/copyright usr/share/doc/pickray/README.md \
+            usr/share/doc/pickray/QUICKSTART.md usr/share/doc/pickray/docs/ARCHITECTURE.md \
+            usr/share/doc/pickray/examples/pick_cli/CMakeLists.txt usr/share/doc/pickray/examples/pick_cli/main.cpp; do
   [ -e "$root/$path" ] || fail "not in the package: /$path"
 done
 cmake_config=$(find "$root" -name pickrayConfig.cmake)
@@ -107,8 +109,8 @@ assert picked["clicks"][0]["picked"] == "ball", picked["clicks"][0]
 print("reports: 7 objects drawn; the click at 236,158 picked", picked["clicks"][0]["picked"])
 EOF
 
-echo "== an outside project against the package"
-cmake -S "$source/examples/pick_cli" -B "$scratch/consumer" -DCMAKE_PREFIX_PATH="$root/usr" \
+echo "== an outside project against the package: the package's own examples/pick_cli"
+cmake -S "$root/usr/share/doc/pickray/examples/pick_cli" -B "$scratch/consumer" -DCMAKE_PREFIX_PATH="$root/usr" \
   -DCMAKE_BUILD_TYPE=Release >"$scratch/consumer.log" 2>&1 || { cat "$scratch/consumer.log"; fail "configure"; }
 grep -q "pickray_DIR:PATH=$root/" "$scratch/consumer/CMakeCache.txt" || fail "find_package found another pickray"
 cmake --build "$scratch/consumer" >>"$scratch/consumer.log" 2>&1 || { cat "$scratch/consumer.log"; fail "build"; }
