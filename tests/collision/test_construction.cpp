@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include "construction_support.hpp"
 #include "pickray/collision.hpp"
 #include "reference/reference.hpp"
 #include "support/geometry_asserts.hpp"
@@ -23,13 +24,8 @@ using test::randomIn;
 using test::randomUnit;
 using test::WorstRatio;
 
-Vec ref(glm::vec3 v) { return {v.x, v.y, v.z}; }
-Real distance(Vec a, Vec b) { return pickref::length(a - b); }
-
-/// Same bits, NaN never expected here (EXPECT_EQ on floats is exact; ±inf compare equal to themselves).
-#define EXPECT_SAME_VEC(a, b)                                                                                       \
-    EXPECT_TRUE((a) == (b)) << "(" << (a).x << ", " << (a).y << ", " << (a).z << ") vs (" << (b).x << ", " << (b).y \
-                            << ", " << (b).z << ")"
+using test::distance;
+using test::ref;
 
 float logUniform(std::mt19937& rng, float lo, float hi) {
     return std::exp(std::uniform_real_distribution<float>(std::log(lo), std::log(hi))(rng));

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "construction_support.hpp"
 #include "pickray/collision.hpp"
 #include "reference/reference.hpp"
 #include "support/geometry_asserts.hpp"
@@ -20,13 +21,8 @@ using pickref::Vec;
 using test::randomIn;
 using test::WorstRatio;
 
-Vec ref(glm::vec3 v) { return {v.x, v.y, v.z}; }
-Real distance(Vec a, Vec b) { return pickref::length(a - b); }
-
-/// Same bits, NaN never expected here (EXPECT_EQ on floats is exact; ±inf compare equal to themselves).
-#define EXPECT_SAME_VEC(a, b)                                                                                       \
-    EXPECT_TRUE((a) == (b)) << "(" << (a).x << ", " << (a).y << ", " << (a).z << ") vs (" << (b).x << ", " << (b).y \
-                            << ", " << (b).z << ")"
+using test::distance;
+using test::ref;
 
 // A number the construction rounds once from its double work is within half a float step of it.
 constexpr Real kHalfStep = 0x1p-24L;
