@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The pick audit (issue 25): every pixel of a frame's ID buffer (what the GPU drew there: object
+// The pick audit: every pixel of a frame's ID buffer (what the GPU drew there: object
 // index + 1, 0 the background) against the CPU's pick through that pixel's centre, the route a
 // click takes: clickRay (the frame's rotation and eye), then the BVH's nearest hit, hits beyond
 // the far plane left out (the GPU clips there).

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// What the source articles build for the object a pick is about (issue 28): the library's own
+// What the source articles build for the object a pick is about: the library's own
 // explain() of the pick's ray against it (pickray/collision/construction.hpp), and the squared
 // distance over (s, t) of the last two selected capsules' axes. The view draws these, the
 // Constructions panel lists them; nothing here recomputes what the library computes.

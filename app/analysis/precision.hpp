@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// What float rounding does to a pick (issue 27, the precision view): the pick's nearest hit three
+// What float rounding does to a pick (the precision view): the pick's nearest hit three
 // ways, each with its t along its own ray.
 //   1. pickray's: the pick's own t and hit point (pick.nearest()).
 //   2. The same ray (pickray's float ray, widened to double) against the same shape by textbook

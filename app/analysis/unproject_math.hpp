@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// A pick's unprojection shown step by step (issue 27): the Direct3D viewport and its matrix, the
+// A pick's unprojection shown step by step: the Direct3D viewport and its matrix, the
 // cursor's near and far points through window, NDC, clip, view and world space, both clip-depth
 // conventions' projections, and the hit's depth in each. The Math panel and the report's
 // `unproject` show these values; they are the library's own (Unprojection::steps), not a second

@@ -91,7 +91,7 @@ using ScriptStep = std::variant<step::Click, step::Drag, step::Hover, step::Sele
 
 /// --renderer: how the scene is drawn (render::Renderer::useAnalyticSpheres).
 enum class RendererKind { Mesh, Analytic };
-/// --observer: the observer's view at the start (issue 28): none, in the corner, or as the main view.
+/// --observer: the observer's view at the start: none, in the corner, or as the main view.
 enum class ObserverStart { Off, Inset, Main };
 
 struct Options {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // The Math panel (View > Math panel, M): the last pick's or the hovered pixel's unprojection step
-// by step, the Direct3D way (issue 27).
+// by step, the Direct3D way.
 
 #include <glm/vec2.hpp>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The observer's view's words (issue 28), drawn over the window: which picture is which, and, when
+// The observer's view's words, drawn over the window: which picture is which, and, when
 // the frustum is drawn cut short, that it is and where. ImGui only: the pictures are the renderer's.
 
 #include <string>

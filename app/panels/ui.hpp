@@ -84,7 +84,7 @@ struct UiState {
     bool analyticRenderer = false;
     /// View > Anti-aliasing (FXAA) (--aa): the colour's edges smoothed (Renderer::useFxaa).
     bool fxaa = true;
-    /// View > Observer view / Observer as main view (--observer): the observer's view (issue 28).
+    /// View > Observer view / Observer as main view (--observer): the observer's view.
     ObserverMode observer = ObserverMode::Off;
     /// The precision view's naive float ray drawn beside the pick ray (--naive-ray; addNaiveRay).
     bool naiveRay = false;

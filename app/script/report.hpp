@@ -17,7 +17,7 @@
 
 namespace pickray::app {
 
-/// The observer's view as the last frame drew it (issue 28): the report's `observer`.
+/// The observer's view as the last frame drew it: the report's `observer`.
 struct ObserverReport {
     std::string mode;  ///< "pip" or "main"
     scene::Camera camera;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The pick audit's heat map (View > Pick audit, issue 25): what is drawn over the view once a
+// The pick audit's heat map (View > Pick audit): what is drawn over the view once a
 // frame is audited. The scene is dimmed, and every mismatch pixel gets a square marker
 // (kAuditMarkerRadius pixels about it) in a bright colour: robust mismatches (the picture is
 // wrong there) in one, non-robust ones (an edge's float rounding) in another. A mismatch is a

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The source articles' constructions drawn in the view (View > Constructions, issue 28): the lines
+// The source articles' constructions drawn in the view (View > Constructions): the lines
 // and dots of a ShownConstruction (analysis/construction.hpp) for the renderer, and the labels the
 // articles give the points ("Q1", "R2", "cap A", "t_max", ...) placed at their window points for
 // the panels to write. Every point drawn is one the library computed (or the shape's own axis and

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// The observer's view (issue 28): the main camera seen from outside, with its frustum, its near and
+// The observer's view: the main camera seen from outside, with its frustum, its near and
 // far planes, the last pick's ray from its near point to its far point, the hit and the objects.
 // Shown as a picture in picture (a corner of the window, fewer pixels) or as the main view (the
 // main camera's picture then in the corner). Its camera is its own: a drag or the wheel over it

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Anti-aliased pictures (issue 26): the FXAA pass on the colour (--aa fxaa, the default; --aa off)
+// Anti-aliased pictures: the FXAA pass on the colour (--aa fxaa, the default; --aa off)
 // and --supersample N screenshots, box-filtered down from N times the size. Neither may change
 // the ID buffer. The picture: one box seen face on through an orthographic camera, its front face
 // turned 20 degrees in the view so that every edge is slanted, one colour inside, the background
@@ -291,7 +291,7 @@ TEST(AntiAliasing, TheViewMenusEntryTurnsFxaaOnAndOff) {
         << "the clicks change the picture's edges";
 }
 
-// The selection's outline is as wide in a --supersample 2 screenshot as at 1x (issue 26): the
+// The selection's outline is as wide in a --supersample 2 screenshot as at 1x: the
 // outline pass measures its widths in output pixels, supersample drawn pixels each. The box is
 // seen face on, unturned: its face a square whose edges are rows and columns of pixels, so that
 // across an edge the outline is a band of whole drawn pixels and its width in output pixels is

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The pick audit end to end (issue 25): `--audit OUT.json` at 640x360 on the default scene (both
+// The pick audit end to end: `--audit OUT.json` at 640x360 on the default scene (both
 // projections), generated scenes of 1e3 and 1e4 objects, and the default scene with its camera
 // moved 1e4 from the world origin at far/near 1e6, against a brute force computed here: the same
 // run's --id-buffer PNG read back, every pixel centre's ray made with the library's
@@ -303,7 +303,7 @@ void expectWithinAPixelOfTheEdges(const AuditResult& r) {
     }
 }
 
-// The analytic renderer (issue 26, the default) draws each pixel by its centre's ray: the audit
+// The analytic renderer (the default) draws each pixel by its centre's ray: the audit
 // finds no robust mismatch, and every mismatch is an edge pixel of the CPU's picture (its float
 // ray and the GPU's round differently there) — except, at 1e5, where an object thinner than the
 // pixel spacing may be met by one centre's ray and by none of its neighbours' (`onTheEdges` false).

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// View > Pick audit end to end (issue 25): in a real X window (Xvfb, xdotool) the key P turns the
+// View > Pick audit end to end: in a real X window (Xvfb, xdotool) the key P turns the
 // audit on (the window audits the still view on a worker thread); on quitting the window writes
 // its picture with the panels, the same view's --audit JSON and its --id-buffer. The pixels the
 // JSON lists as robust mismatches must be magenta in the picture, and pixels well inside one
@@ -140,7 +140,7 @@ TEST(PickAudit, AfterAnEditTheHeatMapIsOfTheEditedSceneNotTheOneBefore) {
 namespace {
 
 // One ball in front of the default camera: drawn as a mesh its silhouette has robust mismatches,
-// drawn by its rays none (issue 26's spheres, PickAudit.AnalyticSpheres...).
+// drawn by its rays none (the analytic spheres, PickAudit.AnalyticSpheres...).
 fs::path oneBallScene(const fs::path& dir) {
     const json scene = {{"objects", json::array({{{"name", "ball"},
                                                   {"type", "sphere"},

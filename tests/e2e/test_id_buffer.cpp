@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The ID buffer (issue 25): `--id-buffer OUT.png` writes which object each pixel shows, as a
+// The ID buffer: `--id-buffer OUT.png` writes which object each pixel shows, as a
 // 24-bit RGB PNG (object index + 1, R the high byte; 0 the background; top row first), for the
 // scene alone. Checked against the independent reference (e2e_support.hpp: the long-double camera
 // and each object's hit by root finding): wherever the reference's answer is the same for every

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The observer's view (issue 28), end to end with the real binary, headless: the frustum it draws
+// The observer's view, end to end with the real binary, headless: the frustum it draws
 // against the camera's own definition in long double, its cut beyond far/near = 1e3, a click and a
 // drag over it that pick nothing and move only its camera, and its picture in the corner.
 #include <cmath>

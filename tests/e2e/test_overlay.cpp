@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// What is drawn over the scene, as docs' pictures need it (issue 26, "Pictures good enough for
+// What is drawn over the scene, as docs' pictures need it ("Pictures good enough for
 // docs", its second point): lines, markers and the normal's arrow are quads of a width in pixels
 // of a 720p picture, so that a 2560x1440 screenshot shows them as a 1280x720 one does; the normal
 // has an arrowhead; the capsule pair's closest segment is thick and coloured by the pair's state.

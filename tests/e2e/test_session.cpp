@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// --record-input and --replay end to end (issue 29): a session performed by xdotool in a real X
+// --record-input and --replay end to end: a session performed by xdotool in a real X
 // window (Xvfb) and recorded, then replayed headless: at the recorded size its report and its
 // saved scene are the session's; at half the size the same objects are picked.
 #include <algorithm>

@@ -105,7 +105,7 @@ TEST(Xvfb, CopyAsJsonPutsTheRayThePickAndTheHitsOnTheClipboard) {
     EXPECT_EQ(spans, 1);
 }
 
-// The Math panel's Copy as text in a real window (issue 27): a click on the ball, M, the button;
+// The Math panel's Copy as text in a real window: a click on the ball, M, the button;
 // the clipboard's near and far world points are the report's unproject, double for double.
 TEST(Xvfb, TheMathPanelsCopyAsTextPutsTheClicksUnprojectionOnTheClipboard) {
     if (!xToolsInstalled({"xclip"})) return;
@@ -225,7 +225,7 @@ TEST(Xvfb, LeftAloneTheWindowSleepsAndWakesOnlyForEventsAToastsFadeAndTheCaret) 
     EXPECT_TRUE(closed["asleep"].get<bool>() && closed["wake"].is_null()) << closed.dump();
 }
 
-// --id-buffer in a window of the user's is written on quitting (issue 25), from the same exact
+// --id-buffer in a window of the user's is written on quitting, from the same exact
 // pass as a headless run's: the same scene and camera give the same file, pixel for pixel, though
 // the window's picture had the hover's outline and the panels over it.
 TEST(Xvfb, TheIdBufferWrittenOnQuittingAWindowEqualsTheHeadlessOne) {

@@ -256,7 +256,7 @@ TEST(SceneView, CtrlClickOnASelectedObjectTakesItOutOnReleaseAndACtrlDragKeepsAn
         if (drag) {
             EXPECT_EQ(s.editor.selection(), (std::vector<std::size_t>{1, 2}));
             EXPECT_GT(distance(centreOf(s.editor, 1), ref(c0)), 0.3L) << "25 pixels at ~0.027 world units each";
-            // The whole selection moves (issue 23), by the same offset: each coordinate rounded
+            // The whole selection moves, by the same offset: each coordinate rounded
             // once (below 8: half an ulp is 2^-21), so the two agree within 2^-20.
             const glm::vec3 offset1 = centreOf(s.editor, 1) - c0;
             const glm::vec3 offset2 = centreOf(s.editor, 2) - glm::vec3(4.0f, 0.0f, 0.0f);

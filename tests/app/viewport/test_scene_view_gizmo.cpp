@@ -71,7 +71,7 @@ TEST(SceneView, ALeftDragOnTheGizmosYHandleMovesTheSelectionAlongYOnly) {
     EXPECT_TRUE(s.view.clicks().empty()) << "a handle drag is no click";
 }
 
-// A press on a handle is the handle's (issue 23): released in place it changes nothing, even
+// A press on a handle is the handle's: released in place it changes nothing, even
 // with an object right behind it.
 TEST(SceneView, APressOnAGizmoHandleReleasedInPlaceChangesNothing) {
     Session s;

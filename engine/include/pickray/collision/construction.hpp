@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 // The source articles' constructions, as the library computes them: what a demo draws to show how
-// a pick or a distance came about (issue 28). Each `explain` overload runs the same inline cores
+// a pick or a distance came about. Each `explain` overload runs the same inline cores
 // as the shape's raycast / intersectLine / closestPoints (detail/common.hpp, the ray_*.hpp
 // headers, detail/segments.hpp) and returns the intermediate values they already compute, so that
 // nothing drawn comes from a second implementation:
