@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-# The pick audit (issues 25, 26) of every configuration issue 25 lists, at 1280x720, with the
+# The pick audit of every configuration docs/PICK_AUDIT.md lists, at 1280x720, with the
 # built pickray headless (SDL's offscreen driver), each drawn by the analytic renderer and by the
 # mesh renderer, written as the table in docs/PICK_AUDIT.md between its "audit-baseline" markers:
 #   python3 scripts/audit_baseline.py [build-dir]

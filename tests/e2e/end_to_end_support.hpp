@@ -87,7 +87,7 @@ inline json frameReport(const std::vector<std::string>& sceneArgs, const std::st
     return run.exitCode == 0 ? readJson(report) : json::object();
 }
 
-// Issue 24, point 2: while the camera moves the view may be approximate, the frame after it is
+// While the camera moves the view may be approximate, the frame after it is
 // exact. A right drag orbits a generated scene; the report lists every redraw.
 
 inline void orbitThenStill(const std::string& renderer) {

@@ -408,7 +408,7 @@ fs::path writeAnalyticScene(const json& objects, const std::string& file) {
     return writeSceneFile({7.0, 5.5, 10.0}, {0.0, 0.8, 0.0}, objects, file);
 }
 
-// Issue 26's first step: spheres only, of several sizes (from 2 px across to a third of the view),
+// Spheres only, of several sizes (from 2 px across to a third of the view),
 // overlapping in pairs and triples, a few a pixel or less across, in front of the grid; written
 // here so that the test owns its scene.
 fs::path sphereScene() {
@@ -485,7 +485,7 @@ TEST(PickAudit, MeshSpheresHaveRobustMismatches) {
 
 namespace {
 
-// Issue 26's round kinds: capsules, capped cylinders and infinite cylinders of several sizes and
+// The round kinds: capsules, capped cylinders and infinite cylinders of several sizes and
 // orientations, overlapping, among them a zero-length capsule (a sphere), a thin capsule a pixel or
 // two across, a flat drum and a long thin cylinder; written here so that the test owns its scene.
 fs::path roundScene() {
@@ -560,7 +560,7 @@ TEST(PickAudit, MeshRoundKindsHaveRobustMismatches) {
 
 namespace {
 
-// Issue 26's boxes: an Aabb, oriented boxes rotated about every axis with non-uniform scale, three
+// Boxes: an Aabb, oriented boxes rotated about every axis with non-uniform scale, three
 // of them sheared (one of those mirrored in one axis, one in all three), a thin slab, a thin rod,
 // two flat boxes (a zero extent: an Aabb and an oriented one), a box about a pixel across and two
 // overlapping boxes; written here so that the test owns its scene.

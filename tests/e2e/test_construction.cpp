@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Issue 28 end to end: View > Constructions (C) after a click on each of the default scene's
+// The constructions end to end: View > Constructions (C) after a click on each of the default scene's
 // infinite cylinder (article 000), capped cylinder (002) and box (003), and with its two capsules
 // selected (001). The report's `construction`, the panel's drawn numbers, the view's labels and
 // the (s, t) heat map are checked against the articles' constructions worked out here in long

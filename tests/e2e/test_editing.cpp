@@ -403,7 +403,7 @@ TEST(Editing, TheUiScaleGrowsThePanelsAndTheyStillFitTheWindow) {
     EXPECT_EQ(large, 1.5f * normal);
 }
 
-// Issue 23's steps: click the ball, Ctrl+click the crate, drag the crate. Both move by the same
+// Click the ball, Ctrl+click the crate, drag the crate. Both move by the same
 // offset as one undo step, and both stay selected.
 TEST(Editing, ADragOnOneOfTwoSelectedObjectsMovesBothAsOneUndoStep) {
     const ps::Scene scene = loadDefaultScene();
@@ -480,7 +480,7 @@ TEST(Editing, AMessageRepeatedIsPrintedOnce) {
     EXPECT_EQ(count, 1u) << run.output;
 }
 
-// Issue 23, point 5: after a free drag of the picked object the pick follows it. The grabbed point
+// After a free drag of the picked object the pick follows it. The grabbed point
 // stays under the cursor, so the pick is the ray through the cursor's last pixel on the moved
 // scene, and it names the ball, as the reference's ray there does on the saved scene (long
 // double), meeting it at the grabbed point moved with the ball. The press's ray misses the moved
@@ -529,7 +529,7 @@ TEST(Editing, AfterDraggingTheBallThePickFollowsItUnderTheCursor) {
     EXPECT_EQ(r["clicks"][0]["picked"], "ball");
 }
 
-// Issue 23, point 5: undoing a whole-scene change forgets the pick, as doing it does (redo and the
+// Undoing a whole-scene change forgets the pick, as doing it does (redo and the
 // hover: EditorUndo.UndoOrRedoOfAWholeSceneChange...). Generate (the Scene panel's button, 50 objects), H hides the panels, a click on
 // an object of the generated scene, Ctrl+Z: nothing is picked. The click's pixel is chosen with
 // the reference so that its ray (the generated scene's camera) also meets an object of the

@@ -199,7 +199,7 @@ TEST(Xvfb, FileOpenRecentOpensARememberedSceneInARealWindow) {
     EXPECT_EQ(s.report["frame"]["objects"], other.objects.size());
 }
 
-// Issue 24, point 5: launched on a scene that will not load, with a display, the window opens on
+// Launched on a scene that will not load, with a display, the window opens on
 // an empty untitled scene and says why (stderr as well); Ctrl+S then asks where (Save as) and never
 // writes over the bad file. The run ends normally (exit code 0).
 TEST(Xvfb, ABadSceneOpensTheWindowOnAnEmptyUntitledSceneThatSavesElsewhere) {

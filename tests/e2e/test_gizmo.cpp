@@ -82,7 +82,7 @@ TEST(Gizmo, HandlesComeBeforeObjectsAndCtrlSnapsToTheWorldGridOfHalfUnits) {
     EXPECT_EQ(readJson(report)["editor"]["selection"], json::array({"small"})) << "the press selected nothing else";
 }
 
-// Issue 23's steps: with the crate selected, its y handle crosses the ball at (525, 343) of a
+// With the crate selected, its y handle crosses the ball at (525, 343) of a
 // 1280x720 window. A click there is the handle's: nothing behind it is picked or selected.
 TEST(Gizmo, AClickOnAHandleIsTheHandlesAndPicksNothingBehindIt) {
     const ps::Scene scene = loadDefaultScene();
@@ -113,7 +113,7 @@ TEST(Gizmo, AClickOnAHandleIsTheHandlesAndPicksNothingBehindIt) {
     EXPECT_TRUE(r["clicks"][0]["hits"].empty());
 }
 
-// Issue 23, point 3: the Inspector says which snap Ctrl gives, the world's grid or the object's own.
+// The Inspector says which snap Ctrl gives, the world's grid or the object's own.
 TEST(Gizmo, TheInspectorSaysWhichGridCtrlSnapsTo) {
     const auto reportAfter = [](const std::string& name, std::vector<std::string> keys) {
         const fs::path report = tempDir() / name;
@@ -132,7 +132,7 @@ TEST(Gizmo, TheInspectorSaysWhichGridCtrlSnapsTo) {
     EXPECT_TRUE(readJson(hidden)["window"]["snapShown"].is_null()) << "no panels, no Inspector";
 }
 
-// Issue 23, point 4. The ball clicked where the y handle will cross it, then W: the hit marker is
+// The ball clicked where the y handle will cross it, then W: the hit marker is
 // drawn over the handle, not hidden by it.
 TEST(Gizmo, TheHitMarkerStaysInSightOverTheHandles) {
     const fs::path picture = tempDir() / "marker_over_gizmo.png";
@@ -149,7 +149,7 @@ TEST(Gizmo, TheHitMarkerStaysInSightOverTheHandles) {
     EXPECT_EQ(white, 25) << "the hit marker, not the y handle over it";
 }
 
-// Issue 23, point 4: the gizmo's x handle, told from a picture without it (the same scene with
+// The gizmo's x handle, told from a picture without it (the same scene with
 // nothing selected), at two window sizes: its shaft is a band at least 3 pixels wide (and no
 // wider than the 3 pixels and the rasterizer's coverage of a slanted band allow, 6) and its end is
 // a cone, as wide as its radius says (0.08 of the 90-pixel gizmo at its base, tapering to the tip).
@@ -307,7 +307,7 @@ TEST(Gizmo, AnAxisDragInARealXWindowUnderXvfbMovesTheBallAlongXOnlyAndCtrlSnapsI
     EXPECT_EQ(moved.z, centre.z) << "bit for bit";
 }
 
-// Issue 23, point 5, with the gizmo: the ball clicked, then dragged by its x handle. The pick
+// With the gizmo: the ball clicked, then dragged by its x handle. The pick
 // follows it (the ray through where its picked point, moved with it, is drawn) and names the ball,
 // as the reference does at that point's pixel on the saved scene; the click's ray misses the moved
 // ball (re-cast along it, the Pick panel said "picked: nothing").

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Issue 27 end to end: the report's `unproject` for every click against a computation written
+// The Math panel end to end: the report's `unproject` for every click against a computation written
 // here, in long double, from the camera's own definition (eye, target, up, field of view or
 // orthographic height, near, far) and the window's size: the Direct3D viewport and its matrix,
 // gluLookAt's basis, the projection matrices' textbook entries in both depth conventions, the

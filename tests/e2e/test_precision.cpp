@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Issue 27's precision view end to end: the report's `precision` for clicks on the default scene
+// The precision view end to end: the report's `precision` for clicks on the default scene
 // moved 1e4 from the world origin with far/near 1e6, against the long-double reference
 // (tests/reference/) on the click's own float ray; and the naive float ray drawn (--naive-ray).
 #include <cmath>

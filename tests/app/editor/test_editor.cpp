@@ -429,7 +429,7 @@ TEST(EditorClick, KeepsItsPickEvenWhenItPickedNothing) {
     EXPECT_EQ(e.lastPick()->ray.direction, nothing.ray.direction);
 }
 
-// Issue 23, point 5: a whole-scene change (Generate, Load) forgets the pick and the hover, and so
+// A whole-scene change (Generate, Load) forgets the pick and the hover, and so
 // do its undo and its redo: the pick's ray was made with another scene and another camera (the
 // Pick panel showed the generated scene's ray after undoing Generate). An edit's undo keeps the
 // pick, picked again along its ray.

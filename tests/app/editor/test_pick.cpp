@@ -91,7 +91,7 @@ TEST(DegenerateWindow, ZeroSizedFramesAreNotPickableAndHaveNoNaNScale) {
     EXPECT_TRUE(pa::frameMatrices(ps::Camera{}, {1280, 720}, {1280, 720}).pickable);
 }
 
-// Issue 25: a click picks what it sees, and the GPU clips at the far plane. The camera looks down
+// A click picks what it sees, and the GPU clips at the far plane. The camera looks down
 // -z from the origin with far = 100, so the plane is 100 from the eye on the view axis. Spheres of
 // radius 0.5 on that axis whose near side is 0.1 before the plane (seen) or 0.1 beyond it (clipped,
 // not picked); a sphere straddling the plane is seen by its near side. 0.1 is 2^16 float steps at

@@ -283,7 +283,7 @@ float randomFinite(std::mt19937& random) {
 
 }  // namespace
 
-// Issue 24, point 4. Checked against glibc's strtof and printf (correctly rounded, and no part of
+// Checked against glibc's strtof and printf (correctly rounded, and no part of
 // the code under test): each text reads back as the same float, is no longer than the float's
 // shortest scientific form (the fewest digits that read back, found by trying each count), and
 // has exactly that many digits unless it is a whole number written out in full.
@@ -380,7 +380,7 @@ TEST(SceneIo, LoadSaveLoadKeepsEveryFloatBitForBit) {
     EXPECT_GE(scenes, 1);
 }
 
-// Issue 24, point 6: a JSON error says where in plain words, without the parser's code.
+// A JSON error says where in plain words, without the parser's code.
 TEST(SceneIo, JsonErrorsSayTheLineAndColumnInPlainWords) {
     const std::string e = loadError("{\n  \"objects\": [\n    { \"name\": x }\n  ]\n}");
     EXPECT_EQ(e.find("[json.exception"), std::string::npos) << e;

@@ -190,7 +190,7 @@ TEST(Gizmo, TheGizmoSitsAtTheSelectionsCentreWithLocalAxesOnRequest) {
 namespace pickray::app {
 namespace {
 
-// Issue 23, point 3: with world axes Ctrl puts the gizmo's origin (here a sphere's centre, off the
+// With world axes Ctrl puts the gizmo's origin (here a sphere's centre, off the
 // grid at the press) on the world's grid of kMoveSnap, exactly, and leaves the other coordinates
 // bit for bit; with an object's own axes the move is whole steps along each of those axes.
 TEST(Gizmo, CtrlSnapsTheOriginToTheWorldGridAndLocalMovesToWholeStepsOfItsOwnAxes) {
@@ -242,7 +242,7 @@ TEST(Gizmo, CtrlSnapsTheOriginToTheWorldGridAndLocalMovesToWholeStepsOfItsOwnAxe
     }
 }
 
-// Issue 23, point 4: each move axis ends in a cone, picked as a capped cylinder wider than the
+// Each move axis ends in a cone, picked as a capped cylinder wider than the
 // shaft: a ray past the shaft's radius but within the cone's meets it; one past the cone misses.
 TEST(Gizmo, EachMoveAxisEndsInAConePickedAsACappedCylinder) {
     const Gizmo g = worldGizmo({0.0f, 0.0f, 0.0f}, GizmoMode::Move);
@@ -283,7 +283,7 @@ ld offViewLine(glm::vec3 a, glm::vec3 b, glm::vec3 o, glm::vec3 e) {
     return best;
 }
 
-// Issue 23, point 4: seen from any direction, no axis shaft, cone or ring segment comes within
+// Seen from any direction, no axis shaft, cone or ring segment comes within
 // kCentreClear of the centre on screen (where the hit marker and the pivot are), and an axis
 // pointing within 17.5 degrees of the eye is left out rather than drawn as a blot over the centre.
 TEST(Gizmo, SeenFromAnyDirectionTheCentreStaysClearAndAnAxisAlongTheViewIsLeftOut) {

@@ -105,7 +105,7 @@ TEST(SceneView, ARightDragOrbitsAroundTheTargetAtTheSameDistance) {
     EXPECT_EQ(checked, 2);
 }
 
-// Issue 29: a recording keeps each frame's camera move (Update::cameraMove) in the terms it was
+// A recording keeps each frame's camera move (Update::cameraMove) in the terms it was
 // made in, and a replay makes the recorded move instead of the one its input would make: the same
 // camera at any window size.
 TEST(SceneView, TheCameraMoveIsReportedAndAReplayedOneIsMadeInsteadOfTheInputs) {
@@ -149,7 +149,7 @@ TEST(SceneView, TheCameraMoveIsReportedAndAReplayedOneIsMadeInsteadOfTheInputs) 
     EXPECT_EQ(r.editor.scene().camera, pan(beforePan, glm::vec2(6.0f, 8.0f), 720.0f));
 }
 
-// Issue 24, point 2: the frames in which the camera moves may be drawn approximate; cameraMoving()
+// The frames in which the camera moves may be drawn approximate; cameraMoving()
 // says which. Each gesture frame by frame: true while an orbit or pan drag is held and in a
 // frame with a wheel step, false for clicks, object drags, hovering and the frame after the
 // motion (the one the renderer must draw exactly).

@@ -147,7 +147,7 @@ TEST(SceneView, ALeftDragOnAnObjectMovesItInThePlaneFacingTheCameraAsOneUndoStep
     EXPECT_EQ(cases, 2);
 }
 
-// Issue 23, point 5: the pick follows a dragged object. Each frame of the drag re-picks along the
+// The pick follows a dragged object. Each frame of the drag re-picks along the
 // ray through the cursor, where the grabbed point now is: the pick names the dragged sphere, hit
 // where the long-double ray-sphere test puts the reference ray through the cursor on the moved
 // sphere. The press's ray misses it by then (it used to be re-cast: "picked: nothing"). At a
