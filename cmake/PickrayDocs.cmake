@@ -5,7 +5,7 @@
 #                      run as is by tests/install/consume_installed.cmake);
 #   README.md          the sources' README.md from "## The library" up to "## Tests", under a
 #                      short header (the rest is about the demo and the tests);
-#   docs/*.md          the documents (not their pictures);
+#   docs/              the documents with their pictures and recorded sessions;
 #   examples/          stand-alone projects that use the installed package (examples/pick_cli);
 #   copyright          the licence, where Debian keeps it.
 include(GNUInstallDirs)
@@ -35,4 +35,6 @@ install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR} 
 install(FILES ${PROJECT_BINARY_DIR}/doc/README.md ${PROJECT_SOURCE_DIR}/QUICKSTART.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 file(GLOB pickray_docs CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/*.md)
 install(FILES ${pickray_docs} DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/screenshots ${PROJECT_SOURCE_DIR}/docs/sessions
+        DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/examples/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)

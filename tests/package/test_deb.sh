@@ -40,6 +40,7 @@ root="$scratch/elsewhere/root"
 for path in usr/bin/pickray usr/share/pickray/shaders/mesh.vert usr/share/pickray/scenes/default.json \
             usr/include/pickray/collision.hpp usr/share/doc/pickray/copyright usr/share/doc/pickray/README.md \
             usr/share/doc/pickray/QUICKSTART.md usr/share/doc/pickray/docs/ARCHITECTURE.md \
+            usr/share/doc/pickray/docs/screenshots/overview.png \
             usr/share/doc/pickray/examples/pick_cli/CMakeLists.txt usr/share/doc/pickray/examples/pick_cli/main.cpp; do
   [ -e "$root/$path" ] || fail "not in the package: /$path"
 done
