@@ -2,7 +2,8 @@
 # Installs pickray into a scratch prefix and uses it from outside projects through find_package, as
 # a user would. Each check runs even when one before it failed, and the script fails at the end
 # naming every failed check:
-#   docs:        the documentation and examples are installed, and their relative links resolve;
+#   docs:        the documentation, its pictures and the examples are installed, and every relative
+#                link resolves;
 #   pick_cli:    the installed examples/pick_cli, linking pickray::pickray with no C++ standard of
 #                its own, compiles as C++20 and picks the sphere;
 #   quickstart:  the installed QUICKSTART.md's two code blocks, built and run as they are;
@@ -11,7 +12,8 @@
 #                the known ones;
 #   debug:       the library built in a second configuration (Debug, or Release when BUILD_DIR is
 #                Debug) and installed into the same prefix: a Debug consumer links the debug
-#                libraries, the other one the release ones, and both run.
+#                libraries, Release, RelWithDebInfo and MinSizeRel consumers the optimised ones,
+#                and all run.
 # Arguments: -DBUILD_DIR=... -DSOURCE_DIR=... -DWORK_DIR=... [-DCONSUMER_FLAGS=...]
 #   [-DTOOLCHAIN_FILE=... -DEMULATOR="qemu-aarch64 -L ..."] for a cross build: the outside projects
 #   are cross-built too, and run under the emulator.
@@ -72,8 +74,8 @@ function(check_docs)
       fail()
     endif()
   endforeach()
-  # Every relative link of the installed Markdown files leads to an installed file, except the
-  # documents' pictures, which are not installed.
+  # Every relative link of the installed Markdown files, pictures included, leads to an installed
+  # file.
   file(GLOB_RECURSE documents ${docdir}/*.md)
   foreach(document ${documents})
     file(READ ${document} text)
@@ -81,7 +83,7 @@ function(check_docs)
     get_filename_component(dir ${document} DIRECTORY)
     foreach(link ${links})
       string(REGEX REPLACE "^\\]\\(([^)#]*).*" "\\1" target "${link}")
-      if(target STREQUAL "" OR target MATCHES "^[a-z]+:" OR target MATCHES "^screenshots/")
+      if(target STREQUAL "" OR target MATCHES "^[a-z]+:")
         continue()
       endif()
       if(NOT EXISTS ${dir}/${target})
@@ -197,9 +199,9 @@ function(check_debug_and_release)
       fail()
     endif()
   endforeach()
-  # A consumer of each configuration (Makefiles, for their link.txt): it links the libraries of
-  # its own configuration, the debug ones named with a "d".
-  foreach(config Debug Release)
+  # A consumer of each configuration (Makefiles, for their link.txt): a Debug one links the debug
+  # libraries, named with a "d"; the optimised ones, installed or not, link the optimised ones.
+  foreach(config Debug Release RelWithDebInfo MinSizeRel)
     set(build ${WORK_DIR}/components-${config})
     run(${CMAKE_COMMAND} -G "Unix Makefiles" -S ${CMAKE_CURRENT_LIST_DIR}/components -B ${build}
         -DCMAKE_BUILD_TYPE=${config} ${consumer_args})
@@ -220,7 +222,7 @@ function(check_debug_and_release)
     run(${emulator} ${build}/components)
     expect("picked: sphere")
   endforeach()
-  message(STATUS "debug: a ${second} build installed beside the ${build_type} one; each consumer linked its own")
+  message(STATUS "debug: a ${second} build installed beside the ${build_type} one; each consumer linked the nearest")
 endfunction()
 
 check_docs()
