@@ -55,7 +55,7 @@ void App::runUntilClosed() {
         const double wait = pacer_.waitAfter({done.events > 0, framesLeft > 0, secondsUntilPictureChanges()});
         const Redraw& redraw = performance_.lastRedraw;
         status_.frameDone({performance_.framesRun, done.events, wait, title(), done.redrawn, redraw.approximate,
-                           redraw.sinceCameraMoved, secondsNow()});
+                           redraw.sinceCameraMoved, secondsNow(), done.audit});
         Platform::waitForEvents(FramePacer::capDelay(secondsNow() - start), wait);
     }
 }
@@ -83,7 +83,7 @@ App::FrameDone App::runFrame() {
     // The panels first (they show the last frame's pick), then their commands and the keys' (a
     // replayed frame's commands and settings in their place), then the view: everything below
     // uses the matrices this frame is drawn with.
-    runPanels(events);
+    const std::string audit = runPanels(events);
     if (!input_.replaying()) applyShortcuts();
     for (const EditorCommand& c : input_.commands()) commands_.applyToEditor(c);
     sessions_.apply(input_.settings());
@@ -98,7 +98,7 @@ App::FrameDone App::runFrame() {
     painter_.drawOver(platform_.windowSize(), platform_.drawableSize());
     imgui_.render();
     present(seconds(start), redrawn);
-    return {delivered, redrawn};
+    return {delivered, redrawn, audit};
 }
 
 std::vector<InputEvent> App::pollEvents(std::size_t& delivered) {
@@ -121,7 +121,7 @@ std::vector<InputEvent> App::pollEvents(std::size_t& delivered) {
     return events;
 }
 
-void App::runPanels(const std::vector<InputEvent>& events) {
+std::string App::runPanels(const std::vector<InputEvent>& events) {
     std::vector<KeyChord> keys;
     for (const InputEvent& e : events)
         if (const auto* key = std::get_if<event::KeyDown>(&e)) keys.push_back(key->chord);
@@ -129,13 +129,29 @@ void App::runPanels(const std::vector<InputEvent>& events) {
         std::error_code error;
         return std::filesystem::is_directory(path, error);
     };
-    const UiView view{
-        editor_.scene(), editor_.selection(), editor_.lastPick(), editor_.hover(), platform_.windowSize(), performance_,
-        editor_.history(), editor_.unsaved(), files_.recent(), files_.savablePath(editor_),
-        files_.listing(ui_.fileDialog), keys, isDirectory, commands_.hiddenByUser(), pathExists, editor_.revision(),
-        // The heat map the last frame showed (none while it is hidden).
-        AuditStatus{painter_.audit().counts(), painter_.audit().milliseconds(), painter_.audit().running()}};
+    // The heat map the last frame showed (none while it is hidden).
+    const AuditStatus audit{painter_.audit().counts(), painter_.audit().milliseconds(), painter_.audit().running()};
+    const UiView view{editor_.scene(),
+                      editor_.selection(),
+                      editor_.lastPick(),
+                      editor_.hover(),
+                      platform_.windowSize(),
+                      performance_,
+                      editor_.history(),
+                      editor_.unsaved(),
+                      files_.recent(),
+                      files_.savablePath(editor_),
+                      files_.listing(ui_.fileDialog),
+                      keys,
+                      isDirectory,
+                      commands_.hiddenByUser(),
+                      pathExists,
+                      editor_.revision(),
+                      audit};
     for (const Command& c : buildUi(ui_, view, !options_.hideUi, drawnPanels_)) apply(c);
+    if (!ui_.pickAudit) return "off";
+    if (audit.counts) return "shown";
+    return audit.running ? "running" : "waiting";
 }
 
 void App::applyShortcuts() {

@@ -81,11 +81,13 @@ private:
     struct FrameDone {
         std::size_t events = 0;  ///< SDL events delivered in it (after any, the pacer draws a few frames more)
         bool redrawn = false;    ///< the scene drawn anew
+        std::string audit;       ///< what the Pick audit panel showed (FrameStatus::audit)
     };
     FrameDone runFrame();
     /// The window's events; `delivered` counts them all (an expose or a focus change too).
     [[nodiscard]] std::vector<InputEvent> pollEvents(std::size_t& delivered);
-    void runPanels(const std::vector<InputEvent>& events);
+    /// Builds the panels; says what the Pick audit panel showed.
+    std::string runPanels(const std::vector<InputEvent>& events);
     void applyShortcuts();
     void present(double startSeconds, bool redrawn);
     /// message(), for the parts that tell the user something.

@@ -43,6 +43,7 @@ void StatusFile::frameDone(const FrameStatus& frame) {
                           {"unaskedWakes", unaskedWakes_},
                           {"title", frame.title},
                           {"redraws", redraws_},
+                          {"audit", frame.audit},
                           {"lastRedraw", nullptr}};
     if (lastRedraw_)
         out["lastRedraw"] = {{"approximate", lastRedraw_->approximate},

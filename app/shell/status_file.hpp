@@ -27,6 +27,9 @@ struct FrameStatus {
     bool approximate = false;
     std::optional<double> sinceCameraMoved;
     double now = 0.0;  ///< the frame's end, on the app's steady clock (seconds)
+    /// What the Pick audit panel showed: "off" (View > Pick audit is off), "waiting" (for a still
+    /// view), "running" or "shown" (the result of the view drawn).
+    std::string audit;
 };
 
 class StatusFile {

@@ -91,9 +91,10 @@ void ViewPainter::drawOver(glm::ivec2 windowSize, glm::ivec2 drawableSize) {
 }
 
 double ViewPainter::secondsUntilChange(bool cameraMoving) const {
-    // An audit under way is looked at ten times a second; an approximate view is drawn exact once
-    // the camera has settled.
+    // An audit under way is looked at ten times a second, and one just taken is shown in the next
+    // frame's panels; an approximate view is drawn exact once the camera has settled.
     constexpr double kAuditPollSeconds = 0.1;
+    if (audit_.collectedThisFrame()) return 0.0;
     double soonest = audit_.running() ? kAuditPollSeconds : std::numeric_limits<double>::infinity();
     if (drawn_.approximate() && !cameraMoving) soonest = std::min(soonest, settle_.secondsUntilSettled(secondsNow()));
     return soonest;

@@ -25,11 +25,13 @@ void ViewAudit::collect(bool wait) {
     if (!done) return;  // stopped: its view was no longer shown
     done->heatMap = auditHeatMap(done->counts.classes, done->counts.size);
     done_ = std::move(done);
+    collectedThisFrame_ = true;
 }
 
 void ViewAudit::update(const Frame& frame, const scene::SceneIndex& index, const FrameMatrices& matrices,
                        const DrawIds& drawIds) {
     shown_ = false;
+    collectedThisFrame_ = false;
     collect(false);
     // An audit of a view no longer shown (or with the toggle off) could never be shown: it stops
     // within a band of rows (cpuPicks), rather than take all cores to its end.

@@ -60,6 +60,9 @@ public:
     [[nodiscard]] double milliseconds() const;
     /// An audit is under way: the frame loop looks for its end.
     [[nodiscard]] bool running() const { return job_.valid(); }
+    /// This frame's update took a finished audit. The panels were built before it, so the result
+    /// owes the window one more frame, or they would show the audit as running until an event.
+    [[nodiscard]] bool collectedThisFrame() const { return collectedThisFrame_; }
 
 private:
     struct Done {
@@ -79,6 +82,7 @@ private:
     Of jobOf_;
     std::stop_source stop_;  ///< the worker's stop, a new one for each audit
     bool shown_ = false;     ///< this frame draws done_'s heat map
+    bool collectedThisFrame_ = false;
 };
 
 }  // namespace pickray::app

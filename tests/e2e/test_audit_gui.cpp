@@ -104,6 +104,32 @@ TEST(Xvfb, PickAuditKeyShowsTheHeatMapWithItsRobustMismatchesInMagentaAndItsPane
     expectHeatMapOfThisView(report["window"]["panels"], audit, shot, ids);
 }
 
+TEST(Xvfb, AnAuditThatFinishesWhileTheWindowWaitsIsShownWithoutAnEvent) {
+    // The panels are built before the view is drawn, and the view takes the worker's result: the
+    // frame that takes it shows "Auditing..." still, and a window that then slept until an event
+    // would keep saying so. Each time the window sleeps again after the audit, the panel it drew
+    // last must show the result: after P, and after an orbit (a right-drag of 30 px) and its audit.
+    if (!xToolsInstalled()) return;
+    XSession session("x_pick_audit_arrives");
+    const fs::path dir = session.dir();
+    const XSession::Result r =
+        session.options("--size 640x360 --scene " + quote(kDefaultScene.string()) + " --renderer mesh --no-stats")
+            .move({630, 40})
+            .key("p")
+            .waitAsleep("the first audit done")
+            .snapshot("first.json")
+            .move({320, 300})
+            .drag({1, 0}, 30, 3)
+            .waitAsleep("the orbited view's audit done")
+            .snapshot("orbited.json")
+            .run();
+    ASSERT_TRUE(r.ok) << r.output;
+    for (const char* file : {"first.json", "orbited.json"}) {
+        const json status = readJson(dir / file);
+        EXPECT_EQ(status["audit"], "shown") << file << ": " << status.dump();
+    }
+}
+
 TEST(PickAudit, AfterAnEditTheHeatMapIsOfTheEditedSceneNotTheOneBefore) {
     // P, then the ball deleted: the next picture's heat map must be the edited scene's (the
     // ball's silhouette markers, over what is now background, are gone), a script's frame
