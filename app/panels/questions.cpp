@@ -12,9 +12,12 @@
 namespace pickray::app {
 namespace {
 
-// A question with buttons, Enter taking the first and Esc the last; returns the one chosen or -1.
+// A question with buttons, Enter taking `enterTakes` (drawn framed, its tooltip naming Enter) and
+// Esc the last; returns the one chosen or -1. Enter never takes an answer that loses something the
+// user had: desktop dialogs make the safe answer the default, and Enter is pressed by habit.
 int question(UiState& state, const UiView& view, const char* title, const std::string& text,
-             std::initializer_list<const char*> answers, std::initializer_list<std::string> tooltips = {}) {
+             std::initializer_list<const char*> answers, std::initializer_list<std::string> tooltips,
+             int enterTakes = 0) {
     if (!ImGui::IsPopupOpen(title)) ImGui::OpenPopup(title);
     ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings))
@@ -27,11 +30,21 @@ int question(UiState& state, const UiView& view, const char* title, const std::s
     int index = 0;
     for (const char* answer : answers) {
         if (index > 0) ImGui::SameLine();
+        const bool isDefault = index == enterTakes;
+        if (isDefault) {
+            ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 2.0f);
+            ImGui::PushStyleColor(ImGuiCol_Border, ImGui::GetStyleColorVec4(ImGuiCol_NavHighlight));
+        }
         if (ImGui::Button(answer)) chosen = index;
-        if (static_cast<std::size_t>(index) < tooltips.size()) tooltip(state, *(tooltips.begin() + index));
+        if (isDefault) {
+            ImGui::PopStyleColor();
+            ImGui::PopStyleVar();
+        }
+        if (static_cast<std::size_t>(index) < tooltips.size())
+            tooltip(state, *(tooltips.begin() + index) + (isDefault ? " (Enter)" : ""));
         ++index;
     }
-    if (keyPressed(view, SDLK_RETURN) || keyPressed(view, SDLK_KP_ENTER)) chosen = 0;
+    if (keyPressed(view, SDLK_RETURN) || keyPressed(view, SDLK_KP_ENTER)) chosen = enterTakes;
     if (keyPressed(view, SDLK_ESCAPE)) chosen = index - 1;
     if (chosen >= 0) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
@@ -47,7 +60,8 @@ void fileWindows(UiState& state, const UiView& view, std::vector<Command>& out) 
     if (state.confirmOverwrite) {
         const int answer =
             question(state, view, "Replace the file?", *state.confirmOverwrite + " exists. Replace it with this scene?",
-                     {"Replace", "Cancel"});
+                     {"Replace", "Cancel"},
+                     {"Overwrite " + *state.confirmOverwrite + " with this scene", "Keep the file as it is"}, 1);
         if (answer == 0) out.push_back(command::Save{*state.confirmOverwrite});
         if (answer == 1) state.afterSave.reset();  // not saved: what waited on the save does not go on
         if (answer >= 0) state.confirmOverwrite.reset();
@@ -76,7 +90,10 @@ void fileWindows(UiState& state, const UiView& view, std::vector<Command>& out) 
             state, view, "Quit with unsaved changes?", "The scene has changes that are not saved. Save them first?",
             view.documentPath.empty()
                 ? std::initializer_list<const char*>{"Save as...", "Quit without saving", "Cancel"}
-                : std::initializer_list<const char*>{"Save and quit", "Quit without saving", "Cancel"});
+                : std::initializer_list<const char*>{"Save and quit", "Quit without saving", "Cancel"},
+            {view.documentPath.empty() ? "Save the scene (asks where), then quit"
+                                       : "Save to " + view.documentPath + ", then quit",
+             "Quit, losing the changes", "Keep working"});
         if (answer == 0 && view.documentPath.empty()) {
             state.afterSave = command::Quit{true, true};  // quits once the Save as went through
             openFileDialog(state, FileDialog::Mode::SaveAs, "");

@@ -49,15 +49,38 @@ TEST(Files, SaveAsOntoAnExistingFileAsksAndEscKeepsTheFile) {
     EXPECT_TRUE(readJson(kept)["editor"]["unsaved"].get<bool>());
 }
 
-TEST(Files, SaveAsOntoAnExistingFileReplacesItWhenTheAnswerIsEnter) {
+TEST(Files, SaveAsOntoAnExistingFileEnterKeepsItAndTheReplaceButtonReplacesIt) {
+    // Enter, pressed by habit, must not overwrite: it answers Cancel, the framed button whose
+    // tooltip names Enter. The Replace button (where the report's tooltips say) replaces the file.
     const fs::path dir = folderWithScene("replace");
     const std::string target = (dir / "scene.json").string();
+    const fs::path asking = tempDir() / "replace_asking.json";
     const fs::path report = tempDir() / "replace_report.json";
-    ASSERT_EQ(
-        runPickray({"--headless", "--size", "1280x720", "--select", "ball", "--key", "delete", "--key", "ctrl+shift+s",
-                    "--type", target, "--key", "enter", "--key", "enter", "--report", report.string()})
-            .exitCode,
-        0);
+    const std::vector<std::string> ask = {"--headless", "--size", "1280x720", "--select",     "ball",
+                                          "--key",      "delete", "--key",    "ctrl+shift+s", "--type",
+                                          target,       "--key",  "enter"};
+    const auto with = [&](std::vector<std::string> more) {
+        std::vector<std::string> args = ask;
+        args.insert(args.end(), more.begin(), more.end());
+        return args;
+    };
+    ASSERT_EQ(runPickray(with({"--key", "enter", "--report", report.string()})).exitCode, 0);
+    EXPECT_EQ(fileText(target), fileText(kDefaultScene)) << "Enter kept the file";
+    EXPECT_FALSE(has(panelNames(readJson(report)), "Replace the file?")) << "Enter answered";
+    EXPECT_TRUE(readJson(report)["editor"]["unsaved"].get<bool>());
+    ASSERT_EQ(runPickray(with({"--report", asking.string()})).exitCode, 0);
+    std::string replace;
+    bool cancelIsEnter = false;
+    const json controls = readJson(asking)["window"]["tooltips"];
+    for (const json& t : controls) {
+        if (t["text"] == "Overwrite " + target + " with this scene")
+            replace = std::to_string(static_cast<int>(t["pos"][0].get<float>() + t["size"][0].get<float>() / 2)) + "," +
+                      std::to_string(static_cast<int>(t["pos"][1].get<float>() + t["size"][1].get<float>() / 2));
+        cancelIsEnter = cancelIsEnter || t["text"] == "Keep the file as it is (Enter)";
+    }
+    EXPECT_TRUE(cancelIsEnter) << controls.dump();
+    ASSERT_FALSE(replace.empty()) << controls.dump();
+    ASSERT_EQ(runPickray(with({"--click", replace, "--report", report.string()})).exitCode, 0);
     EXPECT_EQ(loadSaved(target).objects.size(), loadDefaultScene().objects.size() - 1);
     EXPECT_EQ(readJson(report)["window"]["title"], "scene.json - pickray") << "the document is the file saved";
     EXPECT_FALSE(readJson(report)["editor"]["unsaved"].get<bool>());
