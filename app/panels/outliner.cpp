@@ -108,10 +108,21 @@ void outliner(UiState& state, const UiView& view, const Layout& layout, float to
         ImGui::SameLine();
         if (ImGui::Button("Rename")) out.push_back(command::Rename{primary, state.renameText});
     }
-    ImGui::SetNextItemWidth(-90.0f * em());
-    const std::int64_t step = 1000, stepFast = 10000;
-    ImGui::InputScalar("##count", ImGuiDataType_S64, &state.generateCount, &step, &stepFast);
+    // The count, then /10 and x10: sizes go by tens, so a heavy scene is a choice made a click at a
+    // time, never one click away from the start.
+    const float spacing = ImGui::GetStyle().ItemSpacing.x;
+    ImGui::SetNextItemWidth(-(buttonWidth("/10") + buttonWidth("x10") + buttonWidth("Generate") + 3.0f * spacing));
+    ImGui::InputScalar("##count", ImGuiDataType_S64, &state.generateCount);
     tooltip(state, "How many objects Generate makes: 1 to " + std::to_string(scene::kMaxGenerated));
+    ImGui::SameLine();
+    if (ImGui::Button("/10")) state.generateCount = std::max<std::int64_t>(1, state.generateCount / 10);
+    tooltip(state, "A tenth as many objects");
+    ImGui::SameLine();
+    if (ImGui::Button("x10")) {
+        const auto most = static_cast<std::int64_t>(scene::kMaxGenerated);
+        state.generateCount = std::min(most, std::min(most, state.generateCount) * 10);
+    }
+    tooltip(state, "Ten times as many objects, up to " + std::to_string(scene::kMaxGenerated));
     ImGui::SameLine();
     if (ImGui::Button("Generate")) out.push_back(command::Generate{state.generateCount});
     tooltip(state, "Generate: replace the scene by that many objects of every kind (Ctrl+Z undoes)");

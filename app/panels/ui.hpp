@@ -70,7 +70,7 @@ struct UiState {
     std::optional<std::size_t> renameFor;  ///< object whose name renameText was taken from ...
     std::string renameForName;             ///< ... and that name (an index alone may name another object later)
     int addKind = 0;
-    std::int64_t generateCount = 100000;
+    std::int64_t generateCount = 1000;  ///< fluid on any machine; x10 for larger scenes
     bool screenshotWithUi = true;
     bool editHeld = false;           ///< an inspector field is held and has changed the object
     std::size_t editHeldObject = 0;  ///< ... this object

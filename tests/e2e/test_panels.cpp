@@ -668,3 +668,32 @@ TEST(Ui, ThePickPanelsNumbersAreNeverSplitNeverNegativeZeroAndFitTheirCells) {
     EXPECT_EQ(compared, 2 * 13);
     EXPECT_GE(scientific, 2 * 5) << "the ray origin's x and the slab's enter and exit at least, both scales";
 }
+
+TEST(Ui, GenerateStartsWithAFluidSceneAndLargerSizesAreAChoice) {
+    // The Scene panel's Generate, clicked at once, makes a scene that stays fluid on any machine:
+    // a thousand objects. x10 twice makes 100,000; /10 once more, 10,000.
+    const fs::path layout = tempDir() / "generate_default_layout.json";
+    ASSERT_EQ(runPickray({"--headless", "--size", "1280x720", "--report", layout.string()}).exitCode, 0);
+    const json controls = readJson(layout)["window"]["tooltips"];
+    const auto control = [&](const std::string& tooltip) {
+        for (const json& t : controls)
+            if (t["text"].get<std::string>().rfind(tooltip, 0) == 0)
+                return std::to_string(static_cast<int>(t["pos"][0].get<float>() + t["size"][0].get<float>() / 2)) +
+                       "," + std::to_string(static_cast<int>(t["pos"][1].get<float>() + t["size"][1].get<float>() / 2));
+        ADD_FAILURE() << "no control with the tooltip " << tooltip << " in " << controls.dump();
+        return std::string("0,0");
+    };
+    const std::string generate = control("Generate: replace the scene");
+    const std::string times10 = control("Ten times as many objects");
+    const std::string tenth = control("A tenth as many objects");
+    const auto objectsAfter = [&](const std::vector<std::string>& clicks) {
+        std::vector<std::string> args = {"--headless", "--size", "1280x720"};
+        for (const std::string& c : clicks) args.insert(args.end(), {"--click", c});
+        const fs::path report = tempDir() / "generate_default.json";
+        args.insert(args.end(), {"--click", generate, "--report", report.string()});
+        EXPECT_EQ(runPickray(args).exitCode, 0);
+        return readJson(report)["frame"]["objects"].get<std::size_t>();
+    };
+    EXPECT_EQ(objectsAfter({}), 1000u);
+    EXPECT_EQ(objectsAfter({times10, times10, tenth}), 10000u);
+}
