@@ -38,8 +38,9 @@ Listing listDirectory(const std::filesystem::path& directory) {
         if (name.empty() || name[0] == '.') continue;
         std::error_code kind;
         const bool isDirectory = it->is_directory(kind);
-        if (isDirectory || (it->is_regular_file(kind) && lower(it->path().extension().string()) == ".json"))
-            listing.entries.push_back({name, isDirectory});
+        if (isDirectory) listing.entries.push_back({name, true});
+        else if (it->is_regular_file(kind) && lower(it->path().extension().string()) == ".json")
+            listing.entries.push_back({name, false, scene::jsonFileKind(it->path())});
     }
     if (error) listing.error = listing.directory.string() + ": " + error.message();
     std::sort(listing.entries.begin(), listing.entries.end(), [](const FileEntry& a, const FileEntry& b) {
@@ -47,6 +48,27 @@ Listing listDirectory(const std::filesystem::path& directory) {
         return lower(a.name) < lower(b.name);
     });
     return listing;
+}
+
+std::string hiddenFilesText(const Listing& listing) {
+    using scene::JsonFileKind;
+    struct Counted {
+        JsonFileKind kind;
+        const char* one;
+        const char* many;
+    };
+    static constexpr Counted kKinds[] = {{JsonFileKind::Report, "report", "reports"},
+                                         {JsonFileKind::Session, "session", "sessions"},
+                                         {JsonFileKind::Audit, "pick audit", "pick audits"},
+                                         {JsonFileKind::Other, "other .json file", "other .json files"}};
+    std::string text;
+    for (const Counted& k : kKinds) {
+        const auto n = std::count_if(listing.entries.begin(), listing.entries.end(),
+                                     [&](const FileEntry& e) { return !e.isDirectory && e.kind == k.kind; });
+        if (n == 0) continue;
+        text += (text.empty() ? "Not shown: " : ", ") + std::to_string(n) + " " + (n == 1 ? k.one : k.many);
+    }
+    return text;
 }
 
 void RecentFiles::add(const std::filesystem::path& file) {

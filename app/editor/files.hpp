@@ -10,16 +10,20 @@
 #include <string>
 #include <vector>
 
+#include "scene/file_kind.hpp"
+
 namespace pickray::app {
 
 struct FileEntry {
     std::string name;
     bool isDirectory = false;
+    scene::JsonFileKind kind = scene::JsonFileKind::Other;  ///< a file's (jsonFileKind)
     bool operator==(const FileEntry&) const = default;
 };
 
-/// A directory's subdirectories, then its *.json files, each sorted by name (case-insensitive);
-/// hidden entries (a leading '.') are left out. `error` says why a directory could not be read.
+/// A directory's subdirectories, then its *.json files of every kind (the browser shows the
+/// scenes; Save as asks before overwriting any), each sorted by name (case-insensitive); hidden
+/// entries (a leading '.') are left out. `error` says why a directory could not be read.
 struct Listing {
     std::filesystem::path directory;
     std::vector<FileEntry> entries;
@@ -29,6 +33,10 @@ struct Listing {
 };
 
 [[nodiscard]] Listing listDirectory(const std::filesystem::path& directory);
+
+/// The listing's .json files that are not scenes, counted by kind for the file browser, which shows
+/// only the scenes: "Not shown: 2 reports, 1 session, 1 other .json file"; empty when all are.
+[[nodiscard]] std::string hiddenFilesText(const Listing& listing);
 
 /// The scenes opened or saved most recently, newest first, each once, at most kMost.
 class RecentFiles {

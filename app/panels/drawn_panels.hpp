@@ -78,6 +78,7 @@ struct DrawnPanels {
     std::vector<TooltipRect> tooltips;        ///< every control drawn that has a tooltip
     std::optional<std::string> tooltipShown;  ///< the one under the cursor
     std::vector<std::string> outlinerRows;    ///< the outliner's rows in view (its filter and scroll)
+    std::vector<std::string> browserRows;     ///< the file browser's rows, and its "Not shown" line
     std::optional<std::string> snapShown;     ///< what the Inspector says Ctrl does to a gizmo drag
     std::optional<std::string> sizeWarning;   ///< the Inspector's warning beside the size fields
     /// File > Open recent: its entry's rectangle (measured while its list is closed) and its list's

@@ -58,11 +58,15 @@ void fileDialog(UiState& state, const UiView& view, std::vector<Command>& out) {
     if (view.listing != nullptr && !view.listing->error.empty()) {
         ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f), "%s", view.listing->error.c_str());
     }
-    if (directory.has_parent_path() && directory != directory.root_path() && ImGui::Selectable("../"))
-        dialog.directory = directory.parent_path().string();
+    if (directory.has_parent_path() && directory != directory.root_path()) {
+        if (ImGui::Selectable("../")) dialog.directory = directory.parent_path().string();
+        state.drawn->browserRows.push_back("../");
+    }
     if (view.listing != nullptr) {
         for (const FileEntry& e : view.listing->entries) {
+            if (!e.isDirectory && e.kind != scene::JsonFileKind::Scene) continue;  // said below
             const std::string label = e.name + (e.isDirectory ? "/" : "");
+            state.drawn->browserRows.push_back(label);
             if (ImGui::Selectable(label.c_str(), !e.isDirectory && dialog.name == e.name,
                                   ImGuiSelectableFlags_AllowDoubleClick)) {
                 if (e.isDirectory) {
@@ -73,6 +77,10 @@ void fileDialog(UiState& state, const UiView& view, std::vector<Command>& out) {
                     confirm = ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left);
                 }
             }
+        }
+        if (const std::string hidden = hiddenFilesText(*view.listing); !hidden.empty()) {
+            ImGui::TextDisabled("%s", hidden.c_str());
+            state.drawn->browserRows.push_back(hidden);
         }
     }
     ImGui::EndChild();

@@ -56,6 +56,7 @@ int question(UiState& state, const UiView& view, const char* title, const std::s
 void fileWindows(UiState& state, const UiView& view, std::vector<Command>& out) {
     // One modal window at a time (two would take each other's place every frame): the browser,
     // then its questions, then quitting, which waits until they are answered.
+    state.drawn->browserRows.clear();
     if (state.fileDialog.mode != FileDialog::Mode::Closed) return fileDialog(state, view, out);
     if (state.confirmOverwrite) {
         const int answer =

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "scene/scene_io.hpp"
+#include "scene/file_kind.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -236,6 +237,7 @@ LoadResult parseScene(const std::string& text, const std::string& source) {
     try {
         const json root = parseExact(text);
         if (!root.is_object()) return {std::nullopt, source + ": the top level must be a JSON object"};
+        if (auto what = notASceneBecause(jsonKind(root))) return {std::nullopt, source + ": " + *what};
         Scene scene;
         if (root.contains("camera")) scene.camera = readCamera(root.at("camera"));
         if (!root.contains("objects")) return {std::nullopt, source + ": field \"objects\": missing"};

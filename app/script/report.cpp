@@ -171,6 +171,7 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
                                            {"roomWidth", p.roomWidth},
                                            {"cut", p.cut}});
     out["window"]["outlinerRows"] = window.outlinerRows;
+    out["window"]["browserRows"] = window.browserRows;
     out["window"]["uiScale"] = window.uiScale;
     out["window"]["menus"] = nlohmann::json::array();
     for (const PanelRect& m : window.menus)

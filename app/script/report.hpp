@@ -33,6 +33,7 @@ struct WindowReport {
     std::string title;
     std::vector<PanelRect> panels;
     std::vector<std::string> outlinerRows;    ///< the names the outliner shows (its filter and scroll)
+    std::vector<std::string> browserRows;     ///< the open file browser's rows (none when closed)
     std::vector<PanelRect> menus;             ///< the menu bar's menus (File, Edit, ...), where they are
     std::vector<TooltipRect> tooltips;        ///< every control drawn last frame that has a tooltip
     std::optional<std::string> tooltipShown;  ///< the tooltip under the cursor last frame

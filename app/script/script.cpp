@@ -189,6 +189,7 @@ bool writeReport(App& app, const std::string& path, const std::vector<std::strin
     window.tooltipShown = drawn.tooltipShown;
     for (const Toast& t : ui.toasts) window.messages.push_back((t.isError ? "error: " : "") + t.text);
     if (app.panelsShown()) window.outlinerRows = drawn.outlinerRows;
+    window.browserRows = drawn.browserRows;
     if (const auto& pick = editor.lastPick(); pick && pick->nearest())
         window.picked = editor.scene().objects[pick->nearest()->object].name;
     for (std::size_t i : editor.selection()) window.selection.push_back(editor.scene().objects[i].name);

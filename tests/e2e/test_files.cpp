@@ -270,3 +270,33 @@ TEST(Files, QuittingWithUnsavedChangesAsksInARealWindowUnderXvfb) {
     // The save is remembered among the recent files, in the user's config folder.
     EXPECT_EQ(fileText(config / "pickray" / "recent-files"), fs::canonical(scene).string() + "\n");
 }
+
+TEST(Files, TheBrowserListsScenesOnlyAndAReportOpenedByNameSaysWhatItIs) {
+    // A folder with a scene, and a report and a recorded session of pickray's beside it (written
+    // by a run, as a user's folder gets them).
+    const fs::path dir = folderWithScene("browser_kinds");
+    ASSERT_EQ(runPickray(
+                  {"--headless", "--size", "320x200", "--click", "160,100", "--report", (dir / "report.json").string()})
+                  .exitCode,
+              0);
+    std::ofstream(dir / "session.json") << R"({"pickraySession": 1, "start": {}, "frames": []})";
+    const fs::path browsing = tempDir() / "browser_kinds_browsing.json";
+    const fs::path opened = tempDir() / "browser_kinds_opened.json";
+    const std::vector<std::string> browse = {"--headless", "--size",     "1280x720", "--key", "ctrl+o",
+                                             "--type",     dir.string(), "--key",    "enter"};
+    std::vector<std::string> args = browse;
+    args.insert(args.end(), {"--report", browsing.string()});
+    ASSERT_EQ(runPickray(args).exitCode, 0);
+    EXPECT_EQ(readJson(browsing)["window"]["browserRows"],
+              json::array({"../", "scene.json", "Not shown: 1 report, 1 session"}));
+    args = browse;
+    args.insert(args.end(), {"--type", "report.json", "--key", "enter", "--report", opened.string()});
+    ASSERT_EQ(runPickray(args).exitCode, 0);
+    const json r = readJson(opened);
+    EXPECT_EQ(r["window"]["title"], "default.json - pickray") << "the scene stays";
+    ASSERT_FALSE(r["window"]["messages"].empty());
+    EXPECT_NE(r["window"]["messages"].back().get<std::string>().find((dir / "report.json").string() +
+                                                                     ": a report written by --report, not a scene"),
+              std::string::npos)
+        << r["window"]["messages"].dump();
+}

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "editor/files.hpp"
+#include "scene/scene_io.hpp"
 
 namespace pickray::app {
 namespace {
@@ -42,6 +43,39 @@ TEST(Files, AListingHasFoldersFirstThenSceneFilesEachByNameAndNothingHidden) {
     EXPECT_FALSE(listing.hasFile("zeta")) << "a folder is no file";
     EXPECT_FALSE(listing.hasFile("notes.txt")) << "only scene files are listed";
     EXPECT_EQ(listing.directory, fs::canonical(dir));
+    fs::remove_all(dir);
+}
+
+TEST(Files, EachJsonFileIsJudgedByTheTopLevelKeyThatDecidesWhatItHolds) {
+    using scene::JsonFileKind;
+    const fs::path dir = scratch("kinds");
+    const auto kindOf = [&](const std::string& name, const std::string& text) {
+        std::ofstream(dir / name) << text;
+        return scene::jsonFileKind(dir / name);
+    };
+    EXPECT_EQ(kindOf("scene.json", R"({"camera": {"eye": [1, 2, 3]}, "objects": []})"), JsonFileKind::Scene);
+    // Decided at "objects": the rest is not read, so a scene of any size is judged at once (and
+    // one broken further on is a scene whose load says what is wrong).
+    EXPECT_EQ(kindOf("broken_later.json", R"({"objects": [{"name": "a"}, oops)"), JsonFileKind::Scene);
+    EXPECT_EQ(kindOf("report.json", R"({"clicks": [], "editor": {}, "framesRun": 3})"), JsonFileKind::Report);
+    EXPECT_EQ(kindOf("audit.json", R"({"clip_depth": "zero_to_one", "objects": 6, "probe_px": 0.001})"),
+              JsonFileKind::Audit)
+        << "an audit's \"objects\" is a count, not a scene's list";
+    EXPECT_EQ(kindOf("session.json", R"({"pickraySession": 1, "start": {}, "frames": []})"), JsonFileKind::Session);
+    EXPECT_EQ(kindOf("nested.json", R"({"data": {"objects": [], "clicks": []}})"), JsonFileKind::Other)
+        << "only top-level keys count";
+    EXPECT_EQ(kindOf("array.json", R"([{"objects": []}])"), JsonFileKind::Other);
+    EXPECT_EQ(kindOf("objects_not_a_list.json", R"({"objects": {}})"), JsonFileKind::Other);
+    EXPECT_EQ(kindOf("not_json.json", "name,x,y\n"), JsonFileKind::Other);
+    EXPECT_EQ(kindOf("empty.json", ""), JsonFileKind::Other);
+    std::ofstream(dir / "huge.json") << R"({"objects": [)";
+    fs::resize_file(dir / "huge.json", scene::kMaxSceneFileBytes + 1);  // sparse: nothing is written
+    EXPECT_EQ(scene::jsonFileKind(dir / "huge.json"), JsonFileKind::Other) << "larger than a scene may be";
+    EXPECT_EQ(scene::jsonFileKind(dir / "missing.json"), JsonFileKind::Other);
+
+    const Listing listing = listDirectory(dir);
+    EXPECT_TRUE(listing.hasFile("report.json")) << "listed, so that Save as asks before overwriting it";
+    EXPECT_EQ(hiddenFilesText(listing), "Not shown: 1 report, 1 session, 1 pick audit, 6 other .json files");
     fs::remove_all(dir);
 }
 

@@ -240,3 +240,15 @@ TEST(HostileScene, NonexistentAndUnreadablePathsSayWhy) {
         EXPECT_NE(zero.error.find("/dev/zero: more than the 64.0 MB"), std::string::npos) << zero.error;
     }
 }
+
+TEST(HostileScene, AnotherFileOfPickraysSaysWhatItIsInsteadOfWhichFieldItLacks) {
+    EXPECT_NE(refused(R"({"clicks": [], "editor": {}, "framesRun": 3})")
+                  .find("hostile.json: a report written by --report, not a scene"),
+              std::string::npos);
+    EXPECT_NE(refused(R"({"pickraySession": 1, "start": {}, "frames": []})")
+                  .find("hostile.json: a session recorded by --record-input (play it with --replay), not a scene"),
+              std::string::npos);
+    EXPECT_NE(refused(R"({"objects": 6, "pixels": 230400, "probe_px": 0.001, "robust_mismatches": 0})")
+                  .find("hostile.json: a pick audit written by --audit, not a scene"),
+              std::string::npos);
+}
