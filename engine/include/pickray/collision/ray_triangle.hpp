@@ -83,7 +83,7 @@ struct TriangleHit {
 namespace detail {
 
 // The filter's error bound. Each determinant here is a sum of six monomials x·y·z of float
-// differences. Evaluated in double, a monomial goes through at most eight roundings (three
+// differences (p − o, q − p, d). Evaluated in double, a monomial goes through at most eight roundings (three
 // differences, two products, the difference in the cross product, two additions), so the
 // computed value is within ((1 + 2^-53)^8 − 1) < 8.01·2^-53 of the exact one per unit of P, the
 // sum of the monomials' magnitudes (the permanent). P itself, computed in double from the rounded
@@ -250,8 +250,12 @@ inline TriangleCrossing crossTriangle(const Ray& ray, const Triangle& tri, Trian
     if (failsRayCheck(ray, check) || !isFinite(tri.a) || !isFinite(tri.b) || !isFinite(tri.c)) return out;
     if (!query.wholeLine && !isValidTMax(query.tMax)) return out;
     const glm::dvec3 o = widen(ray.origin), d = widen(ray.direction);
+    // (p − o) × (q − o) = (p − o) × (q − p): the edge's own vector keeps the bound small for a
+    // small triangle seen from far away, where p − o and q − o are long and nearly parallel.
     const glm::dvec3 A = widen(tri.a) - o, B = widen(tri.b) - o, C = widen(tri.c) - o;
-    const Bounded edges[3] = {tripleProduct(A, B, d), tripleProduct(B, C, d), tripleProduct(C, A, d)};
+    const glm::dvec3 ab = widen(tri.b) - widen(tri.a), bc = widen(tri.c) - widen(tri.b),
+                     ca = widen(tri.a) - widen(tri.c);
+    const Bounded edges[3] = {tripleProduct(A, ab, d), tripleProduct(B, bc, d), tripleProduct(C, ca, d)};
     // The sides: certain signs first; two that differ decide a miss without any exact work.
     int signs[3] = {edges[0].certainSign(), edges[1].certainSign(), edges[2].certainSign()};
     const auto disagree = [&] {
@@ -267,8 +271,10 @@ inline TriangleCrossing crossTriangle(const Ray& ray, const Triangle& tri, Trian
     }
     const int side = signs[0];  // the sign of n·d: −1 front, +1 back
     if (query.faces == Faces::FrontOnly && side > 0) return out;
-    // The sign of t = distance / slope, with slope's sign `side`.
-    const Bounded distance = tripleProduct(A, B, C);
+    // The sign of t = distance / slope, with slope's sign `side`; distance = n·(a − o), n from the
+    // edges (small) rather than det[a − o, b − o, c − o] (three long vectors that cancel).
+    const glm::dvec3 e1 = ab, e2 = widen(tri.c) - widen(tri.a);
+    const Bounded distance = tripleProduct(e1, e2, A);
     int distanceSign = distance.certainSign();
     if (distanceSign == 0) {
         out.exactParts |= kExactSign;
@@ -276,7 +282,6 @@ inline TriangleCrossing crossTriangle(const Ray& ray, const Triangle& tri, Trian
     }
     if (!query.wholeLine && distanceSign * side < 0) return out;
     // t's value, correctly rounded.
-    const glm::dvec3 e1 = widen(tri.b) - widen(tri.a), e2 = widen(tri.c) - widen(tri.a);
     const Bounded slope = tripleProduct(e1, e2, d);
     float t = 0.0f;
     if (distanceSign != 0) {
