@@ -146,7 +146,7 @@ TEST(RayTriangleMeshes, GridsCrossedThroughEdgesAndVerticesOnceExactly) {
                     for (const Triangle& tri : grid.around(i, j, 0)) {
                         if (detail::crossTriangle(ray, tri, {}).exactParts & detail::kExactSides) ++exactSides;
                     }
-                    if (r % 1000 == 0) {
+                    if (r % 2000 == 0) {
                         const Counts whole = countLine(ray, grid.triangles());
                         EXPECT_EQ(whole.front, line.front);
                         EXPECT_EQ(whole.back, line.back);
@@ -173,7 +173,7 @@ TEST(RayTriangleMeshes, GridsCrossedThroughEdgesAndVerticesOnceExactly) {
         "tests of the target cell's two triangles\n",
         rays, 100.0 * static_cast<double>(exactSides) / static_cast<double>(2 * rays));
     EXPECT_EQ(rays, 3L * 3 * 2 * 4000);
-    EXPECT_EQ(wholeGridRays, 3L * 3 * 2 * 4);
+    EXPECT_EQ(wholeGridRays, 3L * 3 * 2 * 2);
 }
 
 /// A closed polyhedron around the z axis: a ring of k vertices at radius about 4 (quantised to
@@ -258,6 +258,7 @@ TEST(RayTriangleMeshes, ClosedFansOf3To64TrianglesAroundAVertex) {
                         EXPECT_TRUE(line.total() == 0 || line.total() == 2) << line.total();
                     }
                     for (const Triangle& tri : shape.mesh.triangles) {
+                        if (r != 0) break;  // one direction in three is a fair sample, at a third of the time
                         ++tests;
                         if (detail::crossTriangle(ray, tri, {}).exactParts & detail::kExactSides) ++exactSides;
                     }
