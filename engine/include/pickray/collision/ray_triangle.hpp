@@ -292,7 +292,7 @@ inline TriangleCrossing crossTriangle(const Ray& ray, const Triangle& tri, Trian
             out.exactParts |= kExactT;
             t = exactQuotient(exactDistance(tri, ray.origin), exactSlope(tri, ray.direction));
         }
-        if (distanceSign * side < 0) t = -t;
+        if (distanceSign * side < 0) t = -t + 0.0f;  // a negative t too small for a float: +0, not −0
     }
     if (!query.wholeLine && !(t <= query.tMax)) return out;
     const glm::vec3 point = pointAtExact(ray, static_cast<double>(t));
