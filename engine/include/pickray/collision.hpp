@@ -18,6 +18,7 @@
 #include "pickray/collision/ray_cylinder.hpp"
 #include "pickray/collision/ray_infinite_cylinder.hpp"
 #include "pickray/collision/ray_sphere.hpp"
+#include "pickray/collision/ray_triangle.hpp"
 #include "pickray/collision/shapes.hpp"
 #include "pickray/collision/tolerances.hpp"
 #include "pickray/collision/validity.hpp"

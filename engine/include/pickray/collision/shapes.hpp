@@ -68,6 +68,15 @@ struct OrientedBox {
     glm::mat4 toWorld{1.0f};
 };
 
+/// A triangle, counter-clockwise a → b → c seen from its front: the front normal is
+/// (b − a) × (c − a). It has no inside; a zero-area one (collinear or repeated vertices) is never
+/// hit (collision/ray_triangle.hpp).
+struct Triangle {
+    glm::vec3 a{0.0f};
+    glm::vec3 b{1.0f, 0.0f, 0.0f};
+    glm::vec3 c{0.0f, 1.0f, 0.0f};
+};
+
 /// Where a ray first crosses a surface.
 struct RayHit {
     float t = 0.0f;          ///< ray parameter, 0 <= t <= tMax, in units of the ray direction

@@ -17,6 +17,7 @@
 #include "pickray/collision/detail/common.hpp"
 #include "pickray/collision/ray.hpp"
 #include "pickray/collision/ray_box.hpp"
+#include "pickray/collision/ray_triangle.hpp"
 #include "pickray/collision/shapes.hpp"
 
 namespace pickray {
@@ -102,6 +103,15 @@ inline constexpr std::string_view kRadiusRule = "must be finite and >= 0";
 }
 
 [[nodiscard]] inline Validity validity(const PreparedOrientedBox& box) noexcept { return validity(box.box); }
+
+/// Finite vertices. A zero-area triangle (collinear or repeated vertices) is valid, and never hit:
+/// a ray crosses no area, just as it crosses no triangle it runs parallel to.
+[[nodiscard]] inline Validity validity(const Triangle& triangle) noexcept {
+    if (!detail::isFinite(triangle.a)) return {"a", detail::kMustBeFinite};
+    if (!detail::isFinite(triangle.b)) return {"b", detail::kMustBeFinite};
+    if (!detail::isFinite(triangle.c)) return {"c", detail::kMustBeFinite};
+    return {};
+}
 
 namespace detail {
 

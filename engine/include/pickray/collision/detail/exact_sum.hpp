@@ -171,14 +171,22 @@ inline Vec3<2> cross(glm::vec3 u, glm::vec3 v) noexcept {
     return {term(u.y, v.z, u.z, v.y), term(u.z, v.x, u.x, v.z), term(u.x, v.y, u.y, v.x)};
 }
 
-/// The exact sign of det[c0 c1 c2] = c0 · (c1 × c2) for float columns: −1, 0 or +1.
-inline int determinantSign(glm::vec3 c0, glm::vec3 c1, glm::vec3 c2) noexcept {
-    const Vec3<2> n = cross(c1, c2);
-    const Expansion<12> det =
-        plus<12>(plus<8>(times<4>(n[0], static_cast<double>(c0.x)), times<4>(n[1], static_cast<double>(c0.y))),
-                 times<4>(n[2], static_cast<double>(c0.z)));
-    const double value = det.estimate();
-    return value > 0.0 ? 1 : (value < 0.0 ? -1 : 0);
+/// The sign of an exact value: −1, 0 or +1. The components do not overlap and the largest comes
+/// last, so it alone carries the sign.
+template <std::size_t k>
+int sign(const Expansion<k>& e) noexcept {
+    if (e.isZero()) return 0;
+    return e[e.size() - 1] > 0.0 ? 1 : -1;
 }
+
+/// det[c0 c1 c2] = c0 · (c1 × c2) for float columns, exactly.
+inline Expansion<12> determinant(glm::vec3 c0, glm::vec3 c1, glm::vec3 c2) noexcept {
+    const Vec3<2> n = cross(c1, c2);
+    return plus<12>(plus<8>(times<4>(n[0], static_cast<double>(c0.x)), times<4>(n[1], static_cast<double>(c0.y))),
+                    times<4>(n[2], static_cast<double>(c0.z)));
+}
+
+/// The exact sign of det[c0 c1 c2] for float columns: −1, 0 or +1.
+inline int determinantSign(glm::vec3 c0, glm::vec3 c1, glm::vec3 c2) noexcept { return sign(determinant(c0, c1, c2)); }
 
 }  // namespace pickray::detail::exact
