@@ -26,7 +26,7 @@ std::optional<ShownConstruction> constructionOf(const scene::Scene& scene, const
                                                 const std::optional<Pick>& pick) {
     if (!pick) return std::nullopt;
     std::vector<std::size_t> candidates;
-    if (const auto n = pick->nearest()) candidates.push_back(n->object);
+    if (const auto n = pick->picked()) candidates.push_back(n->object);
     candidates.insert(candidates.end(), selection.rbegin(), selection.rend());
     for (const std::size_t index : candidates) {
         if (index >= scene.objects.size()) continue;

@@ -157,7 +157,7 @@ Ray naiveRay(glm::vec2 cursor, const FrameMatrices& frame) noexcept {
 }
 
 std::optional<Precision> precisionOf(const Pick& pick, const Shape& shape) {
-    const auto hit = pick.nearest();
+    const auto hit = pick.picked();
     if (!hit || !pick.frame.pickable) return std::nullopt;
     Precision p;
     p.t = hit->hit.t;
@@ -178,7 +178,7 @@ std::optional<Precision> precisionOf(const Pick& pick, const Shape& shape) {
 }
 
 std::optional<Precision> precisionOf(const Pick& pick, const scene::Scene& scene) {
-    const auto hit = pick.nearest();
+    const auto hit = pick.picked();
     if (!hit || hit->object >= scene.objects.size()) return std::nullopt;
     return precisionOf(pick, scene.objects[hit->object].shape);
 }

@@ -41,7 +41,7 @@ UnprojectMath unprojectMath(const Pick& pick) {
     m.projectionD3d = projectionIn(frame.camera, ClipDepth::ZeroToOne, frame.viewport);
     m.view = frame.view;
     m.steps = clickUnprojection(frame).steps(pick.cursor);
-    if (const auto hit = pick.nearest()) m.hitDepth = hitDepth(hit->hit.point, frame);
+    if (const auto hit = pick.picked()) m.hitDepth = hitDepth(hit->hit.point, frame);
     return m;
 }
 

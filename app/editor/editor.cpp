@@ -341,7 +341,8 @@ void Editor::objectChanged(std::size_t object) {
 
 void Editor::objectsChanged() {
     ++revision_;
-    hover_.reset();  // indices may have moved: the next frame hovers afresh
+    hover_.reset();                     // indices may have moved: the next frame hovers afresh
+    if (pick_) pick_->holding.reset();  // and a held object's index may name another
     index_.rebuild(scene_);
     if (pick_) refresh(*pick_, index_);
 }

@@ -92,7 +92,7 @@ ClickRecord makeClickRecord(const Pick& pick, bool onUi, const scene::Scene& sce
     ClickRecord record{pick, onUi, false, {}, {}};
     if (onUi) record.pick.hits.clear();
     for (const scene::ObjectHit& h : record.pick.hits) record.hitNames.push_back(scene.objects.at(h.object).name);
-    if (const auto n = record.pick.nearest()) record.nearestShape = scene.objects.at(n->object).shape;
+    if (const auto n = record.pick.picked()) record.nearestShape = scene.objects.at(n->object).shape;
     return record;
 }
 

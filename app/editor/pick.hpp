@@ -62,9 +62,20 @@ struct Pick {
     std::vector<scene::ObjectSpan> spans;  ///< every object the line crosses, by enter
     double queryMs = 0.0;                  ///< time the scene queries took (hits and spans)
     FrameMatrices frame;                   ///< the frame the ray was made in (the Math panel shows it)
+    /// The object a drag carries: the pick stays on it while the ray meets it, even behind another
+    /// object the drag brought it under (the pick is the dragged object, as editors keep it).
+    std::optional<std::size_t> holding;
 
+    /// The first hit along the ray.
     [[nodiscard]] std::optional<scene::ObjectHit> nearest() const {
         return hits.empty() ? std::nullopt : std::optional(hits.front());
+    }
+    /// The hit the pick names: the held object's when the ray meets it, else the nearest.
+    [[nodiscard]] std::optional<scene::ObjectHit> picked() const {
+        if (holding)
+            for (const scene::ObjectHit& h : hits)
+                if (h.object == *holding) return h;
+        return nearest();
     }
 };
 

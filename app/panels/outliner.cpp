@@ -56,7 +56,7 @@ void outliner(UiState& state, const UiView& view, const Layout& layout, float to
     // all of it is in view already, to the middle of the list (where all of it is: the list is at
     // least three rows high).
     std::optional<std::size_t> focus = view.selection.empty() ? std::nullopt : std::optional(view.selection.back());
-    if (!focus && view.pick && view.pick->nearest()) focus = view.pick->nearest()->object;
+    if (!focus && view.pick && view.pick->picked()) focus = view.pick->picked()->object;
     if (focus != state.scrolledTo) {
         state.scrolledTo = focus;
         const auto row = focus ? std::find(rows.begin(), rows.end(), *focus) : rows.end();

@@ -38,7 +38,7 @@ std::string pickJson(const Pick& pick, const scene::Scene& scene) {
     append(out, "  \"cursor\": [", std::to_string(pick.cursorWindow.x), ", ", std::to_string(pick.cursorWindow.y),
            "],\n");
     append(out, "  \"ray\": {\"origin\": ", vec(pick.ray.origin), ", \"direction\": ", vec(pick.ray.direction), "},\n");
-    if (const auto n = pick.nearest()) {
+    if (const auto n = pick.picked()) {
         append(out, "  \"pick\": {\"object\": ", name(scene, n->object), ", \"t\": ", floatText(n->hit.t),
                ", \"point\": ", vec(n->hit.point), ", \"normal\": ", vec(n->hit.normal), "},\n");
     } else {

@@ -29,7 +29,7 @@ void pickPanel(UiState& state, const UiView& view, const Layout& layout, float t
     ImGui::TextDisabled("BVH: %zu builds, %zu refits", perf.bvhBuilds, perf.bvhRefits);
     // Always drawn, "-" when the cursor is on no object or on a panel: the lines below stay put
     // as the cursor moves onto a button of this panel.
-    const auto hovered = view.hover ? view.hover->nearest() : std::nullopt;
+    const auto hovered = view.hover ? view.hover->picked() : std::nullopt;
     ImGui::Text("hover: %s", hovered ? view.scene.objects[hovered->object].name.c_str() : "-");
     if (!view.pick) {
         ImGui::TextDisabled("Left-click in the view to pick.");
@@ -41,10 +41,13 @@ void pickPanel(UiState& state, const UiView& view, const Layout& layout, float t
                        "pixel (" + numberText(p.cursor.x, 1) + ",", numberText(p.cursor.y, 1) + ")"});
     vectorLine(state, "ray origin", p.ray.origin);
     vectorLine(state, "ray dir   ", p.ray.direction);
-    if (auto n = p.nearest()) {
+    if (auto n = p.picked()) {
         const Object& o = view.scene.objects[n->object];
         ImGui::TextColored(ImVec4(1.0f, 0.8f, 0.1f, 1.0f), "picked: %s (%s)", o.name.c_str(),
                            kindLabel(o.shape).c_str());
+        // A drag holds the pick on the object it carries, which may now lie behind another.
+        if (const auto first = p.nearest(); first && first->object != n->object)
+            ImGui::TextDisabled("held by the drag; in front: %s", view.scene.objects[first->object].name.c_str());
         numberLine(state, {"t =", numberText(n->hit.t, 5, std::min(14, charactersThatFit()))});
         vectorLine(state, "point ", n->hit.point);
         vectorLine(state, "normal", n->hit.normal);

@@ -190,8 +190,8 @@ bool writeReport(App& app, const std::string& path, const std::vector<std::strin
     for (const Toast& t : ui.toasts) window.messages.push_back((t.isError ? "error: " : "") + t.text);
     if (app.panelsShown()) window.outlinerRows = drawn.outlinerRows;
     window.browserRows = drawn.browserRows;
-    if (const auto& pick = editor.lastPick(); pick && pick->nearest())
-        window.picked = editor.scene().objects[pick->nearest()->object].name;
+    if (const auto& pick = editor.lastPick(); pick && pick->picked())
+        window.picked = editor.scene().objects[pick->picked()->object].name;
     for (std::size_t i : editor.selection()) window.selection.push_back(editor.scene().objects[i].name);
     window.undoSteps = editor.history().steps();
     window.unsaved = editor.unsaved();

@@ -122,7 +122,7 @@ render::DebugDraw observerDebug(const FrustumOutline& frustum, const std::option
                                                        forwardOf(pick->frame.camera), its.drawnFar)
                                              : steps.farPoint.world;
         d.lines.push_back({glm::vec3(steps.nearPoint.world), glm::vec3(end), kObserverRayColor});
-        if (const auto n = pick->nearest())
+        if (const auto n = pick->picked())
             d.markers.push_back({n->hit.point, pixels(glm::dvec3(n->hit.point), kHitMarkerPixels), kObserverRayColor});
     }
     // The main view's lines as they are; its markers as many observer pixels as they are main ones.

@@ -58,7 +58,7 @@ render::DebugDraw overlay(const scene::Scene& scene, const std::vector<std::size
             for (auto [t, color] : {std::pair{s.span.enter, kEnterColor}, std::pair{s.span.exit, kExitColor}})
                 if (std::isfinite(t))
                     d.markers.push_back({pointAt(r, t), pixels(pointAt(r, t), kSpanMarkerPixels), color});
-        if (auto n = pick->nearest()) {
+        if (auto n = pick->picked()) {
             const glm::vec3 p = n->hit.point;
             const glm::vec3 tip = p + pixels(p, kNormalArrowPixels) * n->hit.normal;
             const glm::vec3 base = tip - pixels(tip, kArrowHeadPixels) * n->hit.normal;
@@ -210,7 +210,7 @@ void addGizmo(render::DebugDraw& d, const Gizmo& g, const std::optional<GizmoHan
                      [](const Piece& a, const Piece& b) { return a.distance > b.distance; });
     for (const Piece& p : pieces) d.onTop.push_back(p.triangle);
     // The hit marker over it all: a disc as large as the marker, in its colour (markers are unlit).
-    if (const auto hit = pick ? pick->nearest() : std::nullopt) {
+    if (const auto hit = pick ? pick->picked() : std::nullopt) {
         const glm::vec3 p = hit->hit.point;
         const glm::mat3 disc = scene::frameAlong(toEye(p));
         const glm::vec3 u = disc[0];

@@ -135,8 +135,8 @@ void SceneView::press(const event::ButtonDown& p, const FrameMatrices& matrices,
             drag_.gizmo = *g;
             drag_.pressRay = ray;
             for (std::size_t i : editor.selection()) drag_.originals.emplace_back(i, editor.scene().objects[i]);
-            if (const std::optional<Pick>& picked = editor.lastPick(); picked && picked->nearest())
-                if (editor.isSelected(picked->nearest()->object)) drag_.pickedPoint = picked->nearest()->hit.point;
+            if (const std::optional<Pick>& picked = editor.lastPick(); picked && picked->picked())
+                if (editor.isSelected(picked->picked()->object)) drag_.pickedHit = picked->picked();
             // The press is the handle's: released in place it changes nothing, and the report
             // lists it as a click that picked nothing (its ray, no hits).
             ClickRecord record = makeClickRecord(editor.pickAt(matrices, p.at), true, editor.scene());
@@ -276,16 +276,18 @@ void SceneView::dragGizmo(const FrameMatrices& matrices, Editor& editor, std::ve
     }
     // The pick follows the picked object where it moves or turns rigidly (a scale changes sizes, not
     // places: the pick is re-cast along its ray, as after any edit).
-    if (!drag_.pickedPoint) return;
+    if (!drag_.pickedHit) return;
+    const glm::vec3 pickedPoint = drag_.pickedHit->hit.point;
+    const std::size_t pickedObject = drag_.pickedHit->object;
     if (drag_.handle->kind == GizmoHandle::Kind::Axis || drag_.handle->kind == GizmoHandle::Kind::Plane)
-        pickThrough(*drag_.pickedPoint + drag->translation, matrices, editor);
+        pickThrough(pickedPoint + drag->translation, pickedObject, matrices, editor);
     if (drag_.handle->kind == GizmoHandle::Kind::Ring) {
         const glm::mat3 turn(glm::rotate(glm::mat4(1.0f), drag->angle, drag->axis));  // as applyDrag turns
-        pickThrough(drag_.gizmo.origin + turn * (*drag_.pickedPoint - drag_.gizmo.origin), matrices, editor);
+        pickThrough(drag_.gizmo.origin + turn * (pickedPoint - drag_.gizmo.origin), pickedObject, matrices, editor);
     }
 }
 
-void SceneView::pickThrough(glm::vec3 point, const FrameMatrices& frame, Editor& editor) {
+void SceneView::pickThrough(glm::vec3 point, std::size_t object, const FrameMatrices& frame, Editor& editor) {
     // Relative to the eye, as clickRay builds the ray back (exact far from the world origin too).
     const glm::vec3 s = worldToScreen(glm::vec3(glm::dvec3(point) - glm::dvec3(frame.eye)), frame.rotationView,
                                       frame.projection, frame.viewport, frame.clipDepth);
@@ -293,7 +295,9 @@ void SceneView::pickThrough(glm::vec3 point, const FrameMatrices& frame, Editor&
     if (!(std::isfinite(s.x) && std::isfinite(s.y) && std::isfinite(s.z)) || s.z < frame.viewport.minZ ||
         s.z > frame.viewport.maxZ)
         return;
-    editor.keepPick(pickAtPixel(editor.index(), frame, glm::vec2(s)));
+    Pick pick = pickAtPixel(editor.index(), frame, glm::vec2(s));
+    pick.holding = object;
+    editor.keepPick(std::move(pick));
 }
 
 void SceneView::moveDragged(const FrameMatrices& matrices, Editor& editor) {
@@ -310,8 +314,11 @@ void SceneView::moveDragged(const FrameMatrices& matrices, Editor& editor) {
     const std::string what = changes.size() == 1 ? changes[0].second.name : std::to_string(changes.size()) + " objects";
     if (editor.replace(changes, drag_.gesture, "move " + what).refused) return;
     // The pick follows what is dragged: the grabbed point is under the cursor now, so the ray
-    // through the cursor meets the moved object there (the press's ray may miss it by now).
-    editor.keepPick(editor.pickAt(matrices, mouse_));
+    // through the cursor meets the moved object there (the press's ray may miss it by now), and the
+    // pick stays on that object even where the drag took it behind another.
+    Pick pick = editor.pickAt(matrices, mouse_);
+    pick.holding = drag_.object;
+    editor.keepPick(std::move(pick));
 }
 
 }  // namespace pickray::app

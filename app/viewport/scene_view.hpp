@@ -10,7 +10,8 @@
 //   * a left press on an object picks it, selects it (ctrl adds to the selection) and grabs it at
 //     the hit point; once the cursor has gone kDragThreshold pixels from the press, the selection
 //     follows the cursor in the plane facing the camera (one undo step for the whole drag), and the
-//     pick with it: picked again along the ray through the cursor, which meets the grabbed point. A press
+//     pick with it: picked again along the ray through the cursor, which meets the grabbed point,
+//     and kept on the grabbed object even where another now lies in front of it. A press
 //     on an object already selected keeps the selection, so the drag moves all of it; released in
 //     place it is a click: ctrl takes the object out, else it alone stays selected;
 //   * a left press on the background that is released within the threshold is a click: it picks
@@ -139,9 +140,9 @@ private:
         Gizmo gizmo;
         Ray pressRay;
         std::vector<std::pair<std::size_t, scene::Object>> originals;
-        /// A handle's drag of the picked object: its picked point at the press, which a move or a
-        /// turn carries along (the pick follows it).
-        std::optional<glm::vec3> pickedPoint;
+        /// A handle's drag of the picked object: its hit at the press, whose point a move or a turn
+        /// carries along (the pick follows it and stays on that object).
+        std::optional<scene::ObjectHit> pickedHit;
 
         static Drag of(Mode mode) {
             Drag d;
@@ -171,8 +172,9 @@ private:
     void dragGizmo(const FrameMatrices& matrices, Editor& editor, std::vector<std::string>& errors);
     [[nodiscard]] std::optional<Gizmo> gizmo(const FrameMatrices& frame, const Editor& editor) const;
     [[nodiscard]] Ray rayAt(glm::ivec2 cursorWindow, const FrameMatrices& frame) const;
-    /// Keeps as the pick the ray through where `point` is drawn (a gizmo drag's picked point, moved).
-    static void pickThrough(glm::vec3 point, const FrameMatrices& frame, Editor& editor);
+    /// Keeps as the pick the ray through where `point` is drawn (a gizmo drag's picked point, moved),
+    /// held on `object`.
+    static void pickThrough(glm::vec3 point, std::size_t object, const FrameMatrices& frame, Editor& editor);
 
     FrameInput input_;
     glm::ivec2 mouse_{-1};

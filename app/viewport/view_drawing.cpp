@@ -37,9 +37,9 @@ render::FrameView frameView(const FrameMatrices& frame, const scene::Camera& cam
 render::DrawStyle emphasisOf(const Editor& editor) {
     render::DrawStyle style;
     if (const auto& pick = editor.lastPick())
-        if (auto n = pick->nearest()) style.highlighted = n->object;
+        if (auto n = pick->picked()) style.highlighted = n->object;
     if (const auto& hover = editor.hover())
-        if (auto n = hover->nearest()) style.hovered = n->object;
+        if (auto n = hover->picked()) style.hovered = n->object;
     style.selected = editor.selection();
     return style;
 }

@@ -604,3 +604,36 @@ TEST(Editing, UndoingGenerateOrALoadForgetsThePick) {
     EXPECT_TRUE(r["editor"]["picked"].is_null()) << "still picked after the undo: " << r["editor"]["picked"];
     EXPECT_EQ(r["editor"]["selection"], json::array({"ball"})) << "the selection before the load";
 }
+
+// Capsule B selected, capsule A added (--select twice), then A dragged down until the
+// drum lies in front of it under the cursor: the pick stays on the dragged capsule, as editors
+// keep the object they carry; re-cast through the cursor, it named the drum, never touched.
+TEST(Editing, ADraggedObjectThatEndsBehindAnotherKeepsThePick) {
+    const glm::ivec2 from{417, 147}, to{407, 195};  // at script()'s 640x360
+    const ps::Scene before = loadDefaultScene();
+    const auto pressed = ReferenceScene(before).nearestHit(rayAt(from, frameFor(before.camera, kSize)));
+    ASSERT_TRUE(pressed && before.objects[pressed->object].name == "capsule A") << "the press grabs capsule A";
+    const fs::path saved = tempDir() / "drag_behind.json";
+    const fs::path report = tempDir() / "drag_behind_report.json";
+    const ProcessResult run =
+        runPickray(script({"--select", "capsule B", "--select", "capsule A", "--drag", dragArg(from, to), "--save",
+                           saved.string(), "--report", report.string()}));
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const ps::Scene after = loadSaved(saved);
+    const ReferenceScene moved(after);
+    const std::vector<ReferenceHit> underCursor = moved.allHits(rayAt(to, frameFor(after.camera, kSize)));
+    std::string hits;
+    for (const ReferenceHit& h : underCursor)
+        hits += after.objects[h.object].name + " t " + std::to_string(static_cast<double>(h.answer.t)) + " margin " +
+                std::to_string(static_cast<double>(h.answer.margin)) + "; ";
+    ASSERT_TRUE(robustHit(underCursor)) << hits;
+    EXPECT_EQ(after.objects[underCursor.front().object].name, "drum") << "the drum is in front under the cursor";
+    const bool meetsCapsule = std::any_of(underCursor.begin(), underCursor.end(), [&](const ReferenceHit& h) {
+        return after.objects[h.object].name == "capsule A";
+    });
+    EXPECT_TRUE(meetsCapsule) << "and the cursor's ray meets the dragged capsule behind it";
+    const json r = readJson(report);
+    EXPECT_EQ(r["editor"]["picked"], "capsule A") << "the pick stayed on the dragged object";
+    EXPECT_EQ(r["editor"]["selection"], json::array({"capsule B", "capsule A"}));
+    EXPECT_EQ(r["editor"]["undoSteps"], 1);
+}
