@@ -228,6 +228,7 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
         out["window"]["viewLabels"].push_back(
             {{"text", l.text}, {"at", {l.at.x, l.at.y}}, {"textAt", {l.textAt.x, l.textAt.y}}});
     out["editor"] = {{"picked", window.picked ? nlohmann::json(*window.picked) : nlohmann::json(nullptr)},
+                     {"hovered", window.hovered ? nlohmann::json(*window.hovered) : nlohmann::json(nullptr)},
                      {"selection", window.selection},
                      {"undoSteps", window.undoSteps},
                      {"unsaved", window.unsaved},

@@ -40,6 +40,7 @@ struct WindowReport {
     std::vector<std::string> messages;        ///< the messages (toasts) shown, "error: ..." for errors
     // The editor at the end: what stays picked, what is selected, the undo history, the file.
     std::optional<std::string> picked;
+    std::optional<std::string> hovered;  ///< what the cursor was over in the last frame (the Pick panel's "hover")
     std::vector<std::string> selection;
     std::size_t undoSteps = 0;
     bool unsaved = false;

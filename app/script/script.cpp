@@ -192,6 +192,8 @@ bool writeReport(App& app, const std::string& path, const std::vector<std::strin
     window.browserRows = drawn.browserRows;
     if (const auto& pick = editor.lastPick(); pick && pick->picked())
         window.picked = editor.scene().objects[pick->picked()->object].name;
+    if (const auto& hover = editor.hover(); hover && hover->picked())
+        window.hovered = editor.scene().objects[hover->picked()->object].name;
     for (std::size_t i : editor.selection()) window.selection.push_back(editor.scene().objects[i].name);
     window.undoSteps = editor.history().steps();
     window.unsaved = editor.unsaved();

@@ -41,7 +41,12 @@ void ImGuiLayer::processEvent(const SDL_Event& event) {
 void ImGuiLayer::newFrame(SDL_Window* window) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
-    if ((SDL_GetWindowFlags(window) & SDL_WINDOW_INPUT_FOCUS) == 0) {
+    // The pointer where SDL's own motion events put it, whenever it is over this window. ImGui 1.86
+    // asks SDL for the global position while the window has focus, and SDL's X11 driver refreshes
+    // that only when a device moves: a pointer warped by a program (xdotool, keynav) would leave
+    // ImGui's hover and tooltips where the pointer was. Outside the window (a drag carried beyond
+    // its edge) the global position is the one there is.
+    if ((SDL_GetWindowFlags(window) & SDL_WINDOW_INPUT_FOCUS) == 0 || SDL_GetMouseFocus() == window) {
         int x = 0;
         int y = 0;
         SDL_GetMouseState(&x, &y);

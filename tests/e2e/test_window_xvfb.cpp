@@ -349,3 +349,20 @@ TEST(Xvfb, AWheelZoomStaysApproximateBetweenItsStepsAndEndsOnOneExactFrame) {
     EXPECT_GE(grew(done, settled, "timedWakes"), 1) << "the window did not wake for the exact frame";
     EXPECT_FALSE(settled["lastRedraw"]["approximate"].get<bool>()) << settled.dump();
 }
+
+TEST(Xvfb, HoverAndTooltipsFollowAnAbsolutePointerMove) {
+    // A click on the outliner's "pole" row (its tooltip shows), then the pointer warped onto the
+    // ball in one absolute move, as VNC, tablets and remote desktops move it: the row's tooltip goes
+    // and the view hovers the ball.
+    if (!xToolsInstalled()) return;
+    XSession session("x_hover_absolute");
+    const XSession::Result r =
+        session.options("--size 1280x720 --scene " + quote(kDefaultScene.string()) + " --no-stats --report report.json")
+            .moveTo({60, 177})
+            .click()
+            .move({472, 317})
+            .run();
+    ASSERT_TRUE(r.ok) << r.output;
+    EXPECT_EQ(r.report["editor"]["hovered"], "ball") << r.report["editor"].dump();
+    EXPECT_TRUE(r.report["window"]["tooltipShown"].is_null()) << r.report["window"]["tooltipShown"];
+}
