@@ -4,6 +4,8 @@
 // saw them (App::parse_order()).
 #include "cli/cli.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -84,10 +86,39 @@ const std::string& nonEmpty(const std::string& option, const std::string& value)
     return value;
 }
 
+// --key's help: every shortcut as --key spells it, from the shortcut table itself.
+const std::string& keyHelp() {
+    static const std::string text = [] {
+        std::string keys;
+        for (const Shortcut& s : shortcuts()) {
+            std::string spelled = chordLabel(s.chord);
+            std::transform(spelled.begin(), spelled.end(), spelled.begin(),
+                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+            if (keys.find(" " + spelled + ",") != std::string::npos) continue;
+            keys += " " + spelled + ",";
+        }
+        keys.pop_back();
+        return "press a key with its modifiers; the shortcuts:" + keys + " (and enter, tab, space, letters, F-keys)";
+    }();
+    return text;
+}
+
 // The step an option makes, from its value ("" for the flags).
 ScriptStep makeStep(const std::string& option, const std::string& value) {
     if (option == "--click") return step::Click{windowPoint(option, value)};
     if (option == "--hover") return step::Hover{windowPoint(option, value)};
+    if (option == "--click-object") {
+        // NAME, or NAME@U,V when what follows the last @ is two numbers in [0, 1] (a name may hold @).
+        if (const auto sign = value.rfind('@'); sign != std::string::npos && sign > 0) {
+            const auto uv = numbers<float>(value.substr(sign + 1), ',', 2);
+            if (uv) {
+                if (!((*uv)[0] >= 0.0f && (*uv)[0] <= 1.0f && (*uv)[1] >= 0.0f && (*uv)[1] <= 1.0f))
+                    refuse(option, value, "expects NAME or NAME@U,V with U and V in 0..1");
+                return step::ClickObject{value.substr(0, sign), glm::vec2((*uv)[0], (*uv)[1])};
+            }
+        }
+        return step::ClickObject{nonEmpty(option, value), std::nullopt};
+    }
     if (option == "--drag") {
         const std::string expectation =
             "expects X1,Y1,X2,Y2 in window pixels, then optionally ,left ,right or ,middle (ctrl+ before it: Ctrl "
@@ -222,12 +253,14 @@ void addOptions(CLI::App& cli, Options& o, Values& v) {
             ->group(steps);
     };
     step("--click", "X,Y", "left click at window pixels from the top-left");
+    step("--click-object", "NAME[@U,V]",
+         "left click on the object of that name where its pick is robust: deep inside its visible area, or "
+         "nearest to the fraction U,V (0..1, from the top-left) of that area; says which pixel it chose");
     step("--drag", "X1,Y1,X2,Y2[,B]",
          "drag with button B (left, right, middle; default left; ctrl+left holds Ctrl): left moves the grabbed "
          "object or gizmo handle once past 4 pixels and orbits on the background, right orbits, middle pans");
     step("--type", "TEXT", "type the text into what has the keyboard (a text field, the file browser's name)");
-    step("--key", "SPEC",
-         "press a key: ctrl+z, ctrl+shift+z, ctrl+y, delete, ctrl+d, f, home, esc, ctrl+s, h, f1, f12");
+    step("--key", "SPEC", keyHelp().c_str());
     step("--hover", "X,Y", "leave the cursor here (the hover highlight)");
     step("--select", "NAME", "select an object by name; consecutive --select steps select several");
     cli.add_flag("--duplicate")->description("duplicate the selected objects (the GUI's Duplicate)")->group(steps);
@@ -395,9 +428,9 @@ std::string oneLine(const std::string& text) {
 }  // namespace
 
 const char* optionName(const ScriptStep& s) noexcept {
-    constexpr const char* kNames[] = {"--click", "--drag", "--hover",      "--select", "--duplicate", "--delete",
-                                      "--load",  "--save", "--screenshot", "--orbit",  "--resize",    "--minimize",
-                                      "--key",   "--type", "--id-buffer",  "--audit"};
+    constexpr const char* kNames[] = {"--click", "--drag", "--hover",      "--select", "--duplicate",   "--delete",
+                                      "--load",  "--save", "--screenshot", "--orbit",  "--resize",      "--minimize",
+                                      "--key",   "--type", "--id-buffer",  "--audit",  "--click-object"};
     static_assert(std::size(kNames) == std::variant_size_v<ScriptStep>);
     return kNames[s.index()];
 }

@@ -39,6 +39,13 @@ struct Drag {  ///< --drag X1,Y1,X2,Y2[,[ctrl+]left|right|middle]: a button held
     MouseButton button = MouseButton::Left;
     bool ctrl = false;  ///< Ctrl held throughout ("ctrl+left": the gizmo snaps)
 };
+/// --click-object NAME[@U,V]: a left click on the object of that name, at a pixel where the pick is
+/// robust (analysis/aim.hpp): the deepest inside its visible area, or the nearest to the fraction
+/// (U, V) of the area's bounding box.
+struct ClickObject {
+    std::string name;
+    std::optional<glm::vec2> at;
+};
 struct Hover {  ///< --hover X,Y: the cursor rests there (the hover highlight)
     glm::ivec2 at{0};
 };
@@ -84,7 +91,7 @@ struct Audit {
 
 using ScriptStep = std::variant<step::Click, step::Drag, step::Hover, step::Select, step::Duplicate, step::Delete,
                                 step::Load, step::Save, step::Screenshot, step::Orbit, step::Resize, step::Minimize,
-                                step::Key, step::Type, step::IdBuffer, step::Audit>;
+                                step::Key, step::Type, step::IdBuffer, step::Audit, step::ClickObject>;
 
 /// The option that makes a step, for messages ("--click").
 [[nodiscard]] const char* optionName(const ScriptStep& step) noexcept;

@@ -13,6 +13,7 @@
 
 #include <glm/trigonometric.hpp>
 
+#include "analysis/aim.hpp"
 #include "editor/orbit_camera.hpp"
 #include "scene/overloaded.hpp"
 #include "script/audit_json.hpp"
@@ -94,6 +95,45 @@ bool select(App& app, const step::Select& s, bool additive) {
     return true;
 }
 
+/// --click-object NAME[@U,V]: a click at the robust pixel of the object's visible area (off the
+/// panels) that aim.hpp chooses, said in a message; false, with the reason, when there is none or
+/// the click picked something else (a gizmo handle over it).
+bool clickObject(App& app, const step::ClickObject& c, std::string& error) {
+    const std::string option = "--click-object " + c.name;
+    const auto object = app.editor().find(c.name);
+    if (!object) {
+        error = option + ": no object of that name";
+        return false;
+    }
+    const FrameMatrices frame = frameMatrices(app.view().camera(app.editor()), app.windowSize(), app.drawableSize());
+    const glm::vec2 scale = frame.pixelsPerWindowUnit;
+    const std::vector<PanelRect> panels = app.panelsShown() ? app.drawnPanels().panels : std::vector<PanelRect>{};
+    const auto covered = [&](glm::ivec2 pixel) {
+        const glm::vec2 p = (glm::vec2(pixel) + 0.5f) / scale;
+        return std::any_of(panels.begin(), panels.end(), [&](const PanelRect& r) {
+            return p.x >= r.pos.x && p.y >= r.pos.y && p.x < r.pos.x + r.size.x && p.y < r.pos.y + r.size.y;
+        });
+    };
+    const std::optional<glm::ivec2> pixel = robustPixelOf(app.editor().index(), frame, *object, c.at, covered);
+    if (!pixel) {
+        error = option + ": no pixel of it is visible where a click picks it robustly";
+        return false;
+    }
+    const glm::ivec2 at(glm::floor((glm::vec2(*pixel) + 0.5f) / scale));
+    click(app, at);
+    const auto& clicks = app.view().clicks();
+    if (clicks.empty() || clicks.back().hitNames.empty() || clicks.back().onUi || clicks.back().onGizmo ||
+        clicks.back().hitNames.front() != c.name) {
+        error = option + ": the click at " + std::to_string(at.x) + "," + std::to_string(at.y) +
+                " picked something else (a gizmo handle or panel over the object)";
+        return false;
+    }
+    app.message(
+        option + ": clicked at " + std::to_string(at.x) + "," + std::to_string(at.y) + " (its pick is robust there)",
+        false);
+    return true;
+}
+
 /// One run of the script's steps; what failed goes to `errors`.
 void runSteps(App& app, const Options& options, std::vector<std::string>& errors) {
     bool afterSelect = false;  // a run of --select steps makes one selection
@@ -101,6 +141,13 @@ void runSteps(App& app, const Options& options, std::vector<std::string>& errors
         const bool isSelect = std::holds_alternative<step::Select>(s);
         std::visit(scene::Overloaded{
                        [&](const step::Click& c) { click(app, c.at); },
+                       [&](const step::ClickObject& c) {
+                           std::string error;
+                           if (!clickObject(app, c, error)) {
+                               app.message(error, true);
+                               errors.push_back(error);
+                           }
+                       },
                        [&](const step::Drag& d) { drag(app, d.from, d.to, d.button, d.ctrl); },
                        [&](const step::Key& k) { key(app, k.chord); },
                        [&](const step::Type& t) { type(app, t.text); },

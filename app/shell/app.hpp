@@ -62,6 +62,7 @@ public:
     [[nodiscard]] std::string title() const { return DocumentFiles::title(editor_); }
     [[nodiscard]] SDL_Window* window() const { return platform_.window(); }
     [[nodiscard]] glm::ivec2 windowSize() const { return platform_.windowSize(); }
+    [[nodiscard]] glm::ivec2 drawableSize() const { return platform_.drawableSize(); }
     [[nodiscard]] Editor& editor() { return editor_; }
     [[nodiscard]] const Editor& editor() const { return editor_; }
     [[nodiscard]] const SceneView& view() const { return view_; }

@@ -408,3 +408,54 @@ TEST(EndToEnd, RealXWindowUnderXvfbPicksWithXdotool) {
     EXPECT_EQ(clicks[0].at("cursor").at(0).get<int>(), pixel->x);
     EXPECT_EQ(clicks[0].at("cursor").at(1).get<int>(), pixel->y);
 }
+
+TEST(EndToEnd, ClickObjectClicksARobustPixelOfTheNamedObjectAndSaysWhich) {
+    // Every object of the default scene by name, panels shown (the pixel is off them) and hidden,
+    // and the capsule at two corners of its visible area: the click picks that object, and the
+    // reference (long double, independent of the app) sees the pixel's ray meet it first robustly.
+    const ps::Scene scene = loadDefaultScene();
+    const Frame f = frameFor(scene.camera, kSize);
+    const auto clickedAt = [](const json& report) {
+        return glm::ivec2(report["clicks"][0]["cursor"][0].get<int>(), report["clicks"][0]["cursor"][1].get<int>());
+    };
+    for (const bool hideUi : {false, true})
+        for (const ps::Object& o : scene.objects) {
+            const fs::path report = tempDir() / "click_object.json";
+            std::vector<std::string> args = {"--headless", "--size",   "640x360",      "--click-object",
+                                             o.name,       "--report", report.string()};
+            if (hideUi) args.push_back("--hide-ui");
+            const ProcessResult run = runPickray(args);
+            ASSERT_EQ(run.exitCode, 0) << run.output;
+            const json r = readJson(report);
+            ASSERT_EQ(r["clicks"].size(), 1u);
+            EXPECT_EQ(r["clicks"][0]["picked"], o.name) << (hideUi ? "--hide-ui" : "panels shown");
+            const glm::ivec2 at = clickedAt(r);
+            EXPECT_NE(run.output.find("--click-object " + o.name + ": clicked at " + std::to_string(at.x) + "," +
+                                      std::to_string(at.y)),
+                      std::string::npos)
+                << run.output;
+            const std::vector<ReferenceHit> hits = ReferenceScene(scene).allHits(rayAt(at, f));
+            EXPECT_TRUE(robustHit(hits)) << o.name << " at " << at.x << "," << at.y;
+            EXPECT_TRUE(!hits.empty() && scene.objects[hits.front().object].name == o.name) << o.name;
+        }
+    std::vector<glm::ivec2> corners;
+    for (const char* where : {"@0,0", "@1,1"}) {
+        const fs::path report = tempDir() / "click_object_corner.json";
+        ASSERT_EQ(runPickray({"--headless", "--size", "640x360", "--hide-ui", "--click-object",
+                              std::string("capsule A") + where, "--report", report.string()})
+                      .exitCode,
+                  0);
+        corners.push_back(clickedAt(readJson(report)));
+    }
+    EXPECT_LT(corners[0].x, corners[1].x) << "@0,0 is left of @1,1";
+    EXPECT_LT(corners[0].y, corners[1].y) << "and above it";
+    // No such object, or one with no visible pixel (the camera turned away): the step fails, named.
+    const ProcessResult missing = runPickray({"--headless", "--size", "640x360", "--click-object", "nobody"});
+    EXPECT_EQ(missing.exitCode, 1);
+    EXPECT_NE(missing.output.find("--click-object nobody: no object of that name"), std::string::npos)
+        << missing.output;
+    const ProcessResult unseen =
+        runPickray({"--headless", "--size", "640x360", "--target", "0,100,0", "--click-object", "ball"});
+    EXPECT_EQ(unseen.exitCode, 1);
+    EXPECT_NE(unseen.output.find("--click-object ball: no pixel of it is visible"), std::string::npos) << unseen.output;
+}

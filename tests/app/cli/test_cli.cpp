@@ -3,6 +3,9 @@
 // (the binary exits 2 on those).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
+
 #include "cli/cli.hpp"
 
 using pickray::app::Options;
@@ -143,6 +146,25 @@ TEST(Cli, HelpIsNotAnErrorAndListsEveryStep) {
                                "--report", "--size", "--no-stats", "--id-buffer", "--audit"})
         EXPECT_NE(text.find(option), std::string::npos) << option;
     EXPECT_EQ(text.find("--debug-provoke-gl-error"), std::string::npos) << "a hidden test option";
+}
+
+TEST(Cli, HelpListsEveryShortcutAsKeySpellsIt) {
+    const auto result = parseCommandLine({"--help"});
+    ASSERT_TRUE(std::holds_alternative<pickray::app::HelpRequested>(result));
+    std::string text = std::get<pickray::app::HelpRequested>(result).text;
+    text.erase(std::remove(text.begin(), text.end(), '\n'), text.end());  // CLI11 wraps long lines
+    const std::size_t keyHelp = text.find("the shortcuts:");
+    ASSERT_NE(keyHelp, std::string::npos);
+    const std::string listed = text.substr(keyHelp);
+    // Each shortcut, spelled in lower case with '+' as --key takes it, is listed and parses back.
+    for (const pickray::app::Shortcut& s : pickray::app::shortcuts()) {
+        std::string spelled = pickray::app::chordLabel(s.chord);
+        for (char& c : spelled) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        const bool inList = listed.find(" " + spelled + ",") != std::string::npos ||
+                            listed.find(" " + spelled + " (") != std::string::npos;
+        EXPECT_TRUE(inList) << spelled << " in " << listed;
+        EXPECT_EQ(pickray::app::parseKeySpec(spelled), s.chord) << spelled;
+    }
 }
 
 TEST(Cli, ParsesScriptSteps) {
@@ -311,4 +333,20 @@ TEST(Cli, AnOrbitInTurnsAndAGifRecordingAreReadAndBadValuesRefused) {
     EXPECT_EQ(refusal({"--record-gif", "a.gif"}), "--record-gif records the script's frames: it needs --headless");
     EXPECT_EQ(refusal({"--headless", "--gif-frames", "d"}), "--gif-frames writes --record-gif's frames: it needs it");
     EXPECT_TRUE(refused({"--headless", "--record-gif", ""})) << "a file name is needed";
+}
+
+TEST(Cli, ClickObjectTakesANameAndOptionallyWhereOnItsVisibleArea) {
+    const Options o = parsed({"--headless", "--click-object", "capsule A", "--click-object", "ball@0.25,1",
+                              "--click-object", "me@home", "--click-object", "a@b@0,0.5"});
+    ASSERT_EQ(o.script.size(), 4u);
+    EXPECT_EQ(stepAt<step::ClickObject>(o, 0).name, "capsule A");
+    EXPECT_FALSE(stepAt<step::ClickObject>(o, 0).at);
+    EXPECT_EQ(stepAt<step::ClickObject>(o, 1).name, "ball");
+    EXPECT_EQ(stepAt<step::ClickObject>(o, 1).at, glm::vec2(0.25f, 1.0f));
+    EXPECT_EQ(stepAt<step::ClickObject>(o, 2).name, "me@home") << "an @ not followed by U,V is part of the name";
+    EXPECT_FALSE(stepAt<step::ClickObject>(o, 2).at);
+    EXPECT_EQ(stepAt<step::ClickObject>(o, 3).name, "a@b") << "the last @ starts U,V";
+    EXPECT_EQ(stepAt<step::ClickObject>(o, 3).at, glm::vec2(0.0f, 0.5f));
+    EXPECT_NE(refusal({"--headless", "--click-object", "ball@1.5,0"}).find("U and V in 0..1"), std::string::npos);
+    EXPECT_TRUE(refused({"--headless", "--click-object", ""}));
 }
