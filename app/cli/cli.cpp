@@ -180,14 +180,17 @@ ScriptStep makeStep(const std::string& option, const std::string& value) {
     }
     if (option == "--minimize") return step::Minimize{};
     if (option == "--duplicate") return step::Duplicate{};
-    return step::Delete{};  // --delete: the one step option left
+    if (option == "--delete") return step::Delete{};
+    // An option put in the steps' group without a step of its own: a programming error, said
+    // rather than run as some other step.
+    refuse(option, value, "is in the script steps' group but makes no step");
 }
 
 /// Every value of the single-value options, as strings (the last one given).
 struct Values {
     std::string scene, generate, size, report, quitAfterClicks, repeat, clipDepth, projection, eye, target, fov,
         orthoHeight, uiScale, nearPlane, farPlane, moveAll, renderer, aa, supersample, observer, recordGif, gifFrames,
-        recordInput, replay, status;
+        recordInput, replay, status, orbitAbout;
 };
 
 void addOptions(CLI::App& cli, Options& o, Values& v) {
@@ -274,6 +277,10 @@ void addOptions(CLI::App& cli, Options& o, Values& v) {
     step("--audit", "OUT.json",
          "audit the next frame's object IDs against the CPU's pick at every pixel: counts of mismatches, "
          "robust mismatches and depth ties as JSON (interactive: on quitting)");
+    single("--orbit-about", v.orbitAbout,
+           "what the --orbit steps turn the camera about: target (the camera's target, default) or pick (the "
+           "picked point, which stays where it is drawn)")
+        ->type_name("target|pick");
     step("--orbit", "YAW,PITCH[,N]",
          "orbit the camera by these degrees (the pick ray stays), in N equal turns drawn one by one (default 1)");
     step("--resize", "WxH", "resize the window (0 to 16384; SDL may refuse or clamp)");
@@ -312,6 +319,11 @@ void readValues(const CLI::App& cli, const Values& v, Options& o) {
     if (given("--record-input")) o.recordInput = nonEmpty("--record-input", v.recordInput);
     if (given("--replay")) o.replay = nonEmpty("--replay", v.replay);
     if (given("--status")) o.statusPath = nonEmpty("--status", v.status);
+    if (given("--orbit-about")) {
+        if (v.orbitAbout != "target" && v.orbitAbout != "pick")
+            refuse("--orbit-about", v.orbitAbout, "expects target or pick");
+        o.orbitAboutPick = v.orbitAbout == "pick";
+    }
     if (given("--report")) o.reportPath = nonEmpty("--report", v.report);
     if (given("--record-gif")) o.recordGif = nonEmpty("--record-gif", v.recordGif);
     if (given("--gif-frames")) o.gifFrames = nonEmpty("--gif-frames", v.gifFrames);

@@ -142,6 +142,9 @@ struct Options {
     std::string replay;
     /// --status FILE: the window's state rewritten after every frame, for a program driving it.
     std::string statusPath;
+    /// --orbit-about pick: the --orbit steps turn the camera about the picked point, which stays
+    /// where it is drawn, instead of about the camera's target.
+    bool orbitAboutPick = false;
 };
 
 /// A refused command line: one line naming the problem (the caller adds the hint to --help).

@@ -6,6 +6,8 @@
 
 #include <glm/geometric.hpp>
 #include <glm/gtc/constants.hpp>
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/mat3x3.hpp>
 #include <glm/trigonometric.hpp>
 
 #include "scene/camera_math.hpp"
@@ -24,6 +26,25 @@ scene::Camera orbit(scene::Camera c, float yaw, float pitch) noexcept {
     const float limit = glm::half_pi<float>() - kPoleMargin;
     const float elevation = std::clamp(std::asin(sinElevation) + pitch, -limit, limit);
     c.eye = c.target + distance * (std::cos(elevation) * turned + std::sin(elevation) * up);
+    return c;
+}
+
+scene::Camera orbitAbout(scene::Camera c, glm::vec3 pivot, float yaw, float pitch) noexcept {
+    // The pitch is orbit()'s: the change of the view's elevation, clamped short of the poles.
+    const glm::vec3 up = glm::normalize(c.up);
+    const glm::vec3 offset = c.eye - c.target;
+    const float sinElevation = std::clamp(glm::dot(offset, up) / glm::length(offset), -1.0f, 1.0f);
+    constexpr float kPoleMargin = 0.02f;
+    const float limit = glm::half_pi<float>() - kPoleMargin;
+    const float elevation = std::asin(sinElevation);
+    const float turn = std::clamp(elevation + pitch, -limit, limit) - elevation;
+    const glm::vec3 horizontal = glm::normalize(offset - glm::dot(offset, up) * up);
+    const glm::vec3 turned = std::cos(yaw) * horizontal + std::sin(yaw) * glm::cross(up, horizontal);
+    // Yaw about `up`, then the turn towards `up` about the axis across the turned view.
+    const glm::mat3 rotation = glm::mat3(glm::rotate(glm::mat4(1.0f), turn, glm::normalize(glm::cross(turned, up)))) *
+                               glm::mat3(glm::rotate(glm::mat4(1.0f), yaw, up));
+    c.eye = pivot + rotation * (c.eye - pivot);
+    c.target = pivot + rotation * (c.target - pivot);
     return c;
 }
 

@@ -13,6 +13,11 @@ namespace pickray::app {
 /// The elevation is kept short of the poles so that `up` never becomes the view direction.
 [[nodiscard]] scene::Camera orbit(scene::Camera camera, float yaw, float pitch) noexcept;
 
+/// orbit()'s turn applied to the whole camera about `pivot` instead of its target: eye and target
+/// turn rigidly about it (yaw about `up`, then the pitch orbit() would give, about the horizontal
+/// axis across the view), so the pivot stays where it is drawn and keeps its distance to the eye.
+[[nodiscard]] scene::Camera orbitAbout(scene::Camera camera, glm::vec3 pivot, float yaw, float pitch) noexcept;
+
 /// Moves the eye towards the target by `factor` (< 1 closer); scales orthoHeight alike.
 [[nodiscard]] scene::Camera zoom(scene::Camera camera, float factor) noexcept;
 

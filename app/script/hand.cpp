@@ -124,12 +124,12 @@ void minimizeAndRestore(App& app) {
     app.frame();
 }
 
-void orbitCamera(App& app, glm::vec2 degrees, int turns) {
+void orbitCamera(App& app, glm::vec2 degrees, int turns, std::optional<glm::vec3> pivot) {
     // In equal turns, a frame drawn after each: an animation's orbit (--record-gif).
     for (int i = 0; i < turns; ++i) {
         scene::Camera& camera = app.editor().camera();
         const glm::vec2 turn = glm::radians(degrees) / static_cast<float>(turns);
-        camera = orbit(camera, turn.x, turn.y);
+        camera = pivot ? orbitAbout(camera, *pivot, turn.x, turn.y) : orbit(camera, turn.x, turn.y);
         app.frame();
     }
 }

@@ -5,6 +5,7 @@
 // own queue, then runs the frames that take them in, so that a script and a benchmark drive the
 // same code a user does.
 
+#include <optional>
 #include <string>
 
 #include <SDL.h>
@@ -31,7 +32,8 @@ void hover(App& app, glm::ivec2 at);
 /// The window resized; returns the size SDL gave it.
 glm::ivec2 resize(App& app, glm::ivec2 size);
 void minimizeAndRestore(App& app);
-/// The camera orbited by `degrees` in `turns` equal turns, a frame drawn after each.
-void orbitCamera(App& app, glm::vec2 degrees, int turns);
+/// The camera orbited by `degrees` in `turns` equal turns, a frame drawn after each: about its
+/// target, or about `pivot` when given (orbitAbout).
+void orbitCamera(App& app, glm::vec2 degrees, int turns, std::optional<glm::vec3> pivot = std::nullopt);
 
 }  // namespace pickray::app

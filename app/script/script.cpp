@@ -185,7 +185,16 @@ void runSteps(App& app, const Options& options, std::vector<std::string>& errors
                        [&](const step::Audit& c) {
                            if (!writeAudit(app, c.path)) errors.push_back("--audit " + c.path + ": not saved");
                        },
-                       [&](const step::Orbit& o) { orbitCamera(app, o.degrees, o.frames); },
+                       [&](const step::Orbit& o) {
+                           if (!options.orbitAboutPick) return orbitCamera(app, o.degrees, o.frames);
+                           const auto& pick = app.editor().lastPick();
+                           if (!pick || !pick->picked()) {
+                               const std::string error = "--orbit with --orbit-about pick: nothing is picked";
+                               app.message(error, true);
+                               return errors.push_back(error);
+                           }
+                           orbitCamera(app, o.degrees, o.frames, pick->picked()->hit.point);
+                       },
                        [&](const step::Resize& r) {
                            const glm::ivec2 now = resize(app, r.size);
                            if (now != r.size)

@@ -2,6 +2,7 @@
 // Picks end to end on the real binary: scripted clicks through SDL's event path, the JSON report,
 // the PNG screenshot, scene files and scripts, and one real X window. Expected picks come from the
 // reference camera and ray tests (tests/reference/, long double), brute force over the objects.
+#include "editing_support.hpp"
 #include "end_to_end_support.hpp"
 #include "x_session.hpp"
 
@@ -458,4 +459,35 @@ TEST(EndToEnd, ClickObjectClicksARobustPixelOfTheNamedObjectAndSaysWhich) {
         runPickray({"--headless", "--size", "640x360", "--target", "0,100,0", "--click-object", "ball"});
     EXPECT_EQ(unseen.exitCode, 1);
     EXPECT_NE(unseen.output.find("--click-object ball: no pixel of it is visible"), std::string::npos) << unseen.output;
+}
+
+TEST(EndToEnd, OrbitAboutThePickKeepsThePickedPointWhereItIsDrawn) {
+    // The ball clicked, then four orbit turns of 40 and 15 degrees in all: about the pick, the
+    // picked point stays under the click's pixel (projected by the reference camera of the saved
+    // scene); about the camera's target, as before, it moves away.
+    const auto pickedPointAfterOrbit = [](const std::string& about) {
+        const fs::path report = tempDir() / ("orbit_about_" + about + ".json");
+        const fs::path saved = tempDir() / ("orbit_about_" + about + "_scene.json");
+        const ProcessResult run =
+            runPickray({"--headless", "--size", "640x360", "--hide-ui", "--click-object", "ball", "--orbit-about",
+                        about, "--orbit", "40,15,4", "--report", report.string(), "--save", saved.string()});
+        EXPECT_EQ(run.exitCode, 0) << run.output;
+        const json r = readJson(report);
+        const json& point = r["clicks"][0]["hits"][0]["point"];
+        const glm::vec3 picked(point[0].get<float>(), point[1].get<float>(), point[2].get<float>());
+        const glm::vec2 cursor(r["clicks"][0]["cursorPixel"][0].get<float>(),
+                               r["clicks"][0]["cursorPixel"][1].get<float>());
+        EXPECT_EQ(r["editor"]["picked"], "ball");
+        return glm::length(glm::vec2(screenOf(picked, frameFor(editing::loadSaved(saved).camera, kSize))) - cursor);
+    };
+    // The camera's float eye and target, turned in float (a few float steps of their size, 1e-6
+    // relative), move the drawn point by far less than a hundredth of a pixel at this size.
+    EXPECT_LT(pickedPointAfterOrbit("pick"), 0.01f);
+    EXPECT_GT(pickedPointAfterOrbit("target"), 20.0f) << "about the target the point moves across the view";
+    const ProcessResult nothing =
+        runPickray({"--headless", "--size", "640x360", "--orbit-about", "pick", "--orbit", "10,0"});
+    EXPECT_EQ(nothing.exitCode, 1);
+    EXPECT_NE(nothing.output.find("--orbit-about pick: nothing is picked"), std::string::npos) << nothing.output;
+    EXPECT_NE(runPickray({"--headless", "--orbit-about", "eye"}).output.find("expects target or pick"),
+              std::string::npos);
 }
