@@ -14,36 +14,28 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <string>
 #include <vector>
 
 #include <glm/geometric.hpp>
 
+#include "fuzz/fuzz_input.hpp"
 #include "pickray/query.hpp"
 #include "query/mesh_support.hpp"
 
 namespace {
 
+// Raw floats, or with smallIntegers a byte each: a signed half, on the grid that puts rays exactly
+// through edges and vertices.
 struct Input {
-    const std::uint8_t* data;
-    std::size_t size;
+    pickray::fuzz::Input raw;
     bool smallIntegers = false;
     std::uint8_t byte() {
-        if (size == 0) return 0;
-        --size;
-        return *data++;
+        if (raw.size == 0) return 0;
+        --raw.size;
+        return *raw.data++;
     }
-    float next() {
-        if (smallIntegers) return static_cast<float>(static_cast<std::int8_t>(byte())) * 0.5f;
-        float f = 0.0f;
-        if (size >= sizeof f) {
-            std::memcpy(&f, data, sizeof f);
-            data += sizeof f;
-            size -= sizeof f;
-        }
-        return f;
-    }
+    float next() { return smallIntegers ? static_cast<float>(static_cast<std::int8_t>(byte())) * 0.5f : raw.next(); }
     glm::vec3 vec() { return {next(), next(), next()}; }
 };
 
@@ -98,7 +90,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    Input in{data, size};
+    Input in{{data, size}};
     const std::uint8_t vertices = static_cast<std::uint8_t>(in.byte() % 16 + 1);
     const std::uint8_t triangles = static_cast<std::uint8_t>(in.byte() % 24);
     const std::uint8_t flags = in.byte();
@@ -110,7 +102,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (int i = 0; i < 3 * triangles; ++i) m.indices.push_back(static_cast<std::uint32_t>(in.byte() % range));
     std::vector<pickray::Ray> rays;
     in.smallIntegers = (flags & 2) != 0;
-    for (int r = 0; r < 12 && in.size > 0; ++r) rays.push_back({in.vec(), in.vec()});
+    for (int r = 0; r < 12 && in.raw.size > 0; ++r) rays.push_back({in.vec(), in.vec()});
 
     pickray::TriangleMesh mesh = m.mesh();
     if (!mesh.validity().valid()) {

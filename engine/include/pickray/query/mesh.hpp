@@ -25,7 +25,8 @@
 //     closed. An invalid mesh is not.
 //   * setPositions() moves the vertices and refits the tree's boxes (O(n), no rebuild: the
 //     tree's shape stays that of the first positions, so queries stay exact but slow down when the
-//     triangles move far from where they were built), and judges closed() again.
+//     triangles move far from where they were built), and judges closed() again (O(n log n): a
+//     sort of the edges, most of its time).
 //   * Memory: 12 bytes of indices and 4 of leaf order a triangle, 12 bytes a position (+12 with
 //     normals, +8 with texture coordinates), and the tree's nodes (256 bytes each, about one for
 //     every five triangles). stats().bytes counts it all; docs/ARCHITECTURE.md has measured values.

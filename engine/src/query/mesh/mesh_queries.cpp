@@ -3,8 +3,6 @@
 // triangle answered by ray_triangle.hpp's crossTriangle, the one triangle test.
 #include <algorithm>
 #include <cmath>
-#include <stdexcept>
-#include <string>
 
 #include "pickray/query/mesh.hpp"
 
@@ -16,6 +14,7 @@ LeafArrays leafArrays(const MeshTree& tree);
 inline const Sphere* runSpheres(const MeshTree&) { return nullptr; }  // a mesh has no sphere runs
 }  // namespace pickray::detail
 
+#include "../batches.hpp"
 #include "../bvh/traverse.hpp"
 
 namespace pickray {
@@ -161,30 +160,15 @@ std::vector<LineSpan> TriangleMesh::lineSpans(const Ray& ray) const {
     return spans;
 }
 
-namespace {
-
-void checkSizes(std::span<const Ray> rays, std::span<std::optional<MeshHit>> out) {
-    if (out.size() != rays.size()) {
-        throw std::invalid_argument("TriangleMesh::nearestBatch: " + std::to_string(rays.size()) +
-                                    " rays but room for " + std::to_string(out.size()) + " answers");
-    }
-}
-
-}  // namespace
-
 void TriangleMesh::nearestBatch(std::span<const Ray> rays, std::span<std::optional<MeshHit>> out) const {
-    checkSizes(rays, out);
+    detail::checkBatchSizes(rays.size(), out.size(), "TriangleMesh::nearestBatch");
     for (std::size_t i = 0; i < rays.size(); ++i) out[i] = nearest(rays[i]);
 }
 
 void TriangleMesh::nearestBatch(std::span<const Ray> rays, std::span<std::optional<MeshHit>> out,
                                 const ParallelFor& parallelFor) const {
-    checkSizes(rays, out);
-    constexpr std::size_t kChunk = 256;  // rays a task, as Bvh::nearestBatch
-    parallelFor((rays.size() + kChunk - 1) / kChunk, [&](std::size_t chunk) {
-        const std::size_t end = std::min(rays.size(), (chunk + 1) * kChunk);
-        for (std::size_t i = chunk * kChunk; i < end; ++i) out[i] = nearest(rays[i]);
-    });
+    detail::checkBatchSizes(rays.size(), out.size(), "TriangleMesh::nearestBatch");
+    detail::inChunks(rays.size(), parallelFor, [&](std::size_t i) { out[i] = nearest(rays[i]); });
 }
 
 }  // namespace pickray
