@@ -12,7 +12,8 @@
 #   * no comparison tracing in the fuzz build (cmake/PickraySanitizers.cmake): it fed addresses,
 #     which differ from run to run, to the mutations;
 #   * fuzz_collision reaches code chosen by the CPU (the batch routines, the BVH's box test), so it
-#     runs once per PICKRAY_SIMD level, forced (PICKRAY_FUZZ_LEVELS, default "scalar avx2 avx512");
+#     runs once per PICKRAY_SIMD level, forced (PICKRAY_FUZZ_LEVELS, default "scalar avx2 avx512"),
+#     and so does fuzz_mesh (the box test alone, which has no AVX-512 form: scalar and avx2);
 #     a level the CPU (or the build) lacks would run the one below, so it is not run: its line
 #     says "skipped" and why (tests/support/cpu_gate.cpp, as for ctest's per-level tests). The
 #     CPU-chosen code has no coverage instrumentation (engine/CMakeLists.txt), so each level walks
@@ -53,6 +54,7 @@ status=0
 runs_for() {
   case $1 in
     fuzz_collision) echo 450000 ;;  # every input also runs the batch forms (800,000, then 600,000, until CI grew)
+    fuzz_mesh) echo 200000 ;;       # a brute force over up to 24 triangles, 12 rays, both face modes
     fuzz_scene) echo 750000 ;;
     fuzz_cli) echo 30000 ;;         # CLI11 builds its whole option table for every input (about 55 s)
     fuzz_session) echo 80000 ;;     # reads, writes, rereads and cuts each session (about 40 s)
@@ -62,6 +64,7 @@ runs_for() {
 levels_for() {
   case $1 in
     fuzz_collision) echo "$levels" ;;
+    fuzz_mesh) tr ' ' '\n' <<<"$levels" | grep -v avx512 | tr '\n' ' ' ;;  # the box test has no AVX-512 form
     *) echo "native" ;;
   esac
 }

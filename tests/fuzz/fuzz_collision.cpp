@@ -28,6 +28,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "fuzz/fuzz_input.hpp"
 #include "pickray/collision.hpp"
 #include "pickray/picking.hpp"
 #include "pickray/query.hpp"
@@ -35,20 +36,7 @@
 
 namespace {
 
-struct Input {
-    const std::uint8_t* data;
-    std::size_t size;
-    float next() {
-        float f = 0.0f;
-        if (size >= sizeof f) {
-            std::memcpy(&f, data, sizeof f);
-            data += sizeof f;
-            size -= sizeof f;
-        }
-        return f;
-    }
-    glm::vec3 vec() { return {next(), next(), next()}; }
-};
+using pickray::fuzz::Input;
 
 [[noreturn]] void fail(const char* what, double value) {
     std::fprintf(stderr, "contract violated: %s (%g)\n", what, value);

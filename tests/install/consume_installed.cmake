@@ -8,6 +8,7 @@
 #                its own, compiles as C++20 and picks the sphere;
 #   quickstart:  the installed QUICKSTART.md's two code blocks, built and run as they are;
 #   components:  COMPONENTS collision picking (and an unknown optional one) gives those targets;
+#   mesh:        COMPONENTS query alone picks a placed triangle mesh;
 #   unknown:     an unknown required component fails the configure with a message naming it and
 #                the known ones;
 #   debug:       the library built in a second configuration (Debug, or Release when BUILD_DIR is
@@ -149,6 +150,14 @@ function(check_components)
   expect("picked: sphere")
 endfunction()
 
+function(check_mesh)
+  set(check mesh)
+  run(${CMAKE_COMMAND} -S ${CMAKE_CURRENT_LIST_DIR}/mesh -B ${WORK_DIR}/mesh -DCMAKE_BUILD_TYPE=Release ${consumer_args})
+  run(${CMAKE_COMMAND} --build ${WORK_DIR}/mesh)
+  run(${emulator} ${WORK_DIR}/mesh/mesh_consumer)
+  expect("picked: triangle")
+endfunction()
+
 function(check_unknown_component)
   set(check unknown)
   execute_process(COMMAND ${CMAKE_COMMAND} -S ${CMAKE_CURRENT_LIST_DIR}/unknown_component -B ${WORK_DIR}/unknown
@@ -229,6 +238,7 @@ check_docs()
 check_pick_cli()
 check_quickstart()
 check_components()
+check_mesh()
 check_unknown_component()
 check_debug_and_release()
 

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "batches.hpp"
 #include "bvh/build.hpp"
 #include "bvh/traverse.hpp"
 #include "bvh/update.hpp"
@@ -130,30 +131,15 @@ std::vector<ShapeSpan> Bvh::lineSpans(const Ray& ray) const {
     return spans;
 }
 
-namespace {
-
-void checkSizes(std::span<const Ray> rays, std::span<std::optional<ShapeHit>> out) {
-    if (out.size() != rays.size()) {
-        throw std::invalid_argument("Bvh::nearestBatch: " + std::to_string(rays.size()) + " rays but room for " +
-                                    std::to_string(out.size()) + " answers");
-    }
-}
-
-}  // namespace
-
 void Bvh::nearestBatch(std::span<const Ray> rays, std::span<std::optional<ShapeHit>> out) const {
-    checkSizes(rays, out);
+    detail::checkBatchSizes(rays.size(), out.size(), "Bvh::nearestBatch");
     for (std::size_t i = 0; i < rays.size(); ++i) out[i] = nearest(rays[i]);
 }
 
 void Bvh::nearestBatch(std::span<const Ray> rays, std::span<std::optional<ShapeHit>> out,
                        const ParallelFor& parallelFor) const {
-    checkSizes(rays, out);
-    constexpr std::size_t kChunk = 256;  // rays a task: small enough to balance, big enough to be cheap
-    parallelFor((rays.size() + kChunk - 1) / kChunk, [&](std::size_t chunk) {
-        const std::size_t end = std::min(rays.size(), (chunk + 1) * kChunk);
-        for (std::size_t i = chunk * kChunk; i < end; ++i) out[i] = nearest(rays[i]);
-    });
+    detail::checkBatchSizes(rays.size(), out.size(), "Bvh::nearestBatch");
+    detail::inChunks(rays.size(), parallelFor, [&](std::size_t i) { out[i] = nearest(rays[i]); });
 }
 
 std::string_view Bvh::boxTest() noexcept {

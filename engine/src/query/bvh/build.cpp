@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-// Building a BvhTree: binned surface-area heuristic (Wald, "On fast Construction of SAH-based
+// Building 8-wide nodes: binned surface-area heuristic (Wald, "On fast Construction of SAH-based
 // Bounding Volume Hierarchies", 2007) over binary splits, opened into 8-wide nodes by splitting
 // the largest child again until there are eight (the usual way to get a wide tree from binary
-// splits, as Embree's builders do). Shapes of one kind in runs of up to four (eight in a sphere
-// run) make the leaves; the shapes themselves are copied into their kind's array in leaf order at
-// the end.
+// splits, as Embree's builders do). Primitives of one kind in runs of up to four (eight in a sphere
+// run) make the leaves. buildNodes() is shared by the Bvh over shapes and the triangle mesh
+// (mesh/): buildTree() below copies the shapes into their kind's array in leaf order at the end.
 #include "build.hpp"
 
 #include <algorithm>
@@ -66,10 +66,10 @@ struct BinnedSplit {
     Bin left, right;
 };
 
-class Builder {
+class NodeBuilder {
 public:
-    Builder(BvhTree& tree, std::span<const Shape> shapes) : tree_(tree), shapes_(shapes) {}
-    void build();
+    NodeBuilder(std::vector<PrimRef>& prims, const NodeOutput& out) : prims_(prims), out_(out) {}
+    void build(const BuildRange& all);
 
 private:
     [[nodiscard]] Split split(const BuildRange& range);
@@ -78,87 +78,47 @@ private:
     [[nodiscard]] Children open(const Split& first);
     void buildNode(std::uint32_t node, const Children& children, std::size_t depth);
     void makeLeaf(std::uint32_t node, int slot, const BuildRange& range);
-    void copyShapes();
 
-    BvhTree& tree_;
-    // What the build works on: the shapes, their PrimRefs (partitioned in place as the tree is
-    // split), and each PrimRef's bin in the current split. Plain vectors, not huge pages: they live
-    // for one build and are read in order, and every fresh huge page is a 2 MiB block to zero (in
-    // a VM that hands freed memory back to its host, often at host-fault speed).
-    std::span<const Shape> shapes_;
-    std::vector<PrimRef> prims_;
+    // What the build works on: the PrimRefs (partitioned in place as the tree is split), and each
+    // PrimRef's bin in the current split. Plain vectors, not huge pages: they live for one build
+    // and are read in order, and every fresh huge page is a 2 MiB block to zero (in a VM that
+    // hands freed memory back to its host, often at host-fault speed).
+    std::vector<PrimRef>& prims_;
+    NodeOutput out_;
     std::vector<std::uint8_t> bins_;
-    std::uint32_t placed_[kKinds] = {};  // per kind: shapes given to leaves so far
-    bool runs_ = false;                  // spheres in sphere runs (SphereLeaves)
+    std::uint32_t placed_[kKinds] = {};  // per kind: primitives given to leaves so far
 };
 
-void Builder::build() {
-    BvhTree& t = tree_;
-    const auto n = static_cast<std::uint32_t>(shapes_.size());
-    t.location.assign(n, 0);
-    std::size_t perKind[kKinds] = {};
-    prims_.reserve(n);
-    BuildRange all;
-    for (std::uint32_t i = 0; i < n; ++i) {
-        const Aabb box = bounds(shapes_[i]);
-        if (isFiniteBox(box)) {
-            const auto kind = static_cast<std::uint32_t>(shapes_[i].index());
-            ++perKind[kind];
-            prims_.push_back({{box.min.x, box.min.y, box.min.z}, i, {box.max.x, box.max.y, box.max.z}, kind});
-            growPlaneMagnitude(t, box);
-            grow(all.box, box);
-            grow(all.centroids, prims_.back().centroid());
-        } else if (box.min.x <= box.max.x) {  // infinite, not empty: tested for every ray
-            t.location[i] = kUnboundedFlag | static_cast<std::uint32_t>(t.unbounded.size());
-            t.unbounded.push_back({shapes_[i], i});
-        } else {  // empty (an invalid shape): never hit
-            t.location[i] = kInvalidFlag | static_cast<std::uint32_t>(t.invalid.size());
-            t.invalid.push_back({shapes_[i], i});
-        }
-    }
-    runs_ = t.sphereLeaves == SphereLeaves::runs ||
-            (t.sphereLeaves == SphereLeaves::automatic && perKind[kSphereKind] >= kSphereRunsFrom);
-    t.unbounded.shrink_to_fit();
-    t.invalid.shrink_to_fit();
-    if (prims_.empty()) return;
-    [&]<std::size_t... K>(std::index_sequence<K...>) {
-        ((std::get<K>(t.kinds).shapes.reserve(perKind[K]), std::get<K>(t.kinds).index.reserve(perKind[K])), ...);
-    }
-    (std::make_index_sequence<kKinds>());
-
-    all.count = static_cast<std::uint32_t>(prims_.size());
+void NodeBuilder::build(const BuildRange& all) {
+    LargeArray<Node>& nodes = *out_.nodes;
     // About one node per five shapes is usual (with leaves of one shape, eight-wide nodes and the
     // sharing in buildNode); a third leaves room to spare without regrowing, and costs only
     // address space until nodes are written. shrink_to_fit() below gives back the rest of a small
     // array; a large one keeps it, as copying would fault in a second array of fresh huge pages.
-    t.nodes.reserve(prims_.size() / 3 + 16);
-    t.nodes.push_back({});
-    t.nodes[0].parent = kNone;
+    nodes.reserve(prims_.size() / 3 + 16);
+    nodes.push_back({});
+    nodes[0].parent = kNone;
     bins_.resize(prims_.size());
     const Split top = split(all);
     if (top.leaf) {  // the root is always an inner node: here one with a single leaf
-        clearNode(t.nodes[0]);
+        clearNode(nodes[0]);
         makeLeaf(0, 0, all);
-        t.depth = 1;
+        *out_.depth = 1;
     } else {
         buildNode(0, open(top), 1);
     }
-    copyShapes();
-    assert([&]<std::size_t... K>(std::index_sequence<K...>) {
-        return ((std::get<K>(t.kinds).shapes.size() == placed_[K]) && ...);
-    }(std::make_index_sequence<kKinds>()));
-    if (t.nodes.capacity() * sizeof(Node) < kHugePage) t.nodes.shrink_to_fit();
+    if (nodes.capacity() * sizeof(Node) < kHugePage) nodes.shrink_to_fit();
 }
 
 // Chooses how to divide `range`: the surface-area heuristic over splits of the centroids along
 // their widest axis (binned, or every split of the sorted shapes for small ranges), or a leaf when
 // the heuristic prefers one (at most kMaxLeafSize shapes of one kind). Partitions prims.
-Split Builder::split(const BuildRange& range) {
+Split NodeBuilder::split(const BuildRange& range) {
     Split result;
     if (range.count == 1) return result;
     PrimRef* const begin = prims_.data() + range.begin;
     PrimRef* const end = begin + range.count;
-    const bool run = runs_ && begin->kind == kSphereKind;
+    const bool run = out_.sphereRuns && begin->kind == kSphereKind;
     const bool leafAllowed = range.count <= (run ? kSphereRunSize : kMaxLeafSize) &&
                              std::all_of(begin, end, [&](const PrimRef& p) { return p.kind == begin->kind; });
     // A leaf costs a test per shape; a split one box test plus each side's shapes weighted by the
@@ -241,7 +201,7 @@ Split Builder::split(const BuildRange& range) {
 
 /// Every split of the shapes sorted by centroid: returns the first shape of the cheapest right
 /// side, and its cost; null when no cost is finite.
-PrimRef* Builder::splitSorted(PrimRef* begin, const BuildRange& range, int axis, float& cost) {
+PrimRef* NodeBuilder::splitSorted(PrimRef* begin, const BuildRange& range, int axis, float& cost) {
     sortByCentroid(begin, range.count, axis);
     float rightArea[kSortedSplitMax];  // of [k, count)
     Aabb right = kEmptyBox;
@@ -267,7 +227,7 @@ PrimRef* Builder::splitSorted(PrimRef* begin, const BuildRange& range, int axis,
 /// The binned heuristic: the cheapest split between kBins bins of the centroids' extent (the first
 /// bin of the right side, -1 when every shape fell in one bin), its cost and the sides. Leaves
 /// each shape's bin in bins_ for the partition.
-BinnedSplit Builder::splitBinned(const PrimRef* begin, const BuildRange& range, int axis) {
+BinnedSplit NodeBuilder::splitBinned(const PrimRef* begin, const BuildRange& range, int axis) {
     Bin bins[kBins];
     fillBins(begin, begin + range.count, axis, range.centroids, bins_.data() + range.begin, bins);
     // Sweep from the right, then from the left: cost of splitting before bin b.
@@ -293,7 +253,7 @@ BinnedSplit Builder::splitBinned(const PrimRef* begin, const BuildRange& range, 
 
 // The children of a node: the two halves of `first`, then opening the largest-area child range
 // until there are kWidth, in the order of their shapes.
-Children Builder::open(const Split& first) {
+Children NodeBuilder::open(const Split& first) {
     Children children;
     children.range[0] = first.left;
     children.range[1] = first.right;
@@ -337,10 +297,10 @@ Children Builder::open(const Split& first) {
 // 256 bytes, so a child whose own children are all leaves puts them into the node of such a
 // sibling before it when they fit and the union of their boxes (the slot's new box) is not much
 // larger than the two: a ray that meets the union but neither box visits a node for nothing.
-void Builder::buildNode(std::uint32_t node, const Children& children, std::size_t depth) {
-    BvhTree& t = tree_;
-    clearNode(t.nodes[node]);
-    t.depth = std::max(t.depth, depth);
+void NodeBuilder::buildNode(std::uint32_t node, const Children& children, std::size_t depth) {
+    LargeArray<Node>& nodes = *out_.nodes;
+    clearNode(nodes[node]);
+    *out_.depth = std::max(*out_.depth, depth);
     int slot = 0;
     std::uint32_t shared = kNone;  // the last node made for a child of leaves only
     int sharedSlot = 0, sharedUsed = 0;
@@ -355,23 +315,23 @@ void Builder::buildNode(std::uint32_t node, const Children& children, std::size_
         const bool onlyLeaves =
             std::all_of(grandchildren.leaf, grandchildren.leaf + grandchildren.count, [](bool leaf) { return leaf; });
         if (onlyLeaves && shared != kNone && sharedUsed + grandchildren.count <= kWidth) {
-            const Aabb sharedBox = slotBox(t.nodes[node], sharedSlot);
+            const Aabb sharedBox = slotBox(nodes[node], sharedSlot);
             const Aabb both = unionBox(sharedBox, range.box);
             if (halfArea(both) <= kShareAreaRatio * (halfArea(sharedBox) + halfArea(range.box))) {
                 for (int g = 0; g < grandchildren.count; ++g) makeLeaf(shared, sharedUsed++, grandchildren.range[g]);
-                setSlotBox(t.nodes[node], sharedSlot, both);
+                setSlotBox(nodes[node], sharedSlot, both);
                 continue;
             }
         }
-        const auto inner = static_cast<std::uint32_t>(t.nodes.size());
-        t.nodes.emplace_back();
-        t.nodes[inner].parent = node * kWidth + static_cast<std::uint32_t>(slot);
-        t.nodes[node].child[slot] = inner;
-        t.nodes[node].meta[slot] = kInner;
-        setSlotBox(t.nodes[node], slot, range.box);
+        const auto inner = static_cast<std::uint32_t>(nodes.size());
+        nodes.emplace_back();
+        nodes[inner].parent = node * kWidth + static_cast<std::uint32_t>(slot);
+        nodes[node].child[slot] = inner;
+        nodes[node].meta[slot] = kInner;
+        setSlotBox(nodes[node], slot, range.box);
         if (onlyLeaves) {
-            clearNode(t.nodes[inner]);
-            t.depth = std::max(t.depth, depth + 1);
+            clearNode(nodes[inner]);
+            *out_.depth = std::max(*out_.depth, depth + 1);
             for (int g = 0; g < grandchildren.count; ++g) makeLeaf(inner, g, grandchildren.range[g]);
             shared = inner;
             sharedSlot = slot;
@@ -386,8 +346,8 @@ void Builder::buildNode(std::uint32_t node, const Children& children, std::size_
 // Leaves are made in the order of prims (buildNode walks its children by position), so a leaf's
 // shapes will sit at the current end of their kind's array: copyShapes() puts them there after
 // the tree is built.
-void Builder::makeLeaf(std::uint32_t node, int slot, const BuildRange& range) {
-    Node& w = tree_.nodes[node];
+void NodeBuilder::makeLeaf(std::uint32_t node, int slot, const BuildRange& range) {
+    Node& w = (*out_.nodes)[node];
     if (range.count == 0) {  // never made (split() asserts it), and a leaf's meta cannot say 0 shapes
         w.meta[slot] = kEmpty;
         setSlotBox(w, slot, kEmptyBox);
@@ -396,28 +356,43 @@ void Builder::makeLeaf(std::uint32_t node, int slot, const BuildRange& range) {
     const unsigned kind = prims_[range.begin].kind;
     w.child[slot] = placed_[kind];
     placed_[kind] += range.count;
-    for (std::uint32_t k = range.begin; k < range.begin + range.count; ++k) {
-        tree_.location[prims_[k].index] = node * kWidth + static_cast<std::uint32_t>(slot);
+    for (std::uint32_t k = range.begin; k < range.begin + range.count && out_.location != nullptr; ++k) {
+        out_.location[prims_[k].index] = node * kWidth + static_cast<std::uint32_t>(slot);
     }
-    w.meta[slot] =
-        runs_ && kind == kSphereKind && range.count > 1 ? sphereRunMeta(range.count) : leafMeta(kind, range.count);
+    w.meta[slot] = out_.sphereRuns && kind == kSphereKind && range.count > 1 ? sphereRunMeta(range.count)
+                                                                             : leafMeta(kind, range.count);
     setSlotBox(w, slot, range.box);
 }
 
+}  // namespace
+
+void buildNodes(std::vector<PrimRef>& prims, const Aabb& box, const Aabb& centroids, const NodeOutput& out) {
+    out.nodes->clear();
+    *out.depth = 0;
+    if (prims.empty()) return;
+    BuildRange all;
+    all.count = static_cast<std::uint32_t>(prims.size());
+    all.box = box;
+    all.centroids = centroids;
+    NodeBuilder(prims, out).build(all);
+}
+
+namespace {
+
 // The shapes into the kind arrays in leaf order. A pass of its own: they lie scattered in the
 // input, and a loop that does nothing else keeps many fetches in flight.
-void Builder::copyShapes() {
+void copyShapes(BvhTree& tree, std::span<const Shape> shapes, const std::vector<PrimRef>& prims) {
     constexpr std::size_t kAhead = 32;
-    for (std::size_t k = 0; k < prims_.size(); ++k) {
-        if (k + kAhead < prims_.size()) {  // GCC's and Clang's prefetch, any processor
-            const char* at = reinterpret_cast<const char*>(&shapes_[prims_[k + kAhead].index]);
+    for (std::size_t k = 0; k < prims.size(); ++k) {
+        if (k + kAhead < prims.size()) {  // GCC's and Clang's prefetch, any processor
+            const char* at = reinterpret_cast<const char*>(&shapes[prims[k + kAhead].index]);
             __builtin_prefetch(at, 0, 3);
             __builtin_prefetch(at + 64, 0, 3);
         }
-        withKind(tree_.kinds, prims_[k].kind, [&](auto& array) {
+        withKind(tree.kinds, prims[k].kind, [&](auto& array) {
             using Stored = typename std::decay_t<decltype(array.shapes)>::value_type;
-            array.shapes.push_back(toStored<Stored>(shapes_[prims_[k].index]));
-            array.index.push_back(prims_[k].index);
+            array.shapes.push_back(toStored<Stored>(shapes[prims[k].index]));
+            array.index.push_back(prims[k].index);
         });
     }
 }
@@ -433,7 +408,44 @@ void buildTree(BvhTree& tree, std::span<const Shape> shapes) {
     tree.invalid.clear();
     tree.depth = 0;
     tree.stale = 0;
-    Builder(tree, shapes).build();
+    BvhTree& t = tree;
+    const auto n = static_cast<std::uint32_t>(shapes.size());
+    t.location.assign(n, 0);
+    std::size_t perKind[kKinds] = {};
+    std::vector<PrimRef> prims;
+    prims.reserve(n);
+    Aabb all = kEmptyBox, centroids = kEmptyBox;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const Aabb box = bounds(shapes[i]);
+        if (isFiniteBox(box)) {
+            const auto kind = static_cast<std::uint32_t>(shapes[i].index());
+            ++perKind[kind];
+            prims.push_back({{box.min.x, box.min.y, box.min.z}, i, {box.max.x, box.max.y, box.max.z}, kind});
+            growPlaneMagnitude(t, box);
+            grow(all, box);
+            grow(centroids, prims.back().centroid());
+        } else if (box.min.x <= box.max.x) {  // infinite, not empty: tested for every ray
+            t.location[i] = kUnboundedFlag | static_cast<std::uint32_t>(t.unbounded.size());
+            t.unbounded.push_back({shapes[i], i});
+        } else {  // empty (an invalid shape): never hit
+            t.location[i] = kInvalidFlag | static_cast<std::uint32_t>(t.invalid.size());
+            t.invalid.push_back({shapes[i], i});
+        }
+    }
+    const bool runs = t.sphereLeaves == SphereLeaves::runs ||
+                      (t.sphereLeaves == SphereLeaves::automatic && perKind[kSphereKind] >= kSphereRunsFrom);
+    t.unbounded.shrink_to_fit();
+    t.invalid.shrink_to_fit();
+    if (prims.empty()) return;
+    [&]<std::size_t... K>(std::index_sequence<K...>) {
+        ((std::get<K>(t.kinds).shapes.reserve(perKind[K]), std::get<K>(t.kinds).index.reserve(perKind[K])), ...);
+    }
+    (std::make_index_sequence<kKinds>());
+    buildNodes(prims, all, centroids, {&t.nodes, &t.depth, t.location.data(), runs});
+    copyShapes(t, shapes, prims);
+    assert([&]<std::size_t... K>(std::index_sequence<K...>) {
+        return ((std::get<K>(t.kinds).shapes.size() == perKind[K]) && ...);
+    }(std::make_index_sequence<kKinds>()));
 }
 
 }  // namespace pickray::detail

@@ -5,7 +5,9 @@
 // and its spheres visited as leaves of one: sphere_run.hpp). visit returns the new limit
 // (nearest() lowers it to its best hit, so farther boxes are skipped). Written once (walk),
 // entered through one of two functions that differ in the box test and in the instruction set
-// they are compiled for. Included by bvh.cpp only: the visits are its queries' lambdas.
+// they are compiled for. Included by bvh.cpp and mesh/mesh.cpp: the visits are their queries'
+// lambdas. A tree is a BvhTree or anything else with its `nodes` and `planeMagnitude` and the two
+// functions below (leafArrays, runSpheres) found for it by argument-dependent lookup.
 
 #include <bit>
 #include <cstddef>
@@ -73,8 +75,29 @@ struct ChildRanks {
 #endif
 };
 
-template <typename BoxTest, typename RunTest, typename Visit>
-PICKRAY_FORCE_INLINE void walk(const BvhTree& tree, const Ray& ray, float tMin, float tMax, Visit& visit) {
+/// Where each kind's leaf entries lie, for the prefetches of a large tree: the entries' array, the
+/// size of one, and the array of their indices.
+struct LeafArrays {
+    const char* base[kKinds] = {};
+    std::size_t stride[kKinds] = {};
+    const std::uint32_t* index[kKinds] = {};
+};
+inline LeafArrays leafArrays(const BvhTree& tree) {
+    LeafArrays arrays;
+    [&]<std::size_t... K>(std::index_sequence<K...>) {
+        ((arrays.base[K] = reinterpret_cast<const char*>(std::get<K>(tree.kinds).shapes.data()),
+          arrays.stride[K] = sizeof(std::get<K>(tree.kinds).shapes[0]),
+          arrays.index[K] = std::get<K>(tree.kinds).index.data()),
+         ...);
+    }
+    (std::make_index_sequence<kKinds>());
+    return arrays;
+}
+/// The spheres a sphere run's child indexes (null for a tree without runs).
+inline const Sphere* runSpheres(const BvhTree& tree) { return std::get<kSphereKind>(tree.kinds).shapes.data(); }
+
+template <typename BoxTest, typename RunTest, typename Tree, typename Visit>
+PICKRAY_FORCE_INLINE void walk(const Tree& tree, const Ray& ray, float tMin, float tMax, Visit& visit) {
     static_assert(kLanes == kWidth);
     const SlabRay slab(ray, tree.planeMagnitude);
     struct Pending {
@@ -97,20 +120,9 @@ PICKRAY_FORCE_INLINE void walk(const BvhTree& tree, const Ray& ray, float tMin, 
     // children the ray meets at once, while the nearest is being handled. In a small tree that
     // only costs time.
     const bool prefetch = tree.nodes.size() > kPrefetchAboveNodes;
-    const char* leafBase[kKinds] = {};
-    std::size_t leafStride[kKinds] = {};
-    const std::uint32_t* leafIndex[kKinds] = {};
-    if (prefetch) {
-        [&]<std::size_t... K>(std::index_sequence<K...>) {
-            ((leafBase[K] = reinterpret_cast<const char*>(std::get<K>(tree.kinds).shapes.data()),
-              leafStride[K] = sizeof(std::get<K>(tree.kinds).shapes[0]),
-              leafIndex[K] = std::get<K>(tree.kinds).index.data()),
-             ...);
-        }
-        (std::make_index_sequence<kKinds>());
-    }
+    const LeafArrays leaves = prefetch ? leafArrays(tree) : LeafArrays{};
 #endif
-    const Sphere* const spheres = std::get<kSphereKind>(tree.kinds).shapes.data();
+    const Sphere* const spheres = runSpheres(tree);
     // A sphere run's children: its spheres (the run's first plus these), as leaves of one.
     static constexpr std::uint32_t kRunChild[kLanes] = {0, 1, 2, 3, 4, 5, 6, 7};
     static constexpr std::uint8_t kRunMeta[kLanes] = {
@@ -147,10 +159,10 @@ PICKRAY_FORCE_INLINE void walk(const BvhTree& tree, const Ray& ray, float tMin, 
                     for (std::size_t line = 0; line < sizeof(Node); line += 64) _mm_prefetch(at + line, _MM_HINT_T0);
                 } else {  // the leaf's shapes (two lines: a sphere run's eight), and their indices
                     const unsigned kind = leafKind(node.meta[slot]);
-                    const char* at = leafBase[kind] + leafStride[kind] * node.child[slot];
+                    const char* at = leaves.base[kind] + leaves.stride[kind] * node.child[slot];
                     _mm_prefetch(at, _MM_HINT_T0);
                     _mm_prefetch(at + 64, _MM_HINT_T0);
-                    _mm_prefetch(reinterpret_cast<const char*>(leafIndex[kind] + node.child[slot]), _MM_HINT_T0);
+                    _mm_prefetch(reinterpret_cast<const char*>(leaves.index[kind] + node.child[slot]), _MM_HINT_T0);
                 }
             }
 #endif
@@ -202,20 +214,20 @@ PICKRAY_FORCE_INLINE void walk(const BvhTree& tree, const Ray& ray, float tMin, 
     }
 }
 
-template <typename Visit>
-void walkPortable(const BvhTree& tree, const Ray& ray, float tMin, float tMax, Visit& visit) {
+template <typename Tree, typename Visit>
+void walkPortable(const Tree& tree, const Ray& ray, float tMin, float tMax, Visit& visit) {
     walk<PortableBoxTest, PortableSphereRun>(tree, ray, tMin, tMax, visit);
 }
 #if PICKRAY_BVH_AVX
-template <typename Visit>
-__attribute__((target("avx"))) void walkAvx(const BvhTree& tree, const Ray& ray, float tMin, float tMax, Visit& visit) {
+template <typename Tree, typename Visit>
+__attribute__((target("avx"))) void walkAvx(const Tree& tree, const Ray& ray, float tMin, float tMax, Visit& visit) {
     walk<AvxBoxTest, AvxSphereRun>(tree, ray, tMin, tMax, visit);
 }
 #endif
 
 /// The traversal with the box test this machine runs (Bvh::boxTest()).
-template <typename Visit>
-void traverse(const BvhTree& tree, const Ray& ray, float tMin, float tMax, Visit&& visit) {
+template <typename Tree, typename Visit>
+void traverse(const Tree& tree, const Ray& ray, float tMin, float tMax, Visit&& visit) {
     if (tree.nodes.empty()) return;
 #if PICKRAY_BVH_AVX
     if (useAvx()) return walkAvx(tree, ray, tMin, tMax, visit);
