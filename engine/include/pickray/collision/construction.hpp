@@ -258,12 +258,12 @@ struct InfiniteCylinderExplained {
 inline InfiniteCylinderExplained explainInfiniteCylinder(const Ray& ray, const InfiniteCylinder& cylinder) noexcept {
     InfiniteCylinderExplained out;
     InfiniteCylinderConstruction& c = out.construction;
-    if (!isValidRay(ray) || !isFinite(cylinder.p1) || !isFinite(cylinder.p2) || !isValidRadius(cylinder.radius)) {
+    if (!isValidRay(ray) || !isFinite(cylinder.a) || !isFinite(cylinder.b) || !isValidRadius(cylinder.radius)) {
         return out;
     }
     const auto found = infiniteCylinderSpanOfValidRay(ray, cylinder);
     // On a miss the core drops its frame: the same frame again, for the case and the distance.
-    const AxisFrame frame = found ? found->frame : axisFrame(ray, cylinder.p1, cylinder.p2);
+    const AxisFrame frame = found ? found->frame : axisFrame(ray, cylinder.a, cylinder.b);
     if (frame.lengthSquared == 0.0) {
         c.kind = InfiniteCylinderCase::kDegenerateAxis;
         return out;
@@ -296,7 +296,7 @@ inline InfiniteCylinderExplained explainInfiniteCylinder(const Ray& ray, const I
         // Q's coordinate along the axis in the frame's units (|S|² for P2): its foot is P1 + b·S.
         const double b = (frame.originAlong + a[i] * frame.directionAlong) / frame.lengthSquared;
         *bs[i] = static_cast<float>(b);
-        *rs[i] = glm::vec3(widen(cylinder.p1) + b * frame.axisVector);
+        *rs[i] = glm::vec3(widen(cylinder.a) + b * frame.axisVector);
     }
     c.q1Behind = !(a[0] >= 0.0);
     c.q2Behind = !(a[1] >= 0.0);

@@ -47,11 +47,30 @@ struct Cylinder {
     float radius = 0.5f;
 };
 
-/// All points within `radius` of the infinite line through p1 and p2.
+/// All points within `radius` of the infinite line through `a` and `b` (two points of the axis,
+/// not ends).
+///
+/// `p1` and `p2` are the former names of `a` and `b`, kept for one release: each shares its storage
+/// with the new name and is deprecated. While they last the type has a constructor instead of
+/// being an aggregate, so that `InfiniteCylinder{{0, 0, 0}, {0, 1, 0}, 0.5f}` still compiles (an
+/// aggregate holding the unions would refuse it); designated initializers and structured bindings
+/// (auto [a, b, radius] = cylinder) are not available.
 struct InfiniteCylinder {
-    glm::vec3 p1{0.0f};
-    glm::vec3 p2{0.0f, 1.0f, 0.0f};
-    float radius = 0.5f;
+    union {
+        glm::vec3 a;
+        [[deprecated("use a")]] glm::vec3 p1;
+    };
+    union {
+        glm::vec3 b;
+        [[deprecated("use b")]] glm::vec3 p2;
+    };
+    float radius;
+
+    // GLM_CONSTEXPR: constexpr where GLM's own constructors are (not with its aligned types).
+    GLM_CONSTEXPR InfiniteCylinder() noexcept : a(0.0f), b(0.0f, 1.0f, 0.0f), radius(0.5f) {}
+    GLM_CONSTEXPR InfiniteCylinder(glm::vec3 axisA, glm::vec3 axisB = glm::vec3(0.0f, 1.0f, 0.0f),
+                                   float axisRadius = 0.5f) noexcept
+        : a(axisA), b(axisB), radius(axisRadius) {}
 };
 
 /// Axis-aligned box, min <= max per axis. A zero extent on an axis makes it flat (a rectangle,
