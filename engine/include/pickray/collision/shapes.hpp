@@ -9,6 +9,8 @@
 
 namespace pickray {
 
+#include "pickray/config.hpp"
+
 /// A half-line: origin + t·direction for t >= 0. The direction need not be unit length; every t
 /// that a query returns is measured in units of it.
 struct Ray {
