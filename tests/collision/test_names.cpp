@@ -1,10 +1,16 @@
 // SPDX-License-Identifier: MIT
 // The library's regular names, and the old spellings kept for one release as deprecated aliases:
-// InfiniteCylinder's a and b (once p1 and p2).
+// InfiniteCylinder's a and b (once p1 and p2), and OrientedBox::fromCenter.
+#include <bit>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <random>
 #include <type_traits>
 
 #include <gtest/gtest.h>
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/gtc/quaternion.hpp>
 
 #include "pickray/collision.hpp"
 
@@ -57,6 +63,51 @@ TEST(Names, InfiniteCylinderOldNamesP1AndP2AreTheSameStorageAsAAndB) {
 #endif
     EXPECT_EQ(cylinder.a, glm::vec3(7, 2, 3));
     EXPECT_EQ(cylinder.b, glm::vec3(8, 9, 10));
+}
+
+bool sameBits(float x, float y) { return std::bit_cast<std::uint32_t>(x) == std::bit_cast<std::uint32_t>(y); }
+bool sameBits(glm::vec3 u, glm::vec3 v) { return sameBits(u.x, v.x) && sameBits(u.y, v.y) && sameBits(u.z, v.z); }
+
+// ---- OrientedBox::fromCenter --------------------------------------------------------------------
+
+bool sameHit(const std::optional<RayHit>& x, const std::optional<RayHit>& y) {
+    if (!x || !y) return !x && !y;
+    return sameBits(x->t, y->t) && sameBits(x->point, y->point) && sameBits(x->normal, y->normal);
+}
+
+TEST(Names, OrientedBoxFromCenterRaycastsAsTheBoxBuiltByHand) {
+    std::mt19937 rng(31);
+    std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+    const auto random = [&](float scale) { return scale * glm::vec3(unit(rng), unit(rng), unit(rng)); };
+    int hits = 0;
+    for (int box = 0; box < 50; ++box) {
+        const glm::vec3 center = random(20.0f);
+        const glm::vec3 halfExtents = glm::abs(random(3.0f)) + 0.1f;
+        const glm::quat rotation = glm::angleAxis(3.0f * unit(rng), glm::normalize(random(1.0f) + 0.01f));
+        const OrientedBox byHand{Aabb{-halfExtents, halfExtents},
+                                 glm::translate(glm::mat4(1.0f), center) * glm::mat4_cast(rotation)};
+        const OrientedBox fromQuat = OrientedBox::fromCenter(center, halfExtents, rotation);
+        const OrientedBox fromMatrix = OrientedBox::fromCenter(center, halfExtents, glm::mat3_cast(rotation));
+        for (int i = 0; i < 200; ++i) {
+            const Ray ray{center + random(30.0f), random(1.0f) - random(0.01f)};
+            const auto want = raycast(ray, byHand);
+            EXPECT_TRUE(sameHit(raycast(ray, fromQuat), want)) << box << " " << i;
+            EXPECT_TRUE(sameHit(raycast(ray, fromMatrix), want)) << box << " " << i;
+            const glm::vec3 from = center + random(30.0f);
+            const Ray aimed{from, center + random(0.1f) - from};  // at the centre: a hit from outside
+            const auto wantAimed = raycast(aimed, byHand);
+            hits += wantAimed.has_value();
+            EXPECT_TRUE(sameHit(raycast(aimed, fromQuat), wantAimed));
+            EXPECT_TRUE(sameHit(raycast(aimed, fromMatrix), wantAimed));
+        }
+    }
+    EXPECT_GT(hits, 9000);
+    // A quarter turn about z: the box's local x runs along world y.
+    const OrientedBox turned =
+        OrientedBox::fromCenter({0, 0, 10}, {2, 1, 1}, glm::angleAxis(glm::radians(90.0f), glm::vec3(0, 0, 1)));
+    const auto hit = raycast(Ray{{0, -10, 10}, {0, 1, 0}}, turned);
+    ASSERT_TRUE(hit);
+    EXPECT_NEAR(hit->t, 8.0f, 1e-5f);  // enters at y = −2, the end of the long axis
 }
 
 }  // namespace

@@ -4,6 +4,8 @@
 // All coordinates are world units in GLM float vectors; no type here owns memory or checks itself:
 // validity is part of each query's contract (see the headers next to this one).
 
+#include <glm/ext/quaternion_float.hpp>
+#include <glm/mat3x3.hpp>
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
@@ -84,9 +86,19 @@ struct Aabb {
 
 /// A box given in its own space and placed in the world by an affine transform (rotation,
 /// translation, non-uniform scale, shear). The bottom row of `toWorld` must be (0, 0, 0, 1).
+///
+/// fromCenter builds the usual game object's box: centred on `center`, `halfExtents` along its own
+/// axes, turned by `rotation` (a unit quaternion, or a rotation matrix; neither is normalised).
+/// local is {−halfExtents, halfExtents} and toWorld the rotation's matrix with `center` as its
+/// translation: the same box, bit for bit, as glm::translate(center) * glm::mat4_cast(rotation).
 struct OrientedBox {
     Aabb local;
     glm::mat4 toWorld{1.0f};
+
+    [[nodiscard]] static OrientedBox fromCenter(glm::vec3 center, glm::vec3 halfExtents,
+                                                const glm::quat& rotation) noexcept;
+    [[nodiscard]] static OrientedBox fromCenter(glm::vec3 center, glm::vec3 halfExtents,
+                                                const glm::mat3& rotation) noexcept;
 };
 
 /// Where a ray first crosses a surface.
