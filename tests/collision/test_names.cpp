@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The library's regular names, and the old spellings kept for one release as deprecated aliases:
-// InfiniteCylinder's a and b (once p1 and p2), and OrientedBox::fromCenter.
+// InfiniteCylinder's a and b (once p1 and p2), closestPoints(point, line or segment) (once
+// closestPoint and ClosestPoint), and OrientedBox::fromCenter.
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -65,8 +66,51 @@ TEST(Names, InfiniteCylinderOldNamesP1AndP2AreTheSameStorageAsAAndB) {
     EXPECT_EQ(cylinder.b, glm::vec3(8, 9, 10));
 }
 
+// ---- closestPoints(point, line or segment) ------------------------------------------------------
+
 bool sameBits(float x, float y) { return std::bit_cast<std::uint32_t>(x) == std::bit_cast<std::uint32_t>(y); }
 bool sameBits(glm::vec3 u, glm::vec3 v) { return sameBits(u.x, v.x) && sameBits(u.y, v.y) && sameBits(u.z, v.z); }
+
+TEST(Names, ClosestPointsOfAPointHaveTheShapeOfEveryClosestPair) {
+    const ClosestPoints onLine = closestPoints(glm::vec3(3, 4, 0), Line{{0, 0, 0}, {2, 0, 0}});
+    EXPECT_EQ(onLine.p1, glm::vec3(3, 4, 0));
+    EXPECT_EQ(onLine.t1, 0.0f);
+    EXPECT_EQ(onLine.p2, glm::vec3(3, 0, 0));
+    EXPECT_EQ(onLine.t2, 1.5f);
+    EXPECT_EQ(onLine.distance, 4.0f);
+    const ClosestPoints onSegment = closestPoints(glm::vec3(7, 4, 0), Segment{{0, 0, 0}, {4, 0, 0}});
+    EXPECT_EQ(onSegment.p1, glm::vec3(7, 4, 0));
+    EXPECT_EQ(onSegment.p2, glm::vec3(4, 0, 0));
+    EXPECT_EQ(onSegment.t2, 1.0f);
+    EXPECT_EQ(onSegment.distance, 5.0f);
+}
+
+TEST(Names, DeprecatedClosestPointAnswersAsClosestPointsBitForBit) {
+    std::mt19937 rng(77);
+    std::uniform_real_distribution<float> coordinate(-100.0f, 100.0f);
+    const auto random = [&] { return glm::vec3(coordinate(rng), coordinate(rng), coordinate(rng)); };
+    for (int i = 0; i < 2000; ++i) {
+        const glm::vec3 point = random();
+        const Line line{random(), random()};
+        const Segment segment{random(), random()};
+        const ClosestPoints toLine = closestPoints(point, line);
+        const ClosestPoints toSegment = closestPoints(point, segment);
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
+        const ClosestPoint oldLine = closestPoint(point, line);
+        const ClosestPoint oldSegment = closestPoint(point, segment);
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+        EXPECT_TRUE(sameBits(oldLine.point, toLine.p2) && sameBits(oldLine.t, toLine.t2) &&
+                    sameBits(oldLine.distance, toLine.distance));
+        EXPECT_TRUE(sameBits(oldSegment.point, toSegment.p2) && sameBits(oldSegment.t, toSegment.t2) &&
+                    sameBits(oldSegment.distance, toSegment.distance));
+        EXPECT_TRUE(sameBits(toLine.p1, point) && sameBits(toSegment.p1, point));
+    }
+}
 
 // ---- OrientedBox::fromCenter --------------------------------------------------------------------
 

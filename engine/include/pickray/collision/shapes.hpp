@@ -9,9 +9,9 @@
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
-namespace pickray {
-
 #include "pickray/config.hpp"
+
+namespace pickray {
 
 /// A half-line: origin + t·direction for t >= 0. The direction need not be unit length; every t
 /// that a query returns is measured in units of it.
@@ -115,20 +115,22 @@ struct LineSpan {
     float exit = 0.0f;
 };
 
-/// The point of a line or segment closest to a query point.
-struct ClosestPoint {
-    glm::vec3 point{0.0f};  ///< the closest point itself
-    float t = 0.0f;         ///< its parameter along the line/segment (point + t·direction, or a + t·(b − a))
-    float distance = 0.0f;  ///< distance from the query point
-};
-
-/// A closest pair between two lines or segments.
+/// A closest pair of points: one on each argument of closestPoints (distance.hpp), in the order
+/// given. For a query point against a line or segment the first is the point itself (t1 = 0).
 struct ClosestPoints {
     glm::vec3 p1{0.0f};     ///< on the first argument
     glm::vec3 p2{0.0f};     ///< on the second argument
-    float t1 = 0.0f;        ///< parameter of p1 on the first argument
+    float t1 = 0.0f;        ///< parameter of p1 on the first argument (0 for a point)
     float t2 = 0.0f;        ///< parameter of p2 on the second argument
     float distance = 0.0f;  ///< the minimum distance (for lines exact to a float step, see distance.hpp)
+};
+
+/// Deprecated: the result of the deprecated closestPoint(point, line/segment); closestPoints(point,
+/// line/segment) answers the same as ClosestPoints (point = p2, t = t2).
+struct [[deprecated("use ClosestPoints (closestPoints(point, line) gives point = p2, t = t2)")]] ClosestPoint {
+    glm::vec3 point{0.0f};  ///< the closest point itself
+    float t = 0.0f;         ///< its parameter along the line/segment (point + t·direction, or a + t·(b − a))
+    float distance = 0.0f;  ///< distance from the query point
 };
 
 }  // namespace pickray
