@@ -10,6 +10,7 @@
 
 #include "closest_points.hpp"
 #include "pickray/collision/detail/exact_sum.hpp"
+#include "pickray/collision/detail/signed_zero.hpp"
 
 namespace pickray {
 namespace detail {
@@ -92,8 +93,8 @@ double distanceToLine(glm::vec3 point, glm::vec3 base, glm::vec3 direction) noex
 
 /// The answer for a query point: the point itself (t1 = 0) and the closest point found.
 ClosestPoints fromPoint(glm::vec3 query, const detail::PointParameter& found, double distance) noexcept {
-    return ClosestPoints{query, glm::vec3(found.point), 0.0f, static_cast<float>(found.t),
-                         static_cast<float>(distance)};
+    return detail::positiveZero(
+        ClosestPoints{query, glm::vec3(found.point), 0.0f, static_cast<float>(found.t), static_cast<float>(distance)});
 }
 
 }  // namespace
@@ -119,8 +120,9 @@ ClosestPoints closestPoints(const Line& first, const Line& second) noexcept {
     const glm::dvec3 d1 = widen(first.direction);
     const glm::dvec3 d2 = widen(second.direction);
     const auto pair = [&](double t1, double t2, double distance) {
-        return ClosestPoints{glm::vec3(p1 + t1 * d1), glm::vec3(p2 + t2 * d2), static_cast<float>(t1),
-                             static_cast<float>(t2), static_cast<float>(distance)};
+        return detail::positiveZero(ClosestPoints{glm::vec3(p1 + t1 * d1), glm::vec3(p2 + t2 * d2),
+                                                  static_cast<float>(t1), static_cast<float>(t2),
+                                                  static_cast<float>(distance)});
     };
     const ExactVec3<2> normal = cross(first.direction, second.direction);
     if (!isZero(normal)) {

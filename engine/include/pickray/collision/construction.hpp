@@ -214,12 +214,12 @@ struct SegmentPairConstruction {
     const glm::dvec3 a1(first.a), b1(first.b), a2(second.a), b2(second.b);
     const detail::PairParameters found = detail::closestBetweenSegments(a1, b1, a2, b2);
     SegmentPairConstruction out;
-    // The same roundings as closestPoints(Segment, Segment) (distance.hpp).
-    out.s = static_cast<float>(found.t1);
-    out.t = static_cast<float>(found.t2);
-    out.p1 = glm::vec3(found.p1);
-    out.p2 = glm::vec3(found.p2);
-    out.distance = static_cast<float>(glm::distance(found.p1, found.p2));
+    // The same roundings as closestPoints(Segment, Segment) (distance.hpp), −0 as +0 as there.
+    out.s = detail::positiveZero(static_cast<float>(found.t1));
+    out.t = detail::positiveZero(static_cast<float>(found.t2));
+    out.p1 = detail::positiveZero(glm::vec3(found.p1));
+    out.p2 = detail::positiveZero(glm::vec3(found.p2));
+    out.distance = detail::positiveZero(static_cast<float>(glm::distance(found.p1, found.p2)));
     const glm::dvec3 d1 = b1 - a1;
     const glm::dvec3 d2 = b2 - a2;
     out.firstIsPoint = glm::dot(d1, d1) == 0.0;
@@ -246,7 +246,7 @@ struct CapsulePairConstruction {
 namespace detail {
 
 /// A bound rounded once, −0 as +0 (toLineSpan's rounding).
-PICKRAY_FORCE_INLINE float toFloatBound(double t) noexcept { return static_cast<float>(t + 0.0); }
+PICKRAY_FORCE_INLINE float toFloatBound(double t) noexcept { return positiveZero(static_cast<float>(t)); }
 
 /// Article 000's construction from the infinite-cylinder core, with the core's double span kept
 /// for the capped cylinder's caps.

@@ -34,6 +34,7 @@
 #include <glm/geometric.hpp>
 
 #include "pickray/collision/detail/segments.hpp"
+#include "pickray/collision/detail/signed_zero.hpp"
 #include "pickray/collision/shapes.hpp"
 #include "pickray/config.hpp"
 
@@ -50,8 +51,9 @@ namespace pickray {
 [[nodiscard]] PICKRAY_FORCE_INLINE ClosestPoints closestPoints(const Segment& first, const Segment& second) noexcept {
     const detail::PairParameters found = detail::closestBetweenSegments(glm::dvec3(first.a), glm::dvec3(first.b),
                                                                         glm::dvec3(second.a), glm::dvec3(second.b));
-    return ClosestPoints{glm::vec3(found.p1), glm::vec3(found.p2), static_cast<float>(found.t1),
-                         static_cast<float>(found.t2), static_cast<float>(glm::distance(found.p1, found.p2))};
+    return detail::positiveZero(ClosestPoints{glm::vec3(found.p1), glm::vec3(found.p2), static_cast<float>(found.t1),
+                                              static_cast<float>(found.t2),
+                                              static_cast<float>(glm::distance(found.p1, found.p2))});
 }
 
 /// Deprecated for closestPoints(point, line), the same answer as ClosestPoints.
