@@ -190,7 +190,7 @@ pickray::Shape moved(const pickray::Shape& shape, float step) {
             if constexpr (std::is_same_v<T, pickray::Sphere>) s.center += by;
             else if constexpr (std::is_same_v<T, pickray::Aabb>) s.min += by, s.max += by;
             else if constexpr (std::is_same_v<T, pickray::OrientedBox>) s.toWorld[3] += glm::vec4(by, 0.0f);
-            else if constexpr (std::is_same_v<T, pickray::InfiniteCylinder>) s.p1 += by, s.p2 += by;
+            else if constexpr (std::is_same_v<T, pickray::InfiniteCylinder>) s.a += by, s.b += by;
             else s.a += by, s.b += by;
             return s;
         },

@@ -113,7 +113,7 @@ std::optional<Span<T>> lineSpan(const Vec3<T>& o, const Vec3<T>& d, const Shape&
                 if (!(glm::dot(u, u) > T(0))) return std::nullopt;  // no axis: empty, as the library's
                 return intersect(infinite(o, d, a, u, T(c.radius)), slab(o, d, a, u));
             },
-            [&](const InfiniteCylinder& c) { return infinite(o, d, v(c.p1), v(c.p2) - v(c.p1), T(c.radius)); },
+            [&](const InfiniteCylinder& c) { return infinite(o, d, v(c.a), v(c.b) - v(c.a), T(c.radius)); },
             [&](const Aabb& b) { return box(o, d, v(b.min), v(b.max)); },
             [&](const OrientedBox& b) {
                 // The ray moved into the box's space by the inverted toWorld (direction not

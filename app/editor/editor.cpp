@@ -268,7 +268,7 @@ std::optional<Sphere> Editor::boundingSphere(bool all) const {
             const glm::vec3 p = scene::interiorPoint(shape);
             b = Aabb{p, p};
             if (const auto* c = std::get_if<InfiniteCylinder>(&shape))
-                b = Aabb{glm::min(c->p1, c->p2), glm::max(c->p1, c->p2)};
+                b = Aabb{glm::min(c->a, c->b), glm::max(c->a, c->b)};
         }
         box = Aabb{glm::min(box.min, b.min), glm::max(box.max, b.max)};
     }

@@ -58,7 +58,7 @@ bool editShape(Object& o, const Fields& field) {
             [&](Capsule& s) -> bool { return field.vec("a", s.a) | field.vec("b", s.b) | field.radius(s.radius); },
             [&](Cylinder& s) -> bool { return field.vec("a", s.a) | field.vec("b", s.b) | field.radius(s.radius); },
             [&](InfiniteCylinder& s) -> bool {
-                return field.vec("p1", s.p1) | field.vec("p2", s.p2) | field.radius(s.radius);
+                return field.vec("p1", s.a) | field.vec("p2", s.b) | field.radius(s.radius);
             },
             [&](Aabb& b) -> bool { return field.minMax(b); },
             [&](OrientedBox& b) -> bool {

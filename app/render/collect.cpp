@@ -142,8 +142,8 @@ float meanProjectedSide(const Shape& shape) {
 // (grown by the radius). It reaches the edges of the view, so it looks infinite, and its triangles
 // stay screen-sized (see kLongSideRings for what overly long ones do on llvmpipe).
 std::optional<std::pair<glm::vec3, glm::vec3>> drawnStretch(const InfiniteCylinder& k, const FrameView& view) {
-    const glm::vec3 dir = glm::normalize(k.p2 - k.p1);
-    const glm::vec3 centre = k.p1 + glm::dot(view.lookTarget - k.p1, dir) * dir;
+    const glm::vec3 dir = glm::normalize(k.b - k.a);
+    const glm::vec3 centre = k.a + glm::dot(view.lookTarget - k.a, dir) * dir;
     const float reach = 2.0f * (view.farDistance + glm::length(view.eye - centre));
     const auto range = clipToFrustum(view.viewProjection, centre, dir, -reach, reach, k.radius);
     if (!range) return std::nullopt;
@@ -374,7 +374,7 @@ void collectDraws(const DrawLists& lists, const scene::Scene& scene, const Frame
             }
             void operator()(const InfiniteCylinder& k) const {
                 // Analytic: sphere.vert bounds its quad by the axis within the view's frustum.
-                if (c.analytic_) return c.addCast(k.p1, k.p2, k.radius, 2, color, look);
+                if (c.analytic_) return c.addCast(k.a, k.b, k.radius, 2, color, look);
                 if (auto ends = drawnStretch(k, view))
                     c.add(c.mesh_.longSides_, axisFrame(ends->first, ends->second - ends->first, k.radius), color,
                           look);

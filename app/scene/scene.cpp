@@ -49,8 +49,8 @@ std::optional<std::string> validateShape(const Cylinder& c) {
     return std::nullopt;
 }
 std::optional<std::string> validateShape(const InfiniteCylinder& c) {
-    if (auto e = firstError(checkFinite(c.p1, "p1"), checkFinite(c.p2, "p2"), checkRadius(c.radius))) return e;
-    if (c.p1 == c.p2) return std::string("p2: must differ from p1 (they define the axis)");
+    if (auto e = firstError(checkFinite(c.a, "p1"), checkFinite(c.b, "p2"), checkRadius(c.radius))) return e;
+    if (c.a == c.b) return std::string("p2: must differ from p1 (they define the axis)");
     return std::nullopt;
 }
 std::optional<std::string> validateShape(const Aabb& b) {
@@ -135,7 +135,7 @@ Object translated(const Object& object, glm::vec3 d) noexcept {
                    [&](Sphere& s) { s.center += d; },
                    [&](Capsule& s) { moveBoth(s.a, s.b, d); },
                    [&](Cylinder& s) { moveBoth(s.a, s.b, d); },
-                   [&](InfiniteCylinder& s) { moveBoth(s.p1, s.p2, d); },
+                   [&](InfiniteCylinder& s) { moveBoth(s.a, s.b, d); },
                    [&](Aabb& s) { moveBoth(s.min, s.max, d); },
                    [&](OrientedBox& s) {
                        o.placement.position += d;
@@ -159,7 +159,7 @@ glm::vec3 interiorPoint(const Shape& shape) noexcept {
                           [](const Sphere& s) { return s.center; },
                           [](const Capsule& s) { return 0.5f * (s.a + s.b); },
                           [](const Cylinder& s) { return 0.5f * (s.a + s.b); },
-                          [](const InfiniteCylinder& s) { return s.p1; },
+                          [](const InfiniteCylinder& s) { return s.a; },
                           [](const Aabb& s) { return 0.5f * (s.min + s.max); },
                           [](const OrientedBox& s) {
                               const glm::vec3 local = 0.5f * (s.local.min + s.local.max);

@@ -172,7 +172,7 @@ json objectJson(const Object& o) {
         }
         void operator()(const Capsule& s) const { ends("a", s.a, "b", s.b, s.radius); }
         void operator()(const Cylinder& s) const { ends("a", s.a, "b", s.b, s.radius); }
-        void operator()(const InfiniteCylinder& s) const { ends("p1", s.p1, "p2", s.p2, s.radius); }
+        void operator()(const InfiniteCylinder& s) const { ends("p1", s.a, "p2", s.b, s.radius); }
         // Two points and a radius, the fields of every axis shape.
         void ends(const char* first, glm::vec3 a, const char* second, glm::vec3 b, float radius) const {
             j[first] = vec(a);

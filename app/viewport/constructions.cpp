@@ -183,7 +183,7 @@ ConstructionDrawing drawConstruction(const ShownConstruction& shown, const Frame
         scene::Overloaded{
             [&](const InfiniteCylinderConstruction& c) {
                 const auto& cylinder = std::get<InfiniteCylinder>(shown.shape);
-                drawSide(pen, c, cylinder.p1, cylinder.p2, cylinder.radius, shown.ray);
+                drawSide(pen, c, cylinder.a, cylinder.b, cylinder.radius, shown.ray);
             },
             [&](const CylinderConstruction& c) { drawCylinder(pen, c, std::get<Cylinder>(shown.shape), shown.ray); },
             [&](const BoxConstruction& c) { drawBox(pen, c, shown.ray); },

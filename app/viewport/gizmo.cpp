@@ -64,7 +64,7 @@ glm::mat3 ownAxes(const scene::Object& o) {
                               return c.a == c.b ? glm::mat3(1.0f) : scene::frameAlong(glm::normalize(c.b - c.a));
                           },
                           [](const Cylinder& c) { return scene::frameAlong(glm::normalize(c.b - c.a)); },
-                          [](const InfiniteCylinder& c) { return scene::frameAlong(glm::normalize(c.p2 - c.p1)); },
+                          [](const InfiniteCylinder& c) { return scene::frameAlong(glm::normalize(c.b - c.a)); },
                           [](const Sphere&) { return glm::mat3(1.0f); },
                           [](const Aabb&) { return glm::mat3(1.0f); },
                       },
@@ -326,7 +326,7 @@ std::optional<scene::Object> applyDrag(const scene::Object& object, const Gizmo&
                     [&](Capsule& s) { return s.a = rotated(s.a, g.origin, r), s.b = rotated(s.b, g.origin, r), true; },
                     [&](Cylinder& s) { return s.a = rotated(s.a, g.origin, r), s.b = rotated(s.b, g.origin, r), true; },
                     [&](InfiniteCylinder& s) {
-                        return s.p1 = rotated(s.p1, g.origin, r), s.p2 = rotated(s.p2, g.origin, r), true;
+                        return s.a = rotated(s.a, g.origin, r), s.b = rotated(s.b, g.origin, r), true;
                     },
                     [](Aabb&) { return false; },  // axis-aligned by definition
                     [&](OrientedBox& s) {

@@ -27,7 +27,7 @@ TEST(AssertValidInputsDeathTest, TheFirstInvalidInputStopsTheProgramWithItsReaso
     EXPECT_DEATH((void)raycast(ray, Cylinder{}, -1.0f), "`tMax`, tMax: must be >= 0");
     EXPECT_DEATH((void)intersectLine(ray, Aabb{{1, 1, 1}, {0, 0, 0}}), "`box`, max: must be >= min");
     EXPECT_DEATH((void)raycast(ray, OrientedBox{Aabb{}, glm::mat4(0.0f)}), "`box`, toWorld: must be");
-    EXPECT_DEATH((void)raycastT(ray, InfiniteCylinder{{0, 0, 0}, {0, 0, 0}, 1.0f}), "`cylinder`, p2: must differ");
+    EXPECT_DEATH((void)raycastT(ray, InfiniteCylinder{{0, 0, 0}, {0, 0, 0}, 1.0f}), "`cylinder`, b: must differ");
 }
 
 }  // namespace

@@ -26,37 +26,41 @@ float floatStep(float x) { return std::nextafter(std::abs(x), INFINITY) - std::a
 
 TEST(PointLine, ArticleCasePerpendicularFoot) {
     // Article 001 calcPointLineDist: foot of the perpendicular and its parameter.
-    const auto r = closestPoint(glm::vec3(3, 4, 0), Line{{0, 0, 0}, {2, 0, 0}});
-    EXPECT_VEC_NEAR(r.point, glm::vec3(3, 0, 0), 0.0f);
-    EXPECT_EQ(r.t, 1.5f);  // in units of the direction
+    const ClosestPoints r = closestPoints(glm::vec3(3, 4, 0), Line{{0, 0, 0}, {2, 0, 0}});
+    EXPECT_VEC_NEAR(r.p1, glm::vec3(3, 4, 0), 0.0f);  // the query point itself, at t1 = 0
+    EXPECT_EQ(r.t1, 0.0f);
+    EXPECT_VEC_NEAR(r.p2, glm::vec3(3, 0, 0), 0.0f);
+    EXPECT_EQ(r.t2, 1.5f);  // in units of the direction
     EXPECT_EQ(r.distance, 4.0f);
 }
 
 TEST(PointLine, FootBehindTheLinePointHasNegativeT) {
-    const auto r = closestPoint(glm::vec3(-3, 1, 0), Line{{0, 0, 0}, {1, 0, 0}});
-    EXPECT_EQ(r.t, -3.0f);
+    const auto r = closestPoints(glm::vec3(-3, 1, 0), Line{{0, 0, 0}, {1, 0, 0}});
+    EXPECT_EQ(r.t2, -3.0f);
 }
 
 TEST(PointLine, ZeroDirectionIsAPoint) {
-    const auto r = closestPoint(glm::vec3(3, 4, 0), Line{{0, 0, 0}, {0, 0, 0}});
-    EXPECT_EQ(r.t, 0.0f);
+    const auto r = closestPoints(glm::vec3(3, 4, 0), Line{{0, 0, 0}, {0, 0, 0}});
+    EXPECT_EQ(r.t2, 0.0f);
     EXPECT_EQ(r.distance, 5.0f);
 }
 
 TEST(PointSegment, InsideBeforeAndAfter) {
     const Segment s{{0, 0, 0}, {4, 0, 0}};
-    EXPECT_EQ(closestPoint(glm::vec3(1, 2, 0), s).t, 0.25f);
-    const auto before = closestPoint(glm::vec3(-3, 4, 0), s);
-    EXPECT_EQ(before.t, 0.0f);
+    EXPECT_EQ(closestPoints(glm::vec3(1, 2, 0), s).t2, 0.25f);
+    const auto before = closestPoints(glm::vec3(-3, 4, 0), s);
+    EXPECT_EQ(before.t2, 0.0f);
     EXPECT_EQ(before.distance, 5.0f);
-    const auto after = closestPoint(glm::vec3(7, 4, 0), s);
-    EXPECT_EQ(after.t, 1.0f);
+    const auto after = closestPoints(glm::vec3(7, 4, 0), s);
+    EXPECT_VEC_NEAR(after.p1, glm::vec3(7, 4, 0), 0.0f);
+    EXPECT_VEC_NEAR(after.p2, glm::vec3(4, 0, 0), 0.0f);
+    EXPECT_EQ(after.t2, 1.0f);
     EXPECT_EQ(after.distance, 5.0f);
 }
 
 TEST(PointSegment, ZeroLengthIsAPoint) {
-    const auto r = closestPoint(glm::vec3(1, 1, 1), Segment{{1, 1, 2}, {1, 1, 2}});
-    EXPECT_EQ(r.t, 0.0f);
+    const auto r = closestPoints(glm::vec3(1, 1, 1), Segment{{1, 1, 2}, {1, 1, 2}});
+    EXPECT_EQ(r.t2, 0.0f);
     EXPECT_EQ(r.distance, 1.0f);
 }
 

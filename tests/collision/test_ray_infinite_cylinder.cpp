@@ -12,7 +12,7 @@ namespace {
 
 using test::expectWellFormed;
 
-// Axis along y through (0, 0, 5); p1, p2 only give the axis, they are not ends.
+// Axis along y through (0, 0, 5); a, b only give the axis, they are not ends.
 const InfiniteCylinder kPole{{0, -1, 5}, {0, 3, 5}, 1};
 
 // The tolerances of the single cases below. raycast and intersectLine work in double from the float
@@ -105,7 +105,7 @@ TEST(RayInfiniteCylinder, RandomHitsLieOnTheSurface) {
     int hits = 0;
     for (int i = 0; i < 2000; ++i) {
         const InfiniteCylinder cylinder{test::randomIn(rng, -20, 20), test::randomIn(rng, -20, 20), 2.5f};
-        const Ray ray = test::aimedRay(rng, cylinder.p1, 10, 4);
+        const Ray ray = test::aimedRay(rng, cylinder.a, 10, 4);
         const auto hit = raycast(ray, cylinder);
         if (!hit) continue;
         ++hits;
@@ -114,8 +114,8 @@ TEST(RayInfiniteCylinder, RandomHitsLieOnTheSurface) {
         // (test::pointRounding), which moves it off the surface by as much and tilts the normal by
         // that over the radius, besides the normal's own rounding (2^-24 a component). Allowed:
         // twice those.
-        const glm::dvec3 axis = glm::normalize(glm::dvec3(cylinder.p2) - glm::dvec3(cylinder.p1));
-        const glm::dvec3 rel = glm::dvec3(hit->point) - glm::dvec3(cylinder.p1);
+        const glm::dvec3 axis = glm::normalize(glm::dvec3(cylinder.b) - glm::dvec3(cylinder.a));
+        const glm::dvec3 rel = glm::dvec3(hit->point) - glm::dvec3(cylinder.a);
         const glm::dvec3 radial = rel - glm::dot(rel, axis) * axis;
         const double rounding = test::pointRounding(*hit);
         onSurface.expectWithin(std::abs(glm::length(radial) - double{cylinder.radius}), 2 * rounding);

@@ -71,7 +71,7 @@ TEST(Validity, EveryShapesRefusalNamesItsFieldAndNoRayHitsIt) {
     expectRefused(Cylinder{{kNaN, 1, 0}, {0, 1, 0}, 0.5f}, "a", "must be finite");
 
     expectValidAndHitAt(InfiniteCylinder{{0, -1, 0}, {0, 1, 0}, 0.5f}, {0, 0, 0});
-    expectRefused(InfiniteCylinder{{0, 1, 0}, {0, 1, 0}, 0.5f}, "p2", "must differ from p1");
+    expectRefused(InfiniteCylinder{{0, 1, 0}, {0, 1, 0}, 0.5f}, "b", "must differ from a");
     expectRefused(InfiniteCylinder{{0, -1, 0}, {0, 1, 0}, -0.5f}, "radius", "must be finite and >= 0");
 
     expectValidAndHitAt(Aabb{{-1, -1, -1}, {1, 1, 1}}, {0, 0, 0});

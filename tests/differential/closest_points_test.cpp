@@ -88,9 +88,6 @@ std::string describe(const pickray::ClosestPoints& got) {
     return " -> p1 " + str(got.p1) + " t1 " + str(got.t1) + " p2 " + str(got.p2) + " t2 " + str(got.t2) + " distance " +
            str(got.distance);
 }
-std::string describe(const pickray::ClosestPoint& got) {
-    return " -> point " + str(got.point) + " t " + str(got.t) + " distance " + str(got.distance);
-}
 std::string describe(const pickref::ClosestPair& want) {
     char buf[80];
     std::snprintf(buf, sizeof buf, " distance %.15Lg", want.distance);
@@ -334,7 +331,7 @@ TEST(Differential, PointSegmentDistance) {
         // segment's length.
         const Real extent = maxAbs({a, b, q}) + pickref::length(b - a);
         const pickref::ClosestPair want = pickref::pointSegment(q, a, b);
-        const pickray::ClosestPoint got = pickray::closestPoint(p, seg);
+        const pickray::ClosestPoints got = pickray::closestPoints(p, seg);
         const auto where = [&] {
             return "point " + str(p) + " Segment{" + str(seg.a) + ", " + str(seg.b) + "}" + describe(got) +
                    describe(want);
@@ -342,9 +339,10 @@ TEST(Differential, PointSegmentDistance) {
         // The distance: |q − foot| of the double foot point (the double stage) rounded to float.
         st.distance.check(std::fabs(ref(got.distance) - want.distance),
                           want.distance + kDoubleStage * extent + refValue(extent), st.report, where);
-        const Vec g = ref(got.point);
-        st.expectContract(got.t >= 0.0f && got.t <= 1.0f && (pickref::dot(b - a, b - a) > 0 || got.t == 0.0f), where);
-        checkOnItsLine(st, g, a, got.t, b - a, extent, where);
+        const Vec g = ref(got.p2);
+        st.expectContract(got.t2 >= 0.0f && got.t2 <= 1.0f && (pickref::dot(b - a, b - a) > 0 || got.t2 == 0.0f),
+                          where);
+        checkOnItsLine(st, g, a, got.t2, b - a, extent, where);
         checkDistanceOfPoints(st, g, q, got.distance, extent, where);
         // The closest point of a segment is unique: compare it too (a projection: no sine).
         checkPair(st, q, g, want, 1, extent, where);
@@ -363,7 +361,7 @@ TEST(Differential, PointLineDistance) {
         const Vec lp = ref(line.point);
         const Vec ld = ref(line.direction);
         const pickref::ClosestPair want = pickref::pointLine(q, lp, ld);
-        const pickray::ClosestPoint got = pickray::closestPoint(p, line);
+        const pickray::ClosestPoints got = pickray::closestPoints(p, line);
         const auto where = [&] {
             return "point " + str(p) + " Line{" + str(line.point) + ", " + str(line.direction) + "}" + describe(got) +
                    describe(want);
@@ -376,9 +374,9 @@ TEST(Differential, PointLineDistance) {
         // roundings of 2^-53 of D, then u·D.
         st.distance.check(std::fabs(ref(got.distance) - want.distance),
                           want.distance * (1 + kDoubleStage) + refValue(extent), st.report, where);
-        const Vec g = ref(got.point);
-        st.expectContract(pickref::dot(ld, ld) > 0 || got.t == 0.0f, where);
-        checkOnItsLine(st, g, lp, got.t, ld, extent, where);
+        const Vec g = ref(got.p2);
+        st.expectContract(pickref::dot(ld, ld) > 0 || got.t2 == 0.0f, where);
+        checkOnItsLine(st, g, lp, got.t2, ld, extent, where);
         checkDistanceOfPoints(st, g, q, got.distance, extent, where);
         checkPair(st, q, g, want, 1, extent, where);
     });

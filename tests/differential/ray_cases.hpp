@@ -33,7 +33,7 @@ inline std::string describe(const pickray::Cylinder& c) {
     return "Cylinder{" + str(c.a) + ", " + str(c.b) + ", " + str(c.radius) + "}";
 }
 inline std::string describe(const pickray::InfiniteCylinder& c) {
-    return "InfiniteCylinder{" + str(c.p1) + ", " + str(c.p2) + ", " + str(c.radius) + "}";
+    return "InfiniteCylinder{" + str(c.a) + ", " + str(c.b) + ", " + str(c.radius) + "}";
 }
 inline std::string describe(const pickray::Aabb& b) { return "Aabb{" + str(b.min) + ", " + str(b.max) + "}"; }
 inline std::string describe(const pickray::OrientedBox& b) {

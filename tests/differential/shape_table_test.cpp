@@ -164,10 +164,9 @@ ShapeCase infiniteCylinderCase(Rng& rng) {
     ShapeCase sc;
     setShape(sc, cylinder);
     // The reference's infinite cylinder follows the parallel rule itself.
-    sc.solid =
-        std::make_unique<pickref::InfiniteCylinderSolid>(ref(cylinder.p1), ref(cylinder.p2), ref(cylinder.radius));
-    const glm::dvec3 p1(cylinder.p1);
-    const glm::dvec3 u = glm::normalize(glm::dvec3(cylinder.p2) - p1);
+    sc.solid = std::make_unique<pickref::InfiniteCylinderSolid>(ref(cylinder.a), ref(cylinder.b), ref(cylinder.radius));
+    const glm::dvec3 p1(cylinder.a);
+    const glm::dvec3 u = glm::normalize(glm::dvec3(cylinder.b) - p1);
     const double r = static_cast<double>(cylinder.radius);
     sc.recipe = {p1, r, r, u, {}, {}};
     sc.recipe.surface = [p1, u, r](Rng& g) {

@@ -223,7 +223,7 @@ inline std::unique_ptr<pickref::Solid> referenceSolid(const ps::Object& o) {
     if (const auto* c = std::get_if<pickray::Cylinder>(&o.shape))
         return std::make_unique<CylinderSolid>(ref(c->a), ref(c->b), c->radius);
     if (const auto* c = std::get_if<pickray::InfiniteCylinder>(&o.shape))
-        return std::make_unique<InfiniteCylinderSolid>(ref(c->p1), ref(c->p2), c->radius);
+        return std::make_unique<InfiniteCylinderSolid>(ref(c->a), ref(c->b), c->radius);
     if (const auto* b = std::get_if<pickray::Aabb>(&o.shape))
         return std::make_unique<BoxSolid>(Box{ref(b->min), ref(b->max)});
     const auto& b = std::get<pickray::OrientedBox>(o.shape);
@@ -315,7 +315,7 @@ inline std::vector<glm::vec3> insidePoints(const pickray::Shape& shape) {
     };
     if (auto c = std::get_if<pickray::Capsule>(&shape)) along(c->a, c->b, {0.25f, 0.75f, 0.0f, 1.0f});
     if (auto c = std::get_if<pickray::Cylinder>(&shape)) along(c->a, c->b, {0.25f, 0.75f, 0.1f, 0.9f});
-    if (auto c = std::get_if<pickray::InfiniteCylinder>(&shape)) along(c->p1, c->p2, {1.0f, 2.0f, 3.0f, -1.0f, 4.0f});
+    if (auto c = std::get_if<pickray::InfiniteCylinder>(&shape)) along(c->a, c->b, {1.0f, 2.0f, 3.0f, -1.0f, 4.0f});
     if (auto b = std::get_if<pickray::Aabb>(&shape))  // towards its corners
         for (float x : {0.1f, 0.9f})
             for (float y : {0.1f, 0.9f})

@@ -308,7 +308,7 @@ double worstOverCases(int count, int decades, Case&& oneCase) {
     return worst;
 }
 
-// closestPoint(point, Line).distance: from the exact cross product, within one float step.
+// closestPoints(point, Line).distance: from the exact cross product, within one float step.
 TEST(ExactPointLine, AgainstRationals) {
     std::mt19937_64 rng(2122);
     const double worst = worstOverCases(20000, 5, [&](int i, float reach) {
@@ -321,7 +321,7 @@ TEST(ExactPointLine, AgainstRationals) {
         const QVec d = exact(direction);
         const Q squared = isZero(d) ? dot(r, r) : Q(dot(cross(r, d), cross(r, d)) / dot(d, d));
         const double want = sqrtOf(squared);
-        const pickray::ClosestPoint got = pickray::closestPoint(point, pickray::Line{base, direction});
+        const pickray::ClosestPoints got = pickray::closestPoints(point, pickray::Line{base, direction});
         return DistanceError{stepsOff(got.distance, want), got.distance, want};
     });
     std::printf("precision: point-line distance against rationals: worst %.3g float steps (bound 1)\n", worst);
@@ -386,7 +386,7 @@ TEST(ExactSegmentSegment, NearlyParallelAndGeneralAgainstRationals) {
     EXPECT_EQ(checked, 20000);
 }
 
-// closestPoint(point, Segment).distance: the same bound as segment–segment.
+// closestPoints(point, Segment).distance: the same bound as segment–segment.
 TEST(ExactPointSegment, AgainstRationals) {
     std::mt19937_64 rng(2125);
     const double worstSteps = worstOverCases(20000, 4, [&](int i, float reach) {
@@ -402,7 +402,7 @@ TEST(ExactPointSegment, AgainstRationals) {
         t = t < 0 ? Q(0) : (t > 1 ? Q(1) : t);
         const QVec gap = r - t * e;
         const double want = sqrtOf(dot(gap, gap));
-        const pickray::ClosestPoint got = pickray::closestPoint(point, pickray::Segment{a, b});
+        const pickray::ClosestPoints got = pickray::closestPoints(point, pickray::Segment{a, b});
         const double slack = segmentSlack(a, b, point, point);
         const double steps =
             std::max(0.0, std::fabs(static_cast<double>(got.distance) - want) - slack) / floatStep(want);

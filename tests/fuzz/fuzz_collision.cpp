@@ -73,8 +73,8 @@ double sdf(const pickray::Capsule& c, glm::dvec3 p) {
     return segmentDistance(p, glm::dvec3(c.a), glm::dvec3(c.b)) - static_cast<double>(c.radius);
 }
 double sdf(const pickray::InfiniteCylinder& c, glm::dvec3 p) {
-    const glm::dvec3 u = glm::normalize(glm::dvec3(c.p2) - glm::dvec3(c.p1));
-    const glm::dvec3 q = p - glm::dvec3(c.p1);
+    const glm::dvec3 u = glm::normalize(glm::dvec3(c.b) - glm::dvec3(c.a));
+    const glm::dvec3 q = p - glm::dvec3(c.a);
     return glm::length(q - glm::dot(q, u) * u) - static_cast<double>(c.radius);
 }
 double sdf(const pickray::Cylinder& c, glm::dvec3 p) {
@@ -144,8 +144,7 @@ void checkRay(const pickray::Ray& ray, const Shape& shape, float tMax, double sh
 template <typename TwoPointsAndRadius>
 void checkTwoPointsAndRadius(Input& in, const pickray::Ray& ray, float tMax) {
     const TwoPointsAndRadius shape{in.vec(), in.vec(), in.next()};
-    const auto& [p, q, radius] = shape;
-    checkRay(ray, shape, tMax, magnitude(p) + magnitude(q) + static_cast<double>(std::abs(radius)),
+    checkRay(ray, shape, tMax, magnitude(shape.a) + magnitude(shape.b) + static_cast<double>(std::abs(shape.radius)),
              [](const TwoPointsAndRadius& s, glm::dvec3 x) { return sdf(s, x); });
 }
 

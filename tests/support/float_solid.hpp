@@ -26,7 +26,7 @@ inline std::unique_ptr<pickref::Solid> solidOf(const pickray::Shape& shape) {
     if (const auto* c = std::get_if<pickray::Cylinder>(&shape))
         return std::make_unique<CylinderSolid>(ref(c->a), ref(c->b), c->radius);
     if (const auto* c = std::get_if<pickray::InfiniteCylinder>(&shape))
-        return std::make_unique<InfiniteCylinderSolid>(ref(c->p1), ref(c->p2), c->radius);
+        return std::make_unique<InfiniteCylinderSolid>(ref(c->a), ref(c->b), c->radius);
     if (const auto* b = std::get_if<pickray::Aabb>(&shape))
         return std::make_unique<BoxSolid>(Box{ref(b->min), ref(b->max)});
     const auto& b = std::get<pickray::OrientedBox>(shape);

@@ -99,10 +99,10 @@ inline ReferenceShape referenceSolid(const Cylinder& c) {
     return withAxis<pickref::CylinderSolid>(c);
 }
 inline ReferenceShape referenceSolid(const InfiniteCylinder& c) {
-    if (!inReferenceDomain(c.p1, c.p2, c.radius) || c.p1 == c.p2) return {};
+    if (!inReferenceDomain(c.a, c.b, c.radius) || c.a == c.b) return {};
     // The reference's infinite cylinder follows the parallel rule itself.
     return {
-        std::make_unique<pickref::InfiniteCylinderSolid>(toReference(c.p1), toReference(c.p2), c.radius), {}, c.radius};
+        std::make_unique<pickref::InfiniteCylinderSolid>(toReference(c.a), toReference(c.b), c.radius), {}, c.radius};
 }
 inline bool inReferenceDomain(const Aabb& b) {
     if (!inReferenceRange(b.min) || !inReferenceRange(b.max)) return false;

@@ -10,6 +10,7 @@
 
 #include "closest_points.hpp"
 #include "pickray/collision/detail/exact_sum.hpp"
+#include "pickray/collision/detail/signed_zero.hpp"
 
 namespace pickray {
 namespace detail {
@@ -90,25 +91,27 @@ double distanceToLine(glm::vec3 point, glm::vec3 base, glm::vec3 direction) noex
     return std::sqrt(lengthSquared(c) / glm::dot(widen(direction), widen(direction)));
 }
 
-ClosestPoint toClosestPoint(glm::vec3 query, const detail::PointParameter& found) noexcept {
-    return {glm::vec3(found.point), static_cast<float>(found.t),
-            static_cast<float>(glm::distance(widen(query), found.point))};
+/// The answer for a query point: the point itself (t1 = 0) and the closest point found.
+ClosestPoints fromPoint(glm::vec3 query, const detail::PointParameter& found, double distance) noexcept {
+    return detail::positiveZero(
+        ClosestPoints{query, glm::vec3(found.point), 0.0f, static_cast<float>(found.t), static_cast<float>(distance)});
 }
 
 }  // namespace
 
-ClosestPoint closestPoint(glm::vec3 point, const Line& line) noexcept {
+ClosestPoints closestPoints(glm::vec3 point, const Line& line) noexcept {
     const auto found = detail::closestOnLine(widen(point), widen(line.point), widen(line.direction));
     const bool isPoint = line.direction == glm::vec3(0.0f);
     // The distance from the exact cross product, not from the rounded closest point: far along the
     // line, that point's rounding would dwarf a small distance.
     const double distance =
         isPoint ? glm::distance(widen(point), widen(line.point)) : distanceToLine(point, line.point, line.direction);
-    return {glm::vec3(found.point), static_cast<float>(found.t), static_cast<float>(distance)};
+    return fromPoint(point, found, distance);
 }
 
-ClosestPoint closestPoint(glm::vec3 point, const Segment& segment) noexcept {
-    return toClosestPoint(point, detail::closestOnSegment(widen(point), widen(segment.a), widen(segment.b)));
+ClosestPoints closestPoints(glm::vec3 point, const Segment& segment) noexcept {
+    const auto found = detail::closestOnSegment(widen(point), widen(segment.a), widen(segment.b));
+    return fromPoint(point, found, glm::distance(widen(point), found.point));
 }
 
 ClosestPoints closestPoints(const Line& first, const Line& second) noexcept {
@@ -117,8 +120,9 @@ ClosestPoints closestPoints(const Line& first, const Line& second) noexcept {
     const glm::dvec3 d1 = widen(first.direction);
     const glm::dvec3 d2 = widen(second.direction);
     const auto pair = [&](double t1, double t2, double distance) {
-        return ClosestPoints{glm::vec3(p1 + t1 * d1), glm::vec3(p2 + t2 * d2), static_cast<float>(t1),
-                             static_cast<float>(t2), static_cast<float>(distance)};
+        return detail::positiveZero(ClosestPoints{glm::vec3(p1 + t1 * d1), glm::vec3(p2 + t2 * d2),
+                                                  static_cast<float>(t1), static_cast<float>(t2),
+                                                  static_cast<float>(distance)});
     };
     const ExactVec3<2> normal = cross(first.direction, second.direction);
     if (!isZero(normal)) {

@@ -55,7 +55,7 @@ CapsuleProximity proximity(const Capsule& first, const Capsule& second) noexcept
     const ClosestPoints axes = closestPoints(Segment{first.a, first.b}, Segment{second.a, second.b});
     // A capsule the queries refuse has no surface to measure a gap from (validity.hpp).
     if (!validity(first).valid() || !validity(second).valid()) return {axes, std::numeric_limits<float>::quiet_NaN()};
-    return {axes, axes.distance - first.radius - second.radius};
+    return {axes, detail::positiveZero(axes.distance - first.radius - second.radius)};
 }
 
 }  // namespace pickray

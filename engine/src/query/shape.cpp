@@ -68,7 +68,7 @@ Aabb boundsOf(const Cylinder& s) {
 }
 
 Aabb boundsOf(const InfiniteCylinder& s) {
-    if (!isValidRadius(s.radius) || s.p1 == s.p2 || !detail::isFinite(s.p1) || !detail::isFinite(s.p2)) {
+    if (!isValidRadius(s.radius) || s.a == s.b || !detail::isFinite(s.a) || !detail::isFinite(s.b)) {
         return kEmptyBox;
     }
     return Aabb{glm::vec3(-kInfinity), glm::vec3(kInfinity)};

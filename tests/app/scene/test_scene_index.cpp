@@ -176,8 +176,8 @@ TEST(MovedAll, MovesEveryKindAndTheCameraByTheOffsetAndNothingElse) {
                     EXPECT_EQ(after.b, before.b + d);
                     EXPECT_EQ(after.radius, before.radius);
                 } else if constexpr (std::is_same_v<T, pickray::InfiniteCylinder>) {
-                    EXPECT_EQ(after.p1, before.p1 + d);
-                    EXPECT_EQ(after.p2, before.p2 + d);
+                    EXPECT_EQ(after.a, before.a + d);
+                    EXPECT_EQ(after.b, before.b + d);
                     EXPECT_EQ(after.radius, before.radius);
                 } else if constexpr (std::is_same_v<T, pickray::Aabb>) {
                     EXPECT_EQ(after.min, before.min + d);

@@ -261,7 +261,7 @@ std::vector<std::uint32_t> floatsOf(const ps::Scene& s) {
         if (const auto* x = std::get_if<pickray::Sphere>(&o.shape)) add3(x->center), add(x->radius);
         if (const auto* x = std::get_if<pickray::Capsule>(&o.shape)) add3(x->a), add3(x->b), add(x->radius);
         if (const auto* x = std::get_if<pickray::Cylinder>(&o.shape)) add3(x->a), add3(x->b), add(x->radius);
-        if (const auto* x = std::get_if<pickray::InfiniteCylinder>(&o.shape)) add3(x->p1), add3(x->p2), add(x->radius);
+        if (const auto* x = std::get_if<pickray::InfiniteCylinder>(&o.shape)) add3(x->a), add3(x->b), add(x->radius);
         if (const auto* x = std::get_if<pickray::Aabb>(&o.shape)) add3(x->min), add3(x->max);
         if (const auto* x = std::get_if<pickray::OrientedBox>(&o.shape)) {
             add3(x->local.min), add3(x->local.max);

@@ -214,12 +214,12 @@ struct SegmentPairConstruction {
     const glm::dvec3 a1(first.a), b1(first.b), a2(second.a), b2(second.b);
     const detail::PairParameters found = detail::closestBetweenSegments(a1, b1, a2, b2);
     SegmentPairConstruction out;
-    // The same roundings as closestPoints(Segment, Segment) (distance.hpp).
-    out.s = static_cast<float>(found.t1);
-    out.t = static_cast<float>(found.t2);
-    out.p1 = glm::vec3(found.p1);
-    out.p2 = glm::vec3(found.p2);
-    out.distance = static_cast<float>(glm::distance(found.p1, found.p2));
+    // The same roundings as closestPoints(Segment, Segment) (distance.hpp), −0 as +0 as there.
+    out.s = detail::positiveZero(static_cast<float>(found.t1));
+    out.t = detail::positiveZero(static_cast<float>(found.t2));
+    out.p1 = detail::positiveZero(glm::vec3(found.p1));
+    out.p2 = detail::positiveZero(glm::vec3(found.p2));
+    out.distance = detail::positiveZero(static_cast<float>(glm::distance(found.p1, found.p2)));
     const glm::dvec3 d1 = b1 - a1;
     const glm::dvec3 d2 = b2 - a2;
     out.firstIsPoint = glm::dot(d1, d1) == 0.0;
@@ -246,7 +246,7 @@ struct CapsulePairConstruction {
 namespace detail {
 
 /// A bound rounded once, −0 as +0 (toLineSpan's rounding).
-PICKRAY_FORCE_INLINE float toFloatBound(double t) noexcept { return static_cast<float>(t + 0.0); }
+PICKRAY_FORCE_INLINE float toFloatBound(double t) noexcept { return positiveZero(static_cast<float>(t)); }
 
 /// Article 000's construction from the infinite-cylinder core, with the core's double span kept
 /// for the capped cylinder's caps.
@@ -258,12 +258,12 @@ struct InfiniteCylinderExplained {
 inline InfiniteCylinderExplained explainInfiniteCylinder(const Ray& ray, const InfiniteCylinder& cylinder) noexcept {
     InfiniteCylinderExplained out;
     InfiniteCylinderConstruction& c = out.construction;
-    if (!isValidRay(ray) || !isFinite(cylinder.p1) || !isFinite(cylinder.p2) || !isValidRadius(cylinder.radius)) {
+    if (!isValidRay(ray) || !isFinite(cylinder.a) || !isFinite(cylinder.b) || !isValidRadius(cylinder.radius)) {
         return out;
     }
     const auto found = infiniteCylinderSpanOfValidRay(ray, cylinder);
     // On a miss the core drops its frame: the same frame again, for the case and the distance.
-    const AxisFrame frame = found ? found->frame : axisFrame(ray, cylinder.p1, cylinder.p2);
+    const AxisFrame frame = found ? found->frame : axisFrame(ray, cylinder.a, cylinder.b);
     if (frame.lengthSquared == 0.0) {
         c.kind = InfiniteCylinderCase::kDegenerateAxis;
         return out;
@@ -296,7 +296,7 @@ inline InfiniteCylinderExplained explainInfiniteCylinder(const Ray& ray, const I
         // Q's coordinate along the axis in the frame's units (|S|² for P2): its foot is P1 + b·S.
         const double b = (frame.originAlong + a[i] * frame.directionAlong) / frame.lengthSquared;
         *bs[i] = static_cast<float>(b);
-        *rs[i] = glm::vec3(widen(cylinder.p1) + b * frame.axisVector);
+        *rs[i] = glm::vec3(widen(cylinder.a) + b * frame.axisVector);
     }
     c.q1Behind = !(a[0] >= 0.0);
     c.q2Behind = !(a[1] >= 0.0);

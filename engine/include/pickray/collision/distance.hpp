@@ -22,9 +22,9 @@
 //     formed as base + t·d in double. Exactly parallel lines have no unique pair: t1 = 0 and p2 the
 //     foot of the perpendicular from p1 (with a zero first direction too; a zero second direction
 //     gives t2 = 0 and the foot on the first line).
-//   * closestPoint(point, Line).distance: the exact distance within one float step (from the exact
+//   * closestPoints(point, Line).distance: the exact distance within one float step (from the exact
 //     cross product, not from the rounded foot point).
-//   * closestPoints(Segment, Segment) and closestPoint(point, Segment): computed in double from the
+//   * closestPoints(Segment, Segment) and closestPoints(point, Segment): computed in double from the
 //     float inputs; the distance is within one float step plus 2^-50 of the extent (the largest
 //     coordinate of the end points plus both lengths). Nearly parallel segments are solved with
 //     Ericson's numerator written as n·(d2 × r), which does not cancel as they turn parallel;
@@ -34,21 +34,39 @@
 #include <glm/geometric.hpp>
 
 #include "pickray/collision/detail/segments.hpp"
+#include "pickray/collision/detail/signed_zero.hpp"
 #include "pickray/collision/shapes.hpp"
 #include "pickray/config.hpp"
 
 namespace pickray {
 
-[[nodiscard]] ClosestPoint closestPoint(glm::vec3 point, const Line& line) noexcept;
-[[nodiscard]] ClosestPoint closestPoint(glm::vec3 point, const Segment& segment) noexcept;
+/// The point of a line or segment closest to `point`, in the shape of every closest-points answer:
+/// p1 = point, t1 = 0; p2 the closest point of the line or segment, t2 its parameter there
+/// (line.point + t2·line.direction, or a + t2·(b − a)); the distance between them.
+[[nodiscard]] ClosestPoints closestPoints(glm::vec3 point, const Line& line) noexcept;
+[[nodiscard]] ClosestPoints closestPoints(glm::vec3 point, const Segment& segment) noexcept;
 
 [[nodiscard]] ClosestPoints closestPoints(const Line& first, const Line& second) noexcept;
 /// Inline: capsule tests and distance queries run it in inner loops.
 [[nodiscard]] PICKRAY_FORCE_INLINE ClosestPoints closestPoints(const Segment& first, const Segment& second) noexcept {
     const detail::PairParameters found = detail::closestBetweenSegments(glm::dvec3(first.a), glm::dvec3(first.b),
                                                                         glm::dvec3(second.a), glm::dvec3(second.b));
-    return {glm::vec3(found.p1), glm::vec3(found.p2), static_cast<float>(found.t1), static_cast<float>(found.t2),
-            static_cast<float>(glm::distance(found.p1, found.p2))};
+    return detail::positiveZero(ClosestPoints{glm::vec3(found.p1), glm::vec3(found.p2), static_cast<float>(found.t1),
+                                              static_cast<float>(found.t2),
+                                              static_cast<float>(glm::distance(found.p1, found.p2))});
+}
+
+/// Deprecated for closestPoints(point, line), the same answer as ClosestPoints.
+[[deprecated("use closestPoints(point, line): point = p2, t = t2")]] [[nodiscard]] inline ClosestPoint closestPoint(
+    glm::vec3 point, const Line& line) noexcept {
+    const ClosestPoints found = closestPoints(point, line);
+    return {found.p2, found.t2, found.distance};
+}
+/// Deprecated for closestPoints(point, segment), the same answer as ClosestPoints.
+[[deprecated("use closestPoints(point, segment): point = p2, t = t2")]] [[nodiscard]] inline ClosestPoint closestPoint(
+    glm::vec3 point, const Segment& segment) noexcept {
+    const ClosestPoints found = closestPoints(point, segment);
+    return {found.p2, found.t2, found.distance};
 }
 
 }  // namespace pickray

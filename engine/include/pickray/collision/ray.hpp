@@ -9,7 +9,9 @@
 //     origin + t·direction; hit.normal is the outward unit normal of the surface at that point.
 //   * A ray that starts inside the solid gets its exit point (with the outward normal there).
 //     A ray that starts exactly on the surface gets t = 0 if it enters the solid there (or
-//     leaves it there). A t of 0 is always +0, never −0, here and in intersectLine's bounds.
+//     leaves it there).
+//   * Every zero a result reports is +0, never −0: t, the point and the normal here, the bounds
+//     of intersectLine, and likewise ClosestPoints, distances and the batch lanes' answers.
 //   * Crossings behind the origin (t < 0) are never returned; neither is anything beyond tMax.
 //     tMax < 0 or NaN gives no hit. Nor is a crossing whose t or point overflows float.
 //   * Invalid input gives no hit (std::nullopt), never a NaN inside a hit: a NaN or infinite

@@ -32,6 +32,15 @@
 
 namespace pickray {
 
+/// The inverse of a 3×3 linear map M (an oriented box's toWorld without its translation), as
+/// PreparedOrientedBox keeps it: M⁻¹ = rows / determinant, row by row. rows[i] is the cross product
+/// of M's columns i + 1 and i + 2; those unscaled rows are also the inverse transpose that carries
+/// normals back (the determinant only scales them, its sign is kept).
+struct LinearInverse {
+    glm::dvec3 rows[3];
+    double determinant;
+};
+
 namespace detail {
 
 // Surface ids: 2·axis for the face at min, 2·axis + 1 for the face at max.
@@ -62,13 +71,7 @@ struct LocalRay {
     glm::dvec3 direction;
 };
 
-/// The rows of the inverse of toWorld's linear part are the cross products of its column pairs
-/// over the determinant; with the unscaled rows, the inverse transpose that carries normals back
-/// is the same rows again (the determinant only scales, and its sign is kept).
-struct Cofactors {
-    glm::dvec3 rows[3];
-    double determinant;
-};
+using Cofactors = LinearInverse;
 
 PICKRAY_FORCE_INLINE std::optional<Cofactors> cofactors(const glm::mat4& m) noexcept {
     if (m[0][3] != 0.0f || m[1][3] != 0.0f || m[2][3] != 0.0f || m[3][3] != 1.0f) return std::nullopt;
@@ -126,7 +129,7 @@ inline glm::vec3 faceNormal(SurfaceId face, const Cofactors* inverse) noexcept {
 /// `box`, bit for bit: the inverse is the one the OrientedBox routines work out on every call.
 struct PreparedOrientedBox {
     OrientedBox box;
-    detail::Cofactors inverse{};
+    LinearInverse inverse{};
     double inverseDeterminant = 0.0;
     bool valid = false;  ///< false: a singular or non-affine transform or an invalid local box; never hit
 

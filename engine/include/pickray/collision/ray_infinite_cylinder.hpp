@@ -4,7 +4,7 @@
 // under the contract in ray.hpp.
 //
 // Infinite-cylinder specifics:
-//   * p1 == p2 leaves the axis undefined: no hit, no span.
+//   * a == b leaves the axis undefined: no hit, no span.
 //   * A line parallel to the axis (within kAxisParallelSine, see tolerances.hpp) never crosses the
 //     side. intersectLine gives (−inf, +inf) if it runs inside (distance to the axis <= radius),
 //     otherwise nothing; raycast gives no hit either way, as the ray crosses no surface. (The
@@ -30,10 +30,10 @@ struct InfiniteCylinderSpan {
 
 inline std::optional<InfiniteCylinderSpan> infiniteCylinderSpanOfValidRay(const Ray& ray,
                                                                           const InfiniteCylinder& cylinder) noexcept {
-    if (!isFinite(cylinder.p1) || !isFinite(cylinder.p2) || !isValidRadius(cylinder.radius)) {
+    if (!isFinite(cylinder.a) || !isFinite(cylinder.b) || !isValidRadius(cylinder.radius)) {
         return std::nullopt;
     }
-    const AxisFrame frame = axisFrame(ray, cylinder.p1, cylinder.p2);
+    const AxisFrame frame = axisFrame(ray, cylinder.a, cylinder.b);
     if (frame.lengthSquared == 0.0) return std::nullopt;
     const auto span = solveWithinRadius(frame.originPerp, frame.directionPerp, static_cast<double>(cylinder.radius));
     if (!span) return std::nullopt;

@@ -4,8 +4,12 @@
 // All coordinates are world units in GLM float vectors; no type here owns memory or checks itself:
 // validity is part of each query's contract (see the headers next to this one).
 
+#include <glm/ext/quaternion_float.hpp>
+#include <glm/mat3x3.hpp>
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
+
+#include "pickray/config.hpp"
 
 namespace pickray {
 
@@ -47,11 +51,30 @@ struct Cylinder {
     float radius = 0.5f;
 };
 
-/// All points within `radius` of the infinite line through p1 and p2.
+/// All points within `radius` of the infinite line through `a` and `b` (two points of the axis,
+/// not ends).
+///
+/// `p1` and `p2` are the former names of `a` and `b`, kept for one release: each shares its storage
+/// with the new name and is deprecated. While they last the type has a constructor instead of
+/// being an aggregate, so that `InfiniteCylinder{{0, 0, 0}, {0, 1, 0}, 0.5f}` still compiles (an
+/// aggregate holding the unions would refuse it); designated initializers and structured bindings
+/// (auto [a, b, radius] = cylinder) are not available.
 struct InfiniteCylinder {
-    glm::vec3 p1{0.0f};
-    glm::vec3 p2{0.0f, 1.0f, 0.0f};
-    float radius = 0.5f;
+    union {
+        glm::vec3 a;
+        [[deprecated("use a")]] glm::vec3 p1;
+    };
+    union {
+        glm::vec3 b;
+        [[deprecated("use b")]] glm::vec3 p2;
+    };
+    float radius;
+
+    // GLM_CONSTEXPR: constexpr where GLM's own constructors are (not with its aligned types).
+    GLM_CONSTEXPR InfiniteCylinder() noexcept : a(0.0f), b(0.0f, 1.0f, 0.0f), radius(0.5f) {}
+    GLM_CONSTEXPR InfiniteCylinder(glm::vec3 axisA, glm::vec3 axisB = glm::vec3(0.0f, 1.0f, 0.0f),
+                                   float axisRadius = 0.5f) noexcept
+        : a(axisA), b(axisB), radius(axisRadius) {}
 };
 
 /// Axis-aligned box, min <= max per axis. A zero extent on an axis makes it flat (a rectangle,
@@ -63,9 +86,19 @@ struct Aabb {
 
 /// A box given in its own space and placed in the world by an affine transform (rotation,
 /// translation, non-uniform scale, shear). The bottom row of `toWorld` must be (0, 0, 0, 1).
+///
+/// fromCenter builds the usual game object's box: centred on `center`, `halfExtents` along its own
+/// axes, turned by `rotation` (a unit quaternion, or a rotation matrix; neither is normalised).
+/// local is {−halfExtents, halfExtents} and toWorld the rotation's matrix with `center` as its
+/// translation: the same box, bit for bit, as glm::translate(center) * glm::mat4_cast(rotation).
 struct OrientedBox {
     Aabb local;
     glm::mat4 toWorld{1.0f};
+
+    [[nodiscard]] static OrientedBox fromCenter(glm::vec3 center, glm::vec3 halfExtents,
+                                                const glm::quat& rotation) noexcept;
+    [[nodiscard]] static OrientedBox fromCenter(glm::vec3 center, glm::vec3 halfExtents,
+                                                const glm::mat3& rotation) noexcept;
 };
 
 /// A triangle, counter-clockwise a → b → c seen from its front: the front normal is
@@ -91,20 +124,22 @@ struct LineSpan {
     float exit = 0.0f;
 };
 
-/// The point of a line or segment closest to a query point.
-struct ClosestPoint {
-    glm::vec3 point{0.0f};  ///< the closest point itself
-    float t = 0.0f;         ///< its parameter along the line/segment (point + t·direction, or a + t·(b − a))
-    float distance = 0.0f;  ///< distance from the query point
-};
-
-/// A closest pair between two lines or segments.
+/// A closest pair of points: one on each argument of closestPoints (distance.hpp), in the order
+/// given. For a query point against a line or segment the first is the point itself (t1 = 0).
 struct ClosestPoints {
     glm::vec3 p1{0.0f};     ///< on the first argument
     glm::vec3 p2{0.0f};     ///< on the second argument
-    float t1 = 0.0f;        ///< parameter of p1 on the first argument
+    float t1 = 0.0f;        ///< parameter of p1 on the first argument (0 for a point)
     float t2 = 0.0f;        ///< parameter of p2 on the second argument
     float distance = 0.0f;  ///< the minimum distance (for lines exact to a float step, see distance.hpp)
+};
+
+/// Deprecated: the result of the deprecated closestPoint(point, line/segment); closestPoints(point,
+/// line/segment) answers the same as ClosestPoints (point = p2, t = t2).
+struct [[deprecated("use ClosestPoints (closestPoints(point, line) gives point = p2, t = t2)")]] ClosestPoint {
+    glm::vec3 point{0.0f};  ///< the closest point itself
+    float t = 0.0f;         ///< its parameter along the line/segment (point + t·direction, or a + t·(b − a))
+    float distance = 0.0f;  ///< distance from the query point
 };
 
 }  // namespace pickray

@@ -4,6 +4,8 @@
 // Nothing else in pickray compares against a hand-written epsilon. (Lines and segments need none:
 // distance.hpp decides parallel exactly, and its sums stay accurate as lines turn parallel.)
 
+#include "pickray/config.hpp"
+
 namespace pickray::tolerance {
 
 /// Sine of the angle below which a direction counts as parallel to a cylinder's axis.

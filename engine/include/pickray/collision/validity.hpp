@@ -75,10 +75,10 @@ inline constexpr std::string_view kRadiusRule = "must be finite and >= 0";
 }
 
 [[nodiscard]] inline Validity validity(const InfiniteCylinder& cylinder) noexcept {
-    if (!detail::isFinite(cylinder.p1)) return {"p1", detail::kMustBeFinite};
-    if (!detail::isFinite(cylinder.p2)) return {"p2", detail::kMustBeFinite};
+    if (!detail::isFinite(cylinder.a)) return {"a", detail::kMustBeFinite};
+    if (!detail::isFinite(cylinder.b)) return {"b", detail::kMustBeFinite};
     if (!detail::isValidRadius(cylinder.radius)) return {"radius", detail::kRadiusRule};
-    if (cylinder.p1 == cylinder.p2) return {"p2", "must differ from p1 (the axis has no direction)"};
+    if (cylinder.a == cylinder.b) return {"b", "must differ from a (the axis has no direction)"};
     return {};
 }
 

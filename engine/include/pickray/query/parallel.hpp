@@ -12,6 +12,8 @@
 #include <cstddef>
 #include <functional>
 
+#include "pickray/config.hpp"
+
 namespace pickray {
 
 using ParallelFor = std::function<void(std::size_t count, const std::function<void(std::size_t)>& task)>;

@@ -188,9 +188,11 @@ void closestPairs(const pickray::Segment* first, const pickray::Segment* second,
                   std::size_t count) {
     constexpr std::size_t width = kLanes;
     const auto write = [out](std::size_t at, const ClosestLanes& lanes, std::size_t n) {
-        const Floats fields[9] = {narrow(lanes.p1.x), narrow(lanes.p1.y), narrow(lanes.p1.z),
-                                  narrow(lanes.p2.x), narrow(lanes.p2.y), narrow(lanes.p2.z),
-                                  narrow(lanes.t1),   narrow(lanes.t2),   narrow(lanes.distance)};
+        // Rounded to float, then −0 as +0 (detail::positiveZero, as the scalar routine).
+        const auto reported = [](Doubles x) { return narrow(x) + 0.0f; };
+        const Floats fields[9] = {reported(lanes.p1.x), reported(lanes.p1.y), reported(lanes.p1.z),
+                                  reported(lanes.p2.x), reported(lanes.p2.y), reported(lanes.p2.z),
+                                  reported(lanes.t1),   reported(lanes.t2),   reported(lanes.distance)};
         static_assert(sizeof(pickray::ClosestPoints) == 9 * sizeof(float));
 #if defined(__AVX512F__)
         const Interleaved<9> structs(fields);

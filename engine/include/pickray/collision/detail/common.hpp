@@ -14,6 +14,7 @@
 #include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
 
+#include "pickray/collision/detail/signed_zero.hpp"
 #include "pickray/collision/quadratic.hpp"
 #include "pickray/collision/ray.hpp"
 #include "pickray/collision/tolerances.hpp"
@@ -129,9 +130,10 @@ PICKRAY_FORCE_INLINE std::optional<Crossing> firstCrossing(const std::optional<S
     return firstCrossing(span->enter, span->exit, tMax);
 }
 
-/// The float span of a double one (bounds rounded once; a −0 bound as +0, as in firstCrossing).
+/// The float span of a double one: bounds rounded once, then a −0 bound as +0 (a tiny negative
+/// double rounds to −0 in float).
 PICKRAY_FORCE_INLINE LineSpan toLineSpan(double enter, double exit) noexcept {
-    return LineSpan{static_cast<float>(enter + 0.0), static_cast<float>(exit + 0.0)};
+    return LineSpan{positiveZero(static_cast<float>(enter)), positiveZero(static_cast<float>(exit))};
 }
 
 /// origin + t·direction, formed in double and rounded once.
@@ -204,8 +206,9 @@ inline glm::vec3 radialNormal(glm::dvec3 radial, glm::dvec3 direction) noexcept 
 /// The hit as the public type: t and point rounded once, point formed in double. A crossing so
 /// far away that t or the point overflow float, or a normal that came out non-finite, is no hit:
 /// a returned hit never holds inf or NaN (a 1e36-radius capsule can put its exit there).
+/// Every zero in it is +0 (ray.hpp).
 inline std::optional<RayHit> makeHit(const Ray& ray, double t, glm::vec3 normal) noexcept {
-    const RayHit hit{static_cast<float>(t), pointAtExact(ray, t), normal};
+    const RayHit hit{positiveZero(static_cast<float>(t)), positiveZero(pointAtExact(ray, t)), positiveZero(normal)};
     if (!std::isfinite(hit.t) || !isFinite(hit.point) || !isFinite(hit.normal)) return std::nullopt;
     return hit;
 }

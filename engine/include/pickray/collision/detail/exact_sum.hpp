@@ -16,6 +16,8 @@
 
 #include <glm/vec3.hpp>
 
+#include "pickray/config.hpp"
+
 namespace pickray::detail::exact {
 
 struct TwoDoubles {
