@@ -43,6 +43,31 @@ TEST(SignedZero, RayQueriesOfEveryShapeReportPositiveZeros) {
     EXPECT_GT(signs.zeros, 10000) << "the cases must make zeros";
 }
 
+TEST(SignedZero, TriangleHitsReportPositiveZeros) {
+    // Axis-aligned triangles through the origin, with −0 among their coordinates: their points,
+    // normals and weights have zeros in them for the rays of zeroRays().
+    const float z = test::kNegativeZero;
+    const std::vector<Triangle> triangles = {Triangle{{-1, -1, 0}, {1, -1, 0}, {0, 1, 0}},
+                                             Triangle{{z, -1, -1}, {z, 1, -1}, {z, 0, 1}},
+                                             Triangle{{-1, z, 1}, {1, z, 1}, {0, z, -1}},
+                                             Triangle{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}};
+    ZeroSigns signs;
+    for (const Triangle& triangle : triangles)
+        for (const Ray& ray : test::zeroRays()) {
+            const std::string what = "triangle, " + test::signedText(ray);
+            for (const auto& hit : {raycast(ray, triangle), intersectLine(ray, triangle)}) {
+                if (!hit) continue;
+                signs.check(hit->t, what + ": t");
+                signs.check(hit->u, what + ": u");
+                signs.check(hit->v, what + ": v");
+                signs.check(hit->point, what + ": point");
+                signs.check(hit->normal, what + ": normal");
+            }
+        }
+    EXPECT_EQ(signs.negative, 0) << "of " << signs.zeros << " zeros";
+    EXPECT_GT(signs.zeros, 1000) << "the cases must make zeros";
+}
+
 TEST(SignedZero, ClosestPointsReportPositiveZeros) {
     ZeroSigns signs;
     const std::vector<glm::vec3> points = test::gridPoints(test::kZeroCoordinates);

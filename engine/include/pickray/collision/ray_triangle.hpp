@@ -295,13 +295,13 @@ inline TriangleCrossing crossTriangle(const Ray& ray, const Triangle& tri, Trian
         if (distanceSign * side < 0) t = -t + 0.0f;  // a negative t too small for a float: +0, not −0
     }
     if (!query.wholeLine && !(t <= query.tMax)) return out;
-    const glm::vec3 point = pointAtExact(ray, static_cast<double>(t));
+    const glm::vec3 point = positiveZero(pointAtExact(ray, static_cast<double>(t)));
     if (!std::isfinite(t) || !isFinite(point)) return out;
     TriangleHit hit{t, 0.0f, 0.0f, side < 0, point, glm::vec3(0.0f)};
     if (query.details) {
         hit.u = weight(edges[2], slope, tri.c, tri.a, ray, tri, out.exactParts);
         hit.v = weight(edges[0], slope, tri.a, tri.b, ray, tri, out.exactParts);
-        hit.normal = frontNormal(e1, e2, tri, out.exactParts);
+        hit.normal = positiveZero(frontNormal(e1, e2, tri, out.exactParts));
     }
     out.hit = hit;
     return out;

@@ -38,11 +38,11 @@ std::optional<Ray> MeshInstance::meshRay(const Ray& ray) const noexcept {
 glm::vec3 MeshInstance::worldNormal(glm::vec3 normal) const noexcept {
     const glm::dvec3 n = detail::widen(normal);
     const glm::dvec3 world = n.x * inverse_.rows[0] + n.y * inverse_.rows[1] + n.z * inverse_.rows[2];
-    return glm::vec3(detail::unitVector(inverse_.determinant < 0.0 ? -world : world));
+    return detail::positiveZero(glm::vec3(detail::unitVector(inverse_.determinant < 0.0 ? -world : world)));
 }
 
 bool MeshInstance::toWorldHit(const Ray& ray, MeshHit& hit) const {
-    hit.point = detail::pointAtExact(ray, static_cast<double>(hit.t));
+    hit.point = detail::positiveZero(detail::pointAtExact(ray, static_cast<double>(hit.t)));
     if (!detail::isFinite(hit.point)) return false;
     hit.normal = worldNormal(hit.normal);
     if (hit.interpolatedNormal) hit.interpolatedNormal = worldNormal(*hit.interpolatedNormal);

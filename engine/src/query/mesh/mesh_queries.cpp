@@ -53,10 +53,11 @@ MeshHit TriangleMesh::meshHit(std::uint32_t triangle, const TriangleHit& hit) co
         const glm::dvec3 n = w0 * detail::widen(normals_[v[0]]) + w1 * detail::widen(normals_[v[1]]) +
                              w2 * detail::widen(normals_[v[2]]);
         const glm::vec3 unit(detail::unitVector(n));
-        out.interpolatedNormal = detail::isFinite(unit) ? unit : hit.normal;
+        out.interpolatedNormal = detail::isFinite(unit) ? detail::positiveZero(unit) : hit.normal;
     }
     if (!uvs_.empty()) {
-        out.uv = glm::vec2(w0 * glm::dvec2(uvs_[v[0]]) + w1 * glm::dvec2(uvs_[v[1]]) + w2 * glm::dvec2(uvs_[v[2]]));
+        const glm::vec2 uv(w0 * glm::dvec2(uvs_[v[0]]) + w1 * glm::dvec2(uvs_[v[1]]) + w2 * glm::dvec2(uvs_[v[2]]));
+        out.uv = glm::vec2(uv.x + 0.0f, uv.y + 0.0f);  // +0 for a zero, as every result
     }
     return out;
 }
