@@ -225,7 +225,9 @@ void drawViewLabels(UiState& state, const ViewLabels& view, DrawnPanels& drawn) 
         sizes.push_back(toVec(ImGui::CalcTextSize(l.text.c_str())) + 2.0f * padding);
     }
     std::vector<ScreenBox> panels;
-    for (const PanelRect& p : drawn.panels) panels.push_back({p.pos, p.size});
+    // The docked panels: a toast or a popup comes and goes, and a label should not jump with it.
+    for (const PanelRect& p : drawn.panels)
+        if (p.docked) panels.push_back({p.pos, p.size});
     const LabelObstacles obstacles{
         view.lines, view.gizmo, panels, {glm::vec2(0.0f), toVec(ImGui::GetIO().DisplaySize)}};
     const std::vector<LabelPlace> places = placeLabels(points, sizes, obstacles, kLabelGap * em());

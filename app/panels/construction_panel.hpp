@@ -22,7 +22,7 @@ inline constexpr float kPairMapPixels = 150.0f;
 void constructionPanel(UiState& state, const UiView& view, glm::vec2 at, glm::vec2 size, float top);
 
 /// Writes the view's labels beside their window points, each in a dark box placed off the lines,
-/// the gizmo's handles, this frame's panels and the labels before it (placeLabels), under the
+/// the gizmo's handles, this frame's docked panels and the labels before it (placeLabels), under the
 /// panels (state.constructions on); records them and what they kept off (DrawnPanels::viewLabels,
 /// viewLines, gizmoHandles). Call once a frame, after buildUi.
 void drawViewLabels(UiState& state, const ViewLabels& labels, DrawnPanels& drawn);
