@@ -11,6 +11,8 @@
 #include <string>
 #include <variant>
 
+#include <glm/vec2.hpp>
+
 #include "scene/scene.hpp"
 
 namespace pickray::app::command {
@@ -60,10 +62,13 @@ struct DeleteSelection {};
 struct DuplicateSelection {};
 /// Clear the selection and the pick (Esc).
 struct ClearSelection {};
-/// Move the camera to frame the selection, or every object (F, Home); the view's aspect ratio.
+/// Move the camera to frame the selection, or every object (F, Home): the view's aspect ratio, and
+/// the rectangle centred in the view that no panel covers, its half width and half height as
+/// parts of the view's (frameSphere's `room`).
 struct Frame {
     bool all = false;
     float aspect = 16.0f / 9.0f;
+    glm::vec2 room{1.0f};
 };
 /// Undo the last change of the objects (history.hpp), or redo the last one undone.
 struct Undo {};

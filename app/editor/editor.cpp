@@ -117,7 +117,7 @@ Editor::Outcome Editor::run(const command::ClearSelection&) {
 Editor::Outcome Editor::run(const command::Frame& c) {
     const std::optional<Sphere> around = boundingSphere(c.all);
     if (!around) return refused(c.all ? "nothing to frame" : "nothing selected to frame");
-    scene_.camera = frameSphere(scene_.camera, around->center, around->radius, c.aspect);
+    scene_.camera = frameSphere(scene_.camera, around->center, around->radius, c.aspect, c.room);
     return Outcome{};
 }
 

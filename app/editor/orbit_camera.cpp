@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include <glm/common.hpp>
 #include <glm/geometric.hpp>
 #include <glm/gtc/constants.hpp>
 #include <glm/gtc/matrix_transform.hpp>
@@ -68,15 +69,23 @@ scene::Camera pan(scene::Camera c, glm::vec2 pixels, float viewportHeight) noexc
     return c;
 }
 
-scene::Camera frameSphere(scene::Camera c, glm::vec3 center, float radius, float aspect) noexcept {
+scene::Camera frameSphere(scene::Camera c, glm::vec3 center, float radius, float aspect, glm::vec2 room) noexcept {
     constexpr float kMargin = 1.15f;
     const float r = std::max(radius, 0.25f) * kMargin;
+    // The free rectangle's half extents, as tangents of the angles off the view axis (perspective)
+    // or in units of the view's half height (orthographic).
+    const glm::vec2 part = glm::clamp(room, glm::vec2(kLeastRoom), glm::vec2(1.0f));
     const float halfFovY = glm::radians(c.fovYDegrees) * 0.5f;
-    const float halfFovX = std::atan(std::tan(halfFovY) * aspect);
-    const float distance = r / std::sin(std::min(halfFovY, halfFovX));
+    const float halfHeight = std::tan(halfFovY);
+    const float across = std::min(part.x * aspect, part.y);  // the free rectangle's narrower half side
+    // Seen from its centre's distance d on the axis, the sphere is the cone of half angle asin(r/d)
+    // round the axis: on the image plane, a circle of radius tan(asin(r/d)). It fits a half side h
+    // (a tangent) when r/d <= sin(atan(h)).
+    const float distance = r / std::sin(std::atan(across * halfHeight));
     c.eye = center + distance * glm::normalize(c.eye - c.target);
     c.target = center;
-    c.orthoHeight = 2.0f * r / std::min(aspect, 1.0f);
+    // Orthographic: the circle of radius r fits a half side of across · orthoHeight / 2.
+    c.orthoHeight = 2.0f * r / across;
     c.far = std::max(c.far, (distance + 2.0f * r) * 1.01f);
     return c;
 }

@@ -25,10 +25,17 @@ namespace pickray::app {
 /// `pixels` (x right, y down) in a view `viewportHeight` pixels high.
 [[nodiscard]] scene::Camera pan(scene::Camera camera, glm::vec2 pixels, float viewportHeight) noexcept;
 
-/// The camera moved, not turned, so that the sphere (`center`, `radius`) fills the view with a
-/// margin: it looks at the centre from the same direction, from where the sphere just fits the
-/// narrower of the two fields of view (orthographic: the view height fits it across the narrower
-/// side); the far plane moves out if the sphere would pass it. A radius below 0.25 counts as 0.25.
-[[nodiscard]] scene::Camera frameSphere(scene::Camera camera, glm::vec3 center, float radius, float aspect) noexcept;
+/// The least part of the view's half width or half height frameSphere frames in: a smaller room
+/// counts as this much, so that a covered view still gets a finite camera.
+inline constexpr float kLeastRoom = 0.05f;
+
+/// The camera moved, not turned, so that the sphere (`center`, `radius`) fits with a margin in the
+/// rectangle centred in the view whose half width and half height are `room` times the view's
+/// (the part no panel covers; 1, 1 is the whole view): it looks at the centre from the same
+/// direction, from where the sphere's silhouette (a circle round the view's centre) just fits the
+/// rectangle's narrower side (orthographic: the view height that fits it so). The far plane moves
+/// out if the sphere would pass it. A radius below 0.25 counts as 0.25.
+[[nodiscard]] scene::Camera frameSphere(scene::Camera camera, glm::vec3 center, float radius, float aspect,
+                                        glm::vec2 room = glm::vec2(1.0f)) noexcept;
 
 }  // namespace pickray::app

@@ -6,6 +6,8 @@
 #include <string>
 
 #include <imgui.h>
+#include <glm/common.hpp>
+#include <glm/geometric.hpp>
 
 #include "panels/number_text.hpp"
 #include "panels/widgets.hpp"
@@ -13,6 +15,9 @@
 
 namespace pickray::app {
 namespace {
+
+// The gap between a label's point and its box at the nearest places (pixels at scale 1).
+constexpr float kLabelGap = 5.0f;
 
 ImU32 color32(glm::vec3 c, float alpha = 1.0f) { return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, alpha)); }
 void coloredText(glm::vec3 c, const std::string& text) {
@@ -205,31 +210,41 @@ void constructionPanel(UiState& state, const UiView& view, glm::vec2 at, glm::ve
     endPanel();
 }
 
-void drawViewLabels(UiState& state, const std::vector<ScreenLabel>& labels, DrawnPanels& drawn) {
+void drawViewLabels(UiState& state, const ViewLabels& view, DrawnPanels& drawn) {
     drawn.viewLabels.clear();
+    drawn.viewLines.clear();
+    drawn.gizmoHandles.clear();
     if (!state.constructions) return;
     ImDrawList* draw = ImGui::GetBackgroundDrawList();
-    const float line = ImGui::GetTextLineHeight();
-    std::vector<ImVec2> placed;
-    for (const ScreenLabel& l : labels) {
-        // Beside the point, below the labels already at about the same place (a tangent's Q1 and
-        // Q2, an entry through a cap: one point, two names).
-        ImVec2 p(l.at.x + 9.0f * em(), l.at.y - 0.5f * line);
-        // Moved only while it goes down: (q.y + line) - q.y may round below `line` (or q.y + line to
-        // q.y, far off screen), which would otherwise move it onto the same place forever.
-        for (bool moved = true; moved;) {
-            moved = false;
-            for (const ImVec2& q : placed) {
-                if (!(std::abs(q.x - p.x) < 4.0f * line && std::abs(q.y - p.y) < line) || !(q.y + line > p.y)) continue;
-                p.y = q.y + line;
-                moved = true;
-            }
-        }
-        placed.push_back(p);
-        draw->AddText(ImVec2(p.x + 1.0f, p.y + 1.0f), IM_COL32(0, 0, 0, 220), l.text.c_str());
-        draw->AddText(p, color32(l.color), l.text.c_str());
-        drawn.viewLabels.push_back({l.text, l.at, toVec(p)});
+    // Each label's text in a dark box, a little off its point: on the first side where the box
+    // crosses no line, handle, panel or earlier label (label_places.hpp).
+    const glm::vec2 padding = glm::vec2(3.0f, 1.0f) * em();
+    std::vector<glm::vec2> points, sizes;
+    for (const ScreenLabel& l : view.labels) {
+        points.push_back(l.at);
+        sizes.push_back(toVec(ImGui::CalcTextSize(l.text.c_str())) + 2.0f * padding);
     }
+    std::vector<ScreenBox> panels;
+    // The docked panels: a toast or a popup comes and goes, and a label should not jump with it.
+    for (const PanelRect& p : drawn.panels)
+        if (p.docked) panels.push_back({p.pos, p.size});
+    const LabelObstacles obstacles{
+        view.lines, view.gizmo, panels, {glm::vec2(0.0f), toVec(ImGui::GetIO().DisplaySize)}};
+    const std::vector<LabelPlace> places = placeLabels(points, sizes, obstacles, kLabelGap * em());
+    for (std::size_t i = 0; i < places.size(); ++i) {
+        const ScreenLabel& l = view.labels[i];
+        const ScreenBox& box = places[i].box;
+        const glm::vec2 text = box.pos + padding;
+        // A box set further off than the nearest places gets a thin leader to its point.
+        const glm::vec2 nearest = glm::clamp(l.at, box.pos, box.max());
+        if (glm::length(nearest - l.at) > 2.5f * kLabelGap * em())
+            draw->AddLine(toImVec(l.at), toImVec(nearest), color32(l.color, 0.6f), 1.0f);
+        draw->AddRectFilled(toImVec(box.pos), toImVec(box.max()), IM_COL32(0, 0, 0, 170), 2.0f * em());
+        draw->AddText(toImVec(text), color32(l.color), l.text.c_str());
+        drawn.viewLabels.push_back({l.text, l.at, text, box.pos, box.size, places[i].clear});
+    }
+    drawn.viewLines = view.lines;
+    drawn.gizmoHandles = view.gizmo;
 }
 
 }  // namespace pickray::app

@@ -10,6 +10,7 @@
 
 #include "panels/ui.hpp"
 #include "viewport/constructions.hpp"
+#include "viewport/view_drawing.hpp"
 
 namespace pickray::app {
 
@@ -20,8 +21,10 @@ inline constexpr float kPairMapPixels = 150.0f;
 /// Draws the panel when state.constructions is on, at its default place `at` and `size`.
 void constructionPanel(UiState& state, const UiView& view, glm::vec2 at, glm::vec2 size, float top);
 
-/// Writes the view's labels at their window points, under the panels (state.constructions on),
-/// and records them (DrawnPanels::viewLabels). Call once a frame, after buildUi.
-void drawViewLabels(UiState& state, const std::vector<ScreenLabel>& labels, DrawnPanels& drawn);
+/// Writes the view's labels beside their window points, each in a dark box placed off the lines,
+/// the gizmo's handles, this frame's docked panels and the labels before it (placeLabels), under the
+/// panels (state.constructions on); records them and what they kept off (DrawnPanels::viewLabels,
+/// viewLines, gizmoHandles). Call once a frame, after buildUi.
+void drawViewLabels(UiState& state, const ViewLabels& labels, DrawnPanels& drawn);
 
 }  // namespace pickray::app

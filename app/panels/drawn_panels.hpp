@@ -11,6 +11,7 @@
 #include <glm/vec2.hpp>
 
 #include "analysis/construction.hpp"
+#include "viewport/label_places.hpp"
 
 namespace pickray::app {
 
@@ -23,6 +24,7 @@ struct PanelRect {
     float contentWidth = 0.0f;  ///< the widest line of its content last frame, in pixels
     float roomWidth = 0.0f;     ///< the width its content has, inside the padding
     bool cut = false;           ///< contentWidth > roomWidth: something is cut off on the right
+    bool docked = false;        ///< a panel with a place in the layout (or the menu bar), not a popup or toast
 };
 
 /// A control's tooltip (what it does and its keys), and where the control is.
@@ -49,12 +51,16 @@ struct DrawnText {
     float roomRight = 0.0f;
 };
 
-/// A label of the view's construction (View > Constructions): the point it names and where its
-/// text starts (window units).
+/// A label of the view's construction (View > Constructions): the point it names, where its text
+/// starts, and the dark box drawn behind the text (window units). `clear`: the box crosses no line
+/// of the view's lines, no gizmo handle, no panel and no label placed before it.
 struct DrawnLabel {
     std::string text;
     glm::vec2 at{0.0f};
     glm::vec2 textAt{0.0f};
+    glm::vec2 boxPos{0.0f};
+    glm::vec2 boxSize{0.0f};
+    bool clear = true;
 };
 
 /// Article 001's (s, t) square as the Constructions panel drew it: its rectangle, the sampled f
@@ -90,6 +96,9 @@ struct DrawnPanels {
     std::optional<ShownConstruction> construction;  ///< what the Constructions panel listed
     std::optional<DrawnHeatMap> heatMap;            ///< its (s, t) square
     std::vector<DrawnLabel> viewLabels;             ///< the construction's labels in the view
+    std::vector<ScreenSegment> viewLines;           ///< the lines the labels keep off (the ray, the construction)
+    std::vector<ScreenSegment> gizmoHandles;        ///< the gizmo's handles, each as a thick segment
+    glm::vec2 freeHalf{0.0f};                       ///< the free view's half extents (free_view.hpp), centred
 };
 
 }  // namespace pickray::app

@@ -30,11 +30,8 @@ void gizmoBar(UiState& state, const UiView& view, std::vector<Command>& out) {
     shortcutTooltip(state, Action::GizmoSpace);
     sameLineIfFits(buttonWidth("frame"));
     if (ImGui::SmallButton("frame")) {
-        const float aspect = view.windowSize.y > 0
-                                 ? static_cast<float>(view.windowSize.x) / static_cast<float>(view.windowSize.y)
-                                 : 1.0f;
         // emplace_back: with push_back, GCC 12 at -O3 warns of an uninitialized string in the temporary
-        out.emplace_back(command::Frame{false, aspect});
+        out.emplace_back(frameCommand(false, view.windowSize, state.freeView));
     }
     shortcutTooltip(state, Action::FrameSelection);
     // Which snap Ctrl gives in this mode and space: the grid's origin differs between the two.

@@ -96,12 +96,10 @@ float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
         ImGui::EndMenu();
     }
     if (beginMenu(state, menusBefore, "View")) {
-        const float aspect = view.windowSize.y > 0
-                                 ? static_cast<float>(view.windowSize.x) / static_cast<float>(view.windowSize.y)
-                                 : 1.0f;
         if (menuItem(state, "Frame selected", Action::FrameSelection, !view.selection.empty()))
-            out.push_back(command::Frame{false, aspect});
-        if (menuItem(state, "Frame all", Action::FrameAll)) out.push_back(command::Frame{true, aspect});
+            out.push_back(frameCommand(false, view.windowSize, state.freeView));
+        if (menuItem(state, "Frame all", Action::FrameAll))
+            out.push_back(frameCommand(true, view.windowSize, state.freeView));
         ImGui::Separator();
         if (menuItem(state, "Gizmo: move", Action::GizmoMove, true, state.gizmoMode == GizmoMode::Move))
             state.gizmoMode = GizmoMode::Move;
@@ -154,7 +152,9 @@ float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
         ImGui::TextDisabled("unsaved changes");
     }
     const float height = ImGui::GetWindowSize().y;
-    state.drawn->panels.push_back(measuredRect("Menu bar"));
+    PanelRect bar = measuredRect("Menu bar");
+    bar.docked = true;  // the view's free part is below it
+    state.drawn->panels.push_back(bar);
     ImGui::EndMainMenuBar();
     return height;
 }

@@ -10,7 +10,7 @@
 
 namespace pickray::app {
 
-Layout defaultLayout(glm::ivec2 window, float top) {
+Layout defaultLayout(glm::ivec2 window, float top, bool bothExplaining) {
     const float s = em();  // every size grows with the UI scale
     const float gap = 8.0f * s;
     const float room = std::max(static_cast<float>(window.y) - top - 3.0f * gap, 120.0f);
@@ -33,13 +33,18 @@ Layout defaultLayout(glm::ivec2 window, float top) {
     // view: the panel covers as little of it as it can).
     l.auditSize = {std::max(200.0f * s, static_cast<float>(window.x) - 2.0f * (width + 2.0f * gap)), 165.0f * s};
     l.auditAt = {width + 2.0f * gap, static_cast<float>(window.y) - l.auditSize.y - gap};
-    // The Math panel's: the middle column, from the top down (its tables want the room).
-    l.mathSize = {l.auditSize.x, std::max(room, 120.0f * s)};
-    l.mathAt = {l.auditAt.x, top + gap};
-    // The Constructions panel's: as the pick audit's, at the bottom of the view between the two
-    // columns, so that the middle of the view shows what it draws.
-    l.constructionSize = {l.auditSize.x, std::min(0.45f * room, 270.0f * s)};
-    l.constructionAt = {l.auditAt.x, static_cast<float>(window.y) - l.constructionSize.y - gap};
+    // The explaining panels' (Math, Constructions): a band along the bottom between the two
+    // columns, a bounded part of the height, so that the middle of the view stays free for what
+    // they explain (F frames there: free_view.hpp); their content scrolls. With both open, side by
+    // side where the band holds two, else in the same place (the one clicked last in front).
+    const float band = std::min(kExplainingBand * room, 270.0f * s);
+    const float bandTop = static_cast<float>(window.y) - band - gap;
+    const bool split = bothExplaining && l.auditSize.x >= 2.0f * 420.0f * s + gap;
+    const float half = split ? 0.5f * (l.auditSize.x - gap) : l.auditSize.x;
+    l.mathSize = {half, band};
+    l.mathAt = {l.auditAt.x, bandTop};
+    l.constructionSize = {half, band};
+    l.constructionAt = {l.auditAt.x + (split ? half + gap : 0.0f), bandTop};
     return l;
 }
 
@@ -76,6 +81,7 @@ void keepPanelInWindow(UiState& state, const UiView& view, const char* name, boo
     PanelRect rect = measuredRect(name);
     rect.pos = at;  // where it goes this frame (ImGui moves it as the frame ends)
     rect.size = fitted;
+    rect.docked = true;
     state.drawn->panels.push_back(rect);
 }
 

@@ -12,8 +12,8 @@ std::optional<Command> commandFor(Action action, UiState& state, const ShortcutC
         case Action::Redo: return command::Redo{};
         case Action::DeleteSelection: return command::DeleteSelection{};
         case Action::DuplicateSelection: return command::DuplicateSelection{};
-        case Action::FrameSelection: return command::Frame{false, context.aspect};
-        case Action::FrameAll: return command::Frame{true, context.aspect};
+        case Action::FrameSelection: return frameCommand(false, context.windowSize, state.freeView);
+        case Action::FrameAll: return frameCommand(true, context.windowSize, state.freeView);
         case Action::ClearSelection:  // Esc: unless it closed a menu or popup this frame
             if (state.escapeClosedPopup) return std::nullopt;
             return command::ClearSelection{};

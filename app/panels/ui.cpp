@@ -42,7 +42,7 @@ std::vector<Command> drawWindows(UiState& state, const UiView& view, bool panels
         return out;
     }
     const float top = menuBar(state, view, out);
-    const Layout layout = defaultLayout(view.windowSize, top);
+    const Layout layout = defaultLayout(view.windowSize, top, state.mathPanel && state.constructions);
     outliner(state, view, layout, top, out);
     inspector(state, view, layout, top, out);
     cameraPanel(state, view, layout, top, out);
@@ -63,6 +63,9 @@ std::vector<Command> drawWindows(UiState& state, const UiView& view, bool panels
 std::vector<Command> buildUi(UiState& state, const UiView& view, bool panels, DrawnPanels& drawn) {
     state.drawn = &drawn;  // for this call only: the record is the caller's
     std::vector<Command> out = drawWindows(state, view, panels);
+    // Where F frames from now on: the part of the view these panels leave.
+    state.freeView = freeView(drawn.panels, glm::vec2(view.windowSize));
+    drawn.freeHalf = state.freeView.half;
     state.drawn = nullptr;
     return out;
 }

@@ -20,6 +20,7 @@
 #include "editor/pick.hpp"
 #include "input/shortcuts.hpp"
 #include "panels/drawn_panels.hpp"
+#include "panels/free_view.hpp"
 #include "panels/toasts.hpp"
 #include "scene/scene.hpp"
 #include "viewport/gizmo.hpp"
@@ -102,6 +103,8 @@ struct UiState {
     /// ClearSelection waits for the next Esc.
     bool escapeClosedPopup = false;
     std::map<std::string, PanelPlace> panels;
+    /// The part of the view the panels left free when last drawn: where F and Home frame.
+    FreeView freeView;
     /// Where the panels write what they drew, while buildUi runs (the caller's record, not kept
     /// here: the panels' state is theirs, the record is for whoever describes the window).
     DrawnPanels* drawn = nullptr;
@@ -152,7 +155,7 @@ void shortcutTooltip(UiState& state, Action action, const char* what = nullptr);
 struct ShortcutContext {
     std::string documentPath;  ///< the document's file ("" for a generated scene)
     std::string savablePath;   ///< the file Save writes without asking ("": Save asks, as Save as does)
-    float aspect = 1.0f;       ///< the view's width over height (Frame)
+    glm::ivec2 windowSize{0};  ///< the view's size (Frame; with UiState::freeView)
 };
 /// The command the menus give for a shortcut's action (shortcut_commands.cpp). The actions that
 /// open a panel's window (Open, Save as) or set a panel's choice (the gizmo's mode and space)

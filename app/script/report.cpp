@@ -169,7 +169,8 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
                                            {"size", {p.size.x, p.size.y}},
                                            {"contentWidth", p.contentWidth},
                                            {"roomWidth", p.roomWidth},
-                                           {"cut", p.cut}});
+                                           {"cut", p.cut},
+                                           {"docked", p.docked}});
     out["window"]["outlinerRows"] = window.outlinerRows;
     out["window"]["browserRows"] = window.browserRows;
     out["window"]["uiScale"] = window.uiScale;
@@ -226,7 +227,20 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
     out["window"]["viewLabels"] = nlohmann::json::array();
     for (const DrawnLabel& l : window.viewLabels)
         out["window"]["viewLabels"].push_back(
-            {{"text", l.text}, {"at", {l.at.x, l.at.y}}, {"textAt", {l.textAt.x, l.textAt.y}}});
+            {{"text", l.text},
+             {"at", {l.at.x, l.at.y}},
+             {"textAt", {l.textAt.x, l.textAt.y}},
+             {"box", {{"pos", {l.boxPos.x, l.boxPos.y}}, {"size", {l.boxSize.x, l.boxSize.y}}}},
+             {"clear", l.clear}});
+    const auto segments = [](const std::vector<ScreenSegment>& list) {
+        nlohmann::json lines = nlohmann::json::array();
+        for (const ScreenSegment& s : list)
+            lines.push_back({{"a", {s.a.x, s.a.y}}, {"b", {s.b.x, s.b.y}}, {"halfWidth", s.halfWidth}});
+        return lines;
+    };
+    out["window"]["viewLines"] = segments(window.viewLines);
+    out["window"]["gizmoHandles"] = segments(window.gizmoHandles);
+    out["window"]["freeView"] = {{"half", {window.freeHalf.x, window.freeHalf.y}}};
     out["editor"] = {{"picked", window.picked ? nlohmann::json(*window.picked) : nlohmann::json(nullptr)},
                      {"hovered", window.hovered ? nlohmann::json(*window.hovered) : nlohmann::json(nullptr)},
                      {"selection", window.selection},

@@ -60,7 +60,10 @@ struct WindowReport {
     std::string constructionObject;
     std::optional<DrawnHeatMap> heatMap;
     std::vector<DrawnLabel> viewLabels;
-    std::optional<ObserverReport> observer;  ///< none while the observer is off
+    std::vector<ScreenSegment> viewLines;     ///< the lines the labels keep off
+    std::vector<ScreenSegment> gizmoHandles;  ///< the gizmo's handles the labels keep off
+    glm::vec2 freeHalf{0.0f};                 ///< the centred part of the view no panel covers (F frames there)
+    std::optional<ObserverReport> observer;   ///< none while the observer is off
 };
 
 /// `frame.pickMs` is the median of the clicks' query times (clicks on the UI left out); `errors`

@@ -268,6 +268,9 @@ bool writeReport(App& app, const std::string& path, const std::vector<std::strin
     if (drawn.construction) window.constructionObject = editor.scene().objects.at(drawn.construction->object).name;
     window.heatMap = drawn.heatMap;
     window.viewLabels = drawn.viewLabels;
+    window.viewLines = drawn.viewLines;
+    window.gizmoHandles = drawn.gizmoHandles;
+    window.freeHalf = drawn.freeHalf;
     if (const auto& frustum = app.observedFrustum())
         window.observer = ObserverReport{ui.observer == ObserverMode::Main ? "main" : "pip", app.observer().camera(),
                                          insetRect(app.windowSize()), *frustum, truncationLabel(*frustum)};

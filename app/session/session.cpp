@@ -106,63 +106,64 @@ json optionalIndex(const std::optional<std::size_t>& i) { return i ? json(*i) : 
 
 json commandJson(const EditorCommand& command) {
     namespace c = command;
-    return std::visit(scene::Overloaded{
-                          [](const c::Select& s) -> json {
-                              return {{"select", {{"object", optionalIndex(s.object)}, {"additive", s.additive}}}};
-                          },
-                          [](const c::Add& a) -> json {
-                              return {{"add", std::string(kindName(a.kind))}};
-                          },
-                          [](const c::Duplicate& d) -> json {
-                              return {{"duplicate", d.object}};
-                          },
-                          [](const c::Delete& d) -> json {
-                              return {{"delete", d.object}};
-                          },
-                          [](const c::Rename& r) -> json {
-                              return {{"rename", {{"object", r.object}, {"name", r.name}}}};
-                          },
-                          [](const c::Edit& e) -> json {
-                              return {{"edit",
-                                       {{"object", e.object},
-                                        {"value", scene::objectJson(e.value)},
-                                        {"continuesGesture", e.continuesGesture}}}};
-                          },
-                          [](const c::SetCamera& s) -> json {
-                              return {{"setCamera", scene::cameraJson(s.camera)}};
-                          },
-                          [](const c::Load& l) -> json {
-                              return {{"load", l.path}};
-                          },
-                          [](const c::Save& s) -> json {
-                              return {{"save", s.path}};
-                          },
-                          [](const c::ClearPick&) -> json {
-                              return {{"clearPick", true}};
-                          },
-                          [](const c::Generate& g) -> json {
-                              return {{"generate", g.count}};
-                          },
-                          [](const c::DeleteSelection&) -> json {
-                              return {{"deleteSelection", true}};
-                          },
-                          [](const c::DuplicateSelection&) -> json {
-                              return {{"duplicateSelection", true}};
-                          },
-                          [](const c::ClearSelection&) -> json {
-                              return {{"clearSelection", true}};
-                          },
-                          [](const c::Frame& f) -> json {
-                              return {{"frame", {{"all", f.all}, {"aspect", f.aspect}}}};
-                          },
-                          [](const c::Undo&) -> json {
-                              return {{"undo", true}};
-                          },
-                          [](const c::Redo&) -> json {
-                              return {{"redo", true}};
-                          },
-                      },
-                      command);
+    return std::visit(
+        scene::Overloaded{
+            [](const c::Select& s) -> json {
+                return {{"select", {{"object", optionalIndex(s.object)}, {"additive", s.additive}}}};
+            },
+            [](const c::Add& a) -> json {
+                return {{"add", std::string(kindName(a.kind))}};
+            },
+            [](const c::Duplicate& d) -> json {
+                return {{"duplicate", d.object}};
+            },
+            [](const c::Delete& d) -> json {
+                return {{"delete", d.object}};
+            },
+            [](const c::Rename& r) -> json {
+                return {{"rename", {{"object", r.object}, {"name", r.name}}}};
+            },
+            [](const c::Edit& e) -> json {
+                return {{"edit",
+                         {{"object", e.object},
+                          {"value", scene::objectJson(e.value)},
+                          {"continuesGesture", e.continuesGesture}}}};
+            },
+            [](const c::SetCamera& s) -> json {
+                return {{"setCamera", scene::cameraJson(s.camera)}};
+            },
+            [](const c::Load& l) -> json {
+                return {{"load", l.path}};
+            },
+            [](const c::Save& s) -> json {
+                return {{"save", s.path}};
+            },
+            [](const c::ClearPick&) -> json {
+                return {{"clearPick", true}};
+            },
+            [](const c::Generate& g) -> json {
+                return {{"generate", g.count}};
+            },
+            [](const c::DeleteSelection&) -> json {
+                return {{"deleteSelection", true}};
+            },
+            [](const c::DuplicateSelection&) -> json {
+                return {{"duplicateSelection", true}};
+            },
+            [](const c::ClearSelection&) -> json {
+                return {{"clearSelection", true}};
+            },
+            [](const c::Frame& f) -> json {
+                return {{"frame", {{"all", f.all}, {"aspect", f.aspect}, {"room", {f.room.x, f.room.y}}}}};
+            },
+            [](const c::Undo&) -> json {
+                return {{"undo", true}};
+            },
+            [](const c::Redo&) -> json {
+                return {{"redo", true}};
+            },
+        },
+        command);
 }
 
 json settingsJson(const SessionSettings& s) {
@@ -312,7 +313,12 @@ EditorCommand readCommand(const json& j, const Place& place) {
         if (!v.is_number_integer()) throw FormatError(in.where + ": expected a whole number");
         return c::Generate{v.get<std::int64_t>()};
     }
-    if (name == "frame") return c::Frame{readBool(object(v), "all", in), readFloat(v, "aspect", in)};
+    if (name == "frame") {
+        // A recording made before the panels' room was kept frames in the whole view.
+        const glm::vec2 room =
+            v.contains("room") ? readFloatPair(v, "room", "[width, height] parts of the view", in) : glm::vec2(1.0f);
+        return c::Frame{readBool(object(v), "all", in), readFloat(v, "aspect", in), room};
+    }
     if (name == "clearPick") return c::ClearPick{};
     if (name == "deleteSelection") return c::DeleteSelection{};
     if (name == "duplicateSelection") return c::DuplicateSelection{};

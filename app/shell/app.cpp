@@ -156,9 +156,7 @@ std::string App::runPanels(const std::vector<InputEvent>& events) {
 
 void App::applyShortcuts() {
     if (imgui_.wantsKeyboard()) return;  // a text field or a drag of ImGui's has the keys
-    const glm::ivec2 window = platform_.windowSize();
-    const float aspect = window.y > 0 ? static_cast<float>(window.x) / static_cast<float>(window.y) : 1.0f;
-    const ShortcutContext context{editor_.documentPath(), files_.savablePath(editor_), aspect};
+    const ShortcutContext context{editor_.documentPath(), files_.savablePath(editor_), platform_.windowSize()};
     for (const Action action : view_.shortcuts())
         if (const std::optional<Command> command = commandFor(action, ui_, context)) apply(*command);
 }

@@ -60,8 +60,8 @@ private:
     ViewAudit audit_;
     render::FrameCache drawn_;
     SettleRule settle_;
-    std::vector<ScreenLabel> labels_;  ///< View > Constructions: this frame's labels
-    glm::ivec2 refusedDrawable_{-1};   ///< the drawable size last refused as too large (said once)
+    ViewLabels labels_;               ///< View > Constructions: this frame's labels and what they keep off
+    glm::ivec2 refusedDrawable_{-1};  ///< the drawable size last refused as too large (said once)
 };
 
 }  // namespace pickray::app

@@ -61,12 +61,16 @@ ViewLines viewLines(const Editor& editor, const SceneView& view, const FrameMatr
                     bool constructions) {
     ViewLines lines{overlay(editor.scene(), editor.selection(), editor.lastPick(), frame), {}};
     if (naiveRay && editor.lastPick()) addNaiveRay(lines.debug, *editor.lastPick());
-    if (const auto drawing = constructions ? constructionDrawing(editor, frame) : std::nullopt) {
+    const auto drawing = constructions ? constructionDrawing(editor, frame) : std::nullopt;
+    if (drawing) {
         append(lines.debug, drawing->draw);
-        lines.labels = screenLabels(drawing->labels, frame);
+        // The labels keep off every line drawn so far (the gizmo's handles are kept apart).
+        lines.labels = {screenLabels(drawing->labels, frame), screenSegments(lines.debug.lines, frame), {}};
     }
-    if (const auto g = view.gizmoView(frame, editor))
+    if (const auto g = view.gizmoView(frame, editor)) {
         addGizmo(lines.debug, g->gizmo, g->lit, view.camera(editor), frame, editor.lastPick());
+        if (drawing) lines.labels.gizmo = gizmoSegments(g->gizmo, frame);
+    }
     return lines;
 }
 
@@ -82,7 +86,7 @@ std::vector<InputEvent> ObserverView::take(std::span<const InputEvent> events, O
 std::optional<render::SceneFrame::Second> ObserverView::draw(const Editor& editor, const FrameMatrices& frame,
                                                              ObserverMode mode, bool constructions,
                                                              glm::ivec2 windowSize, glm::ivec2 drawableSize,
-                                                             glm::ivec2 maxTarget, std::vector<ScreenLabel>& labels) {
+                                                             glm::ivec2 maxTarget, ViewLabels& labels) {
     frustum_.reset();
     if (mode == ObserverMode::Off || !frame.pickable) return std::nullopt;
     const WindowRect rect = insetRect(windowSize);
@@ -99,10 +103,11 @@ std::optional<render::SceneFrame::Second> ObserverView::draw(const Editor& edito
     // observer's picture when it fills the window.
     if (const auto drawing = constructions ? constructionDrawing(editor, of) : std::nullopt) {
         append(lines, drawing->draw);
-        if (layout.swapped) labels = screenLabels(drawing->labels, of);
+        if (layout.swapped) labels = {screenLabels(drawing->labels, of), screenSegments(lines.lines, of), {}};
     }
     // In the corner, no main view's label over the observer's picture.
-    if (!layout.swapped) std::erase_if(labels, [&](const ScreenLabel& l) { return rect.contains(glm::ivec2(l.at)); });
+    if (!layout.swapped)
+        std::erase_if(labels.labels, [&](const ScreenLabel& l) { return rect.contains(glm::ivec2(l.at)); });
     return render::SceneFrame::Second{frameView(of, of.camera, drawable),
                                       observerDebug(*frustum_, editor.lastPick(), lines, frame, of), layout};
 }

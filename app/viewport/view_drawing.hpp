@@ -17,6 +17,7 @@
 #include "render/frame_cache.hpp"
 #include "render/renderer.hpp"
 #include "viewport/constructions.hpp"
+#include "viewport/label_places.hpp"
 #include "viewport/observer.hpp"
 #include "viewport/performance.hpp"
 #include "viewport/scene_view.hpp"
@@ -33,10 +34,18 @@ namespace pickray::app {
 void noteRedraw(Performance& performance, const render::FrameStats& stats, std::size_t objects,
                 std::optional<double> sinceCameraMoved);
 
+/// The labels of the constructions' points, and what they keep off on the screen: the lines over
+/// the view (the ray, the construction, the normal) and the gizmo's handles (label_places.hpp).
+struct ViewLabels {
+    std::vector<ScreenLabel> labels;
+    std::vector<ScreenSegment> lines;
+    std::vector<ScreenSegment> gizmo;
+};
+
 /// What is drawn over the main view, and the labels of the constructions' points.
 struct ViewLines {
     render::DebugDraw debug;
-    std::vector<ScreenLabel> labels;
+    ViewLabels labels;
 };
 /// The main view's lines: the overlay, the naive ray (`naiveRay`), the constructions
 /// (`constructions`), the gizmo.
@@ -59,13 +68,13 @@ public:
     [[nodiscard]] const std::optional<FrustumOutline>& frustum() const { return frustum_; }
 
     /// The observer's picture of this frame, in the corner or over the whole window (`mode`):
-    /// nothing while it is off or cannot be drawn (`maxTarget`). Its constructions' labels replace
-    /// `labels` when it fills the window; in the corner, the main view's labels under it go.
+    /// nothing while it is off or cannot be drawn (`maxTarget`). Its constructions' labels and
+    /// lines replace `labels`' when it fills the window; in the corner, the main view's labels
+    /// under it go.
     [[nodiscard]] std::optional<render::SceneFrame::Second> draw(const Editor& editor, const FrameMatrices& frame,
                                                                  ObserverMode mode, bool constructions,
                                                                  glm::ivec2 windowSize, glm::ivec2 drawableSize,
-                                                                 glm::ivec2 maxTarget,
-                                                                 std::vector<ScreenLabel>& labels);
+                                                                 glm::ivec2 maxTarget, ViewLabels& labels);
     /// Nothing drawn this frame.
     void hide() { frustum_.reset(); }
 

@@ -318,7 +318,20 @@ TEST(MathPanel, ThePrecisionSectionShowsTheReportsNumbersAndItsCheckboxDrawsTheN
         "--no-stats", "--ui-scale", "1",          "--near",         "0.01",
         "--far",      "1e4",        "--move-all", "2400,9200,3100", "--click",
         "480,400",    "--key",      "m"};
-    const json r = runForReport("math_precision", base);
+    // The Math panel sits in the band along the bottom of the view and scrolls: its scrollbar's
+    // grab (at the top of its track, 8 pixels inside the right edge) dragged to the window's
+    // bottom brings the precision section, its last, into view.
+    const json first = runForReport("math_precision_top", base);
+    std::vector<std::string> scrolled = base;
+    for (const json& panel : first.at("window").at("panels"))
+        if (panel.at("name") == "Math") {
+            const int x =
+                static_cast<int>(panel.at("pos").at(0).get<float>() + panel.at("size").at(0).get<float>()) - 8;
+            const int y = static_cast<int>(panel.at("pos").at(1).get<float>()) + 19 + 6;  // below its title bar
+            scrolled.insert(scrolled.end(), {"--drag", pixelArg({x, y}) + "," + pixelArg({x, 959})});
+        }
+    ASSERT_GT(scrolled.size(), base.size()) << "the Math panel is drawn";
+    const json r = runForReport("math_precision", scrolled);
     const json& click = r.at("clicks").at(0);
     ASSERT_EQ(click.at("picked"), "ball");
     const json& p = click.at("precision");
@@ -333,7 +346,7 @@ TEST(MathPanel, ThePrecisionSectionShowsTheReportsNumbersAndItsCheckboxDrawsTheN
                                   t.at("pos").at(1).get<float>() + 0.5f * t.at("size").at(1).get<float>());
     ASSERT_TRUE(checkbox) << "the precision section's checkbox";
     // The checkbox (its box, at the left of its row), the panel closed, the camera 40° round.
-    std::vector<std::string> args = base;
+    std::vector<std::string> args = scrolled;
     const fs::path picture = tempDir() / "math_precision_naive.png";
     args.insert(args.end(),
                 {"--click", pixelArg(*checkbox), "--key", "m", "--orbit", "40,0", "--screenshot", picture.string()});

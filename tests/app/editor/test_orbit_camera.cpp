@@ -71,3 +71,30 @@ TEST(OrbitCamera, PanMovesEyeAndTargetTogether) {
     // and over the three coordinates sqrt(3) * 2^-19; measured 0.
     EXPECT_LE(error, 1.7321L * 0x1p-19L);
 }
+
+TEST(OrbitCamera, FrameSphereFitsTheSilhouetteInTheFreeRectangleWithItsMargin) {
+    // The sphere seen from the new eye is the cone of half angle asin(r / d) round the view axis:
+    // its tangent, over the tangent of the half field of view, is the part of the half height it
+    // takes. It must be the free rectangle's narrower half side over the margin 1.15.
+    ps::Camera c;
+    c.eye = {4.0f, 3.0f, 9.0f};
+    c.target = {0.0f, 1.0f, 0.0f};
+    c.fovYDegrees = 45.0f;
+    const glm::vec3 centre(1.0f, 2.0f, -1.0f);
+    const float radius = 1.5f, aspect = 16.0f / 9.0f;
+    for (const glm::vec2 room : {glm::vec2(1.0f), glm::vec2(0.456f, 0.414f), glm::vec2(0.2f, 0.9f)}) {
+        const ps::Camera framed = pickray::app::frameSphere(c, centre, radius, aspect, room);
+        const ld d = lengthLd(framed.eye - centre);
+        const ld r = ld(radius) * 1.15L;
+        const ld silhouette = std::tan(std::asin(r / d)) / std::tan(ld(22.5L) * 3.14159265358979323846L / 180);
+        const ld narrower = std::min(ld(room.x) * aspect, ld(room.y));
+        EXPECT_NEAR(static_cast<double>(silhouette), static_cast<double>(narrower), 1e-5) << room.x << ", " << room.y;
+        EXPECT_EQ(framed.target, centre);
+        // Orthographic: the circle's radius over half the view height is the same part.
+        EXPECT_NEAR(static_cast<double>(2.0L * r / framed.orthoHeight), static_cast<double>(narrower), 1e-6);
+        // The same direction: moved, not turned.
+        EXPECT_LT(static_cast<double>(
+                      lengthLd(glm::normalize(framed.eye - framed.target) - glm::normalize(c.eye - c.target))),
+                  1e-6);
+    }
+}
