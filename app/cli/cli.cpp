@@ -179,6 +179,7 @@ ScriptStep makeStep(const std::string& option, const std::string& value) {
         return step::Resize{s};
     }
     if (option == "--minimize") return step::Minimize{};
+    if (option == "--gif-start") return step::GifStart{};
     if (option == "--duplicate") return step::Duplicate{};
     if (option == "--delete") return step::Delete{};
     // An option put in the steps' group without a step of its own: a programming error, said
@@ -190,7 +191,7 @@ ScriptStep makeStep(const std::string& option, const std::string& value) {
 struct Values {
     std::string scene, generate, size, report, quitAfterClicks, repeat, clipDepth, projection, eye, target, fov,
         orthoHeight, uiScale, nearPlane, farPlane, moveAll, renderer, aa, supersample, observer, recordGif, gifFrames,
-        recordInput, replay, status, orbitAbout;
+        gifDither, gifDelay, gifWidth, recordInput, replay, status, orbitAbout;
 };
 
 void addOptions(CLI::App& cli, Options& o, Values& v) {
@@ -227,11 +228,22 @@ void addOptions(CLI::App& cli, Options& o, Values& v) {
            "window, the camera's picture in the corner) or off (default)")
         ->type_name("MODE");
     single("--record-gif", v.recordGif,
-           "write the frames the script draws as an animated GIF (at most 640 wide, box-filtered; one palette; at "
-           "most 2 MB)")
+           "write the frames the script draws as an animated GIF (from the start, or from a --gif-start step; "
+           "box-filtered to at most --gif-width; one palette, dithered; at most 2 MB; a --replay's frames last "
+           "as long as they did when recorded)")
         ->type_name("OUT.gif");
     single("--gif-frames", v.gifFrames, "with --record-gif: also write its frames before quantisation as PNGs")
         ->type_name("DIR");
+    single("--gif-dither", v.gifDither,
+           "with --record-gif: ordered (default: a colour between the palette's entries as a fixed 4x4 pattern of "
+           "them, no bands) or off (each pixel its nearest entry)")
+        ->type_name("MODE");
+    single("--gif-delay", v.gifDelay, "with --record-gif: each drawn frame's time in 1/100 s (default 5; 2 to 65535)")
+        ->type_name("CS");
+    single("--gif-width", v.gifWidth,
+           "with --record-gif: the GIF at most W pixels wide, by the smallest whole factor (default 640; 16 to 8192; "
+           "never wider than the window)")
+        ->type_name("W");
     single("--record-input", v.recordInput,
            "interactive: write what you do as a session file as you go (the start, then clicks, drags, camera moves "
            "and the panels' and keys' commands), for --replay")
@@ -285,6 +297,11 @@ void addOptions(CLI::App& cli, Options& o, Values& v) {
          "orbit the camera by these degrees (the pick ray stays), in N equal turns drawn one by one (default 1)");
     step("--resize", "WxH", "resize the window (0 to 16384; SDL may refuse or clamp)");
     cli.add_flag("--minimize")->description("minimise the window, draw, restore")->group(steps);
+    cli.add_flag("--gif-start")
+        ->description(
+            "--record-gif's recording begins here: the steps before it (the setup) are not in the GIF, "
+            "whose first frame is the picture after them")
+        ->group(steps);
 
     const char* camera = "Camera overrides (applied to the scene's camera)";
     single("--clip-depth", v.clipDepth, "opengl or direct3d")->group(camera);
@@ -327,6 +344,19 @@ void readValues(const CLI::App& cli, const Values& v, Options& o) {
     if (given("--report")) o.reportPath = nonEmpty("--report", v.report);
     if (given("--record-gif")) o.recordGif = nonEmpty("--record-gif", v.recordGif);
     if (given("--gif-frames")) o.gifFrames = nonEmpty("--gif-frames", v.gifFrames);
+    if (given("--gif-dither")) {
+        if (v.gifDither != "ordered" && v.gifDither != "off")
+            refuse("--gif-dither", v.gifDither, "expects ordered or off");
+        o.gifDither = v.gifDither == "ordered";
+    }
+    if (given("--gif-delay"))
+        o.gifDelay = count("--gif-delay", v.gifDelay, kMinGifDelay, kMaxGifDelay,
+                           "expects a frame time in 1/100 s from " + std::to_string(kMinGifDelay) + " to " +
+                               std::to_string(kMaxGifDelay) + " (browsers show 0 and 1 as 10)");
+    if (given("--gif-width"))
+        o.gifWidth = count(
+            "--gif-width", v.gifWidth, kMinGifWidth, kMaxGifWidth,
+            "expects a width in pixels from " + std::to_string(kMinGifWidth) + " to " + std::to_string(kMaxGifWidth));
     if (given("--ui-scale")) {
         const auto n = numbers<float>(v.uiScale, ',', 1);
         if (!n || !((*n)[0] >= 0.5f && (*n)[0] <= 3.0f))
@@ -418,7 +448,16 @@ std::optional<std::string> checkTogether(const Options& o) {
         if (o.repeat != 1) return "--repeat repeats the script: it needs --headless";
         if (!o.recordGif.empty()) return "--record-gif records the script's frames: it needs --headless";
     }
-    if (!o.gifFrames.empty() && o.recordGif.empty()) return "--gif-frames writes --record-gif's frames: it needs it";
+    if (o.recordGif.empty()) {
+        if (!o.gifFrames.empty()) return "--gif-frames writes --record-gif's frames: it needs it";
+        if (o.gifDither) return "--gif-dither sets how --record-gif writes colours: it needs it";
+        if (o.gifDelay) return "--gif-delay sets --record-gif's frame time: it needs it";
+        if (o.gifWidth) return "--gif-width sets --record-gif's width: it needs it";
+    }
+    const auto starts = std::count_if(o.script.begin(), o.script.end(),
+                                      [](const ScriptStep& s) { return std::holds_alternative<step::GifStart>(s); });
+    if (starts > 0 && o.recordGif.empty()) return "--gif-start begins --record-gif's recording: it needs it";
+    if (starts > 1) return "--gif-start given " + std::to_string(starts) + " times: the recording begins once";
     return std::nullopt;
 }
 
@@ -440,9 +479,9 @@ std::string oneLine(const std::string& text) {
 }  // namespace
 
 const char* optionName(const ScriptStep& s) noexcept {
-    constexpr const char* kNames[] = {"--click", "--drag", "--hover",      "--select", "--duplicate",   "--delete",
-                                      "--load",  "--save", "--screenshot", "--orbit",  "--resize",      "--minimize",
-                                      "--key",   "--type", "--id-buffer",  "--audit",  "--click-object"};
+    constexpr const char* kNames[] = {"--click", "--drag", "--hover",      "--select", "--duplicate",    "--delete",
+                                      "--load",  "--save", "--screenshot", "--orbit",  "--resize",       "--minimize",
+                                      "--key",   "--type", "--id-buffer",  "--audit",  "--click-object", "--gif-start"};
     static_assert(std::size(kNames) == std::variant_size_v<ScriptStep>);
     return kNames[s.index()];
 }

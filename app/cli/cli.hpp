@@ -28,6 +28,10 @@ inline constexpr int kMaxSupersample = 64;
 inline constexpr int kMaxOrbitFrames = 1000;
 /// The largest --repeat accepted.
 inline constexpr int kMaxRepeat = 100'000;
+/// --gif-delay's range in 1/100 s: browsers show a delay of 0 or 1 as 10; a GIF holds 16 bits.
+inline constexpr int kMinGifDelay = 2, kMaxGifDelay = 65535;
+/// --gif-width's range in pixels (the window's width, when smaller, is the limit).
+inline constexpr int kMinGifWidth = 16, kMaxGifWidth = 8192;
 
 /// The steps of the headless script, one type per option (window pixels: top-left origin).
 namespace step {
@@ -71,6 +75,7 @@ struct Resize {  ///< --resize WxH: SDL's window size call (SDL may refuse or cl
     glm::ivec2 size{0};
 };
 struct Minimize {};  ///< --minimize: minimise, draw, restore, draw
+struct GifStart {};  ///< --gif-start: --record-gif's recording begins here (the steps before it left out)
 struct Key {         ///< --key SPEC: a key pressed and released with its modifiers ("ctrl+z")
     KeyChord chord;
 };
@@ -91,7 +96,7 @@ struct Audit {
 
 using ScriptStep = std::variant<step::Click, step::Drag, step::Hover, step::Select, step::Duplicate, step::Delete,
                                 step::Load, step::Save, step::Screenshot, step::Orbit, step::Resize, step::Minimize,
-                                step::Key, step::Type, step::IdBuffer, step::Audit, step::ClickObject>;
+                                step::Key, step::Type, step::IdBuffer, step::Audit, step::ClickObject, step::GifStart>;
 
 /// The option that makes a step, for messages ("--click").
 [[nodiscard]] const char* optionName(const ScriptStep& step) noexcept;
@@ -132,9 +137,12 @@ struct Options {
     std::optional<float> farPlane;   ///< --far
     /// --move-all X,Y,Z: the scene and its camera (after the overrides above) moved together.
     std::optional<glm::vec3> moveAll;
-    std::string recordGif;   ///< --record-gif OUT.gif: the script's frames as an animated GIF (shell/gif.hpp)
-    std::string gifFrames;   ///< --gif-frames DIR: the GIF's frames before quantisation, as PNGs (the docs' check)
-    bool sizeGiven = false;  ///< --size was given (a replay otherwise takes its recording's size)
+    std::string recordGif;  ///< --record-gif OUT.gif: the script's frames as an animated GIF (shell/gif.hpp)
+    std::string gifFrames;  ///< --gif-frames DIR: the GIF's frames before quantisation, as PNGs (the docs' check)
+    std::optional<bool> gifDither;  ///< --gif-dither ordered (true, the default) or off (shell/gif_palette.hpp)
+    std::optional<int> gifDelay;    ///< --gif-delay CS: each drawn frame's time in 1/100 s (none: shell/gif.hpp's)
+    std::optional<int> gifWidth;    ///< --gif-width W: the GIF at most this wide (none: shell/gif.hpp's)
+    bool sizeGiven = false;         ///< --size was given (a replay otherwise takes its recording's size)
     /// --record-input FILE: the interactive session's input written as it goes (session.hpp).
     std::string recordInput;
     /// --replay FILE: a recorded session's start is the starting scene, and its frames are played

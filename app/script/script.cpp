@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -29,18 +30,41 @@ namespace {
 
 bool writeAudit(App& app, const std::string& path);
 
+/// --record-gif as the script runs: its frames, and whether its recording has begun (at the
+/// start, or at the --gif-start step).
+struct GifRecording {
+    GifFrames frames;
+    bool started = false;
+};
+
+/// The recording begins (once): each frame from now on is added, lasting `delay` 1/100 s.
+void startGif(App& app, const Options& options, GifRecording& gif, int delay) {
+    if (options.recordGif.empty() || gif.started) return;
+    gif.started = true;
+    app.captures().recordGif(&gif.frames, options.gifWidth.value_or(kGifWidth), delay);
+}
+
 // ---- a recorded session, replayed -----------------------------------------------------------------
 
 /// Plays the session's frames on `app`, its positions moved to this window's pixels (scaledEvent)
 /// and its resizes by the same factor; `paced`: each when its time comes (a window's replay).
+/// `gif`: the frames being recorded (added with no delay of their own), each made to last until
+/// the next session frame's time, the times rounded to 1/100 s (so the rounding does not add up),
+/// the last for --gif-delay.
 void replaySession(App& app, const Session& session, const Options& options, bool paced,
-                   std::vector<std::string>& errors) {
+                   std::vector<std::string>& errors, GifFrames* gif = nullptr) {
     glm::ivec2 recorded = session.start.windowSize;
     const glm::dvec2 factor = glm::dvec2(app.windowSize()) / glm::dvec2(recorded);
     const std::filesystem::path folder = replayOutputFolder(options.replay);
     std::map<std::string, std::string> savedAs;  // a file the session saved, and where the replay saved it
     int shots = 0;
     const auto start = std::chrono::steady_clock::now();
+    long shown = 0;  // the session's time the GIF's frames cover so far, in 1/100 s
+    const auto showUntil = [&](double seconds) {
+        const long due = std::lround(seconds * 100.0);
+        if (gif && !gif->delays.empty()) gif->delays.back() += static_cast<int>(due - shown);
+        shown = due;
+    };
     for (const SessionFrame& f : session.frames) {
         if (!app.running()) break;  // the window was closed
         if (f.windowSize) {
@@ -68,6 +92,7 @@ void replaySession(App& app, const Session& session, const Options& options, boo
                 app.frame();  // the window stays responsive (and can be closed) between frames
             }
         }
+        showUntil(f.seconds);
         app.replayFrame(here);
         if (f.screenshot) {
             std::error_code error;
@@ -77,6 +102,7 @@ void replaySession(App& app, const Session& session, const Options& options, boo
                 errors.push_back("--replay: " + path + ": not saved");
         }
     }
+    if (gif && !gif->delays.empty()) gif->delays.back() += options.gifDelay.value_or(kGifFrameDelay);
 }
 
 // ---- the steps ------------------------------------------------------------------------------------
@@ -135,7 +161,7 @@ bool clickObject(App& app, const step::ClickObject& c, std::string& error) {
 }
 
 /// One run of the script's steps; what failed goes to `errors`.
-void runSteps(App& app, const Options& options, std::vector<std::string>& errors) {
+void runSteps(App& app, const Options& options, std::vector<std::string>& errors, GifRecording& gif) {
     bool afterSelect = false;  // a run of --select steps makes one selection
     for (const ScriptStep& s : options.script) {
         const bool isSelect = std::holds_alternative<step::Select>(s);
@@ -203,6 +229,11 @@ void runSteps(App& app, const Options& options, std::vector<std::string>& errors
                                            false);
                        },
                        [&](const step::Minimize&) { minimizeAndRestore(app); },
+                       [&](const step::GifStart&) {
+                           if (gif.started) return;  // a later --repeat round
+                           startGif(app, options, gif, options.gifDelay.value_or(kGifFrameDelay));
+                           app.frame();  // the GIF's first frame: the picture the steps before made
+                       },
                    },
                    s);
         afterSelect = isSelect;
@@ -287,8 +318,10 @@ bool writeReport(App& app, const std::string& path, const std::vector<std::strin
 }
 
 // --record-gif: the frames recorded as a GIF, and with --gif-frames each as a PNG too.
-bool writeRecordedGif(App& app, const Options& options, const GifFrames& frames) {
-    const auto written = writeGif(options.recordGif, frames);
+bool writeRecordedGif(App& app, const Options& options, GifFrames& frames) {
+    foldShortGifFrames(frames);
+    const auto written = writeGif(options.recordGif, frames, kGifMaxBytes,
+                                  options.gifDither.value_or(true) ? GifDither::Ordered : GifDither::Off);
     if (const auto* why = std::get_if<std::string>(&written)) {
         app.message("GIF not saved: " + options.recordGif + ": " + *why, true);
         return false;
@@ -324,21 +357,28 @@ std::string replayOutputFolder(const std::string& sessionPath) {
 
 int runScript(App& app, const Options& options, const Session* replay) {
     if (replay) app.sessions().startFrom(replay->start);
-    app.frame();    // let ImGui lay its windows out, so clicks on them are recognised
-    GifFrames gif;  // --record-gif: from the picture the script starts from
-    if (!options.recordGif.empty()) app.captures().recordGif(&gif);
+    app.frame();  // let ImGui lay its windows out, so clicks on them are recognised
+    // --record-gif: from the picture the script starts from, unless a --gif-start step comes later;
+    // a replay's frames are paced by its times (replaySession).
+    GifRecording gif;
+    const bool startsLater = std::any_of(options.script.begin(), options.script.end(),
+                                         [](const ScriptStep& s) { return std::holds_alternative<step::GifStart>(s); });
+    if (!startsLater) startGif(app, options, gif, replay ? 0 : options.gifDelay.value_or(kGifFrameDelay));
     app.frame();
     Performance& performance = app.performance();
     performance.rssStartKiB = residentKiB();
     if (options.provokeGlError) app.provokeGlErrorForTests();
     std::vector<std::string> errors;
-    if (replay) replaySession(app, *replay, options, false, errors);
+    if (replay) {
+        replaySession(app, *replay, options, false, errors, gif.started ? &gif.frames : nullptr);
+        app.captures().setGifDelay(options.gifDelay.value_or(kGifFrameDelay));
+    }
     for (int round = 0; round < options.repeat; ++round) {
-        runSteps(app, options, errors);
+        runSteps(app, options, errors, gif);
         if (round == 0) performance.rssFirstRoundKiB = residentKiB();
     }
     app.captures().recordGif(nullptr);
-    if (!options.recordGif.empty() && !writeRecordedGif(app, options, gif))
+    if (!options.recordGif.empty() && !writeRecordedGif(app, options, gif.frames))
         errors.push_back("--record-gif " + options.recordGif + ": not saved");
     if (!options.reportPath.empty()) app.measureFrames();
     performance.rssEndKiB = residentKiB();

@@ -86,7 +86,9 @@ void Captures::takeWindow(render::Renderer& renderer, glm::ivec2 drawable) {
         if (screenshotError_) say_("screenshot failed: " + *screenshotError_, true);
         else say_("screenshot saved: " + shownPath(request.path), false);
     }
-    if (gif_) addGifFrame(*gif_, renderer.readPixels(drawable, render::Renderer::Source::Window), drawable);
+    if (gif_)
+        addGifFrame(*gif_, renderer.readPixels(drawable, render::Renderer::Source::Window), drawable, gifDelay_,
+                    gifWidth_);
 }
 
 }  // namespace pickray::app

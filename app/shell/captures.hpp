@@ -44,8 +44,13 @@ public:
     void requestIdBuffer(std::string path) { idBuffer_ = std::move(path); }
     /// An audit of the next frame's object IDs against the CPU's pick.
     void requestAudit() { auditRequested_ = true; }
-    /// Each frame from now on is added to `frames` (addGifFrame); nullptr stops.
-    void recordGif(GifFrames* frames) { gif_ = frames; }
+    /// Each frame from now on is added to `frames` (addGifFrame: at most `maxWidth` wide, lasting
+    /// `delay` 1/100 s); nullptr stops.
+    void recordGif(GifFrames* frames, int maxWidth = kGifWidth, int delay = kGifFrameDelay) {
+        gif_ = frames, gifWidth_ = maxWidth, gifDelay_ = delay;
+    }
+    /// The delay of the frames added from now on (0 while a replay paces them by its times).
+    void setGifDelay(int delay) { gifDelay_ = delay; }
 
     [[nodiscard]] bool screenshotRequested() const { return screenshot_.has_value(); }
     /// The scene's supersampling this frame: --supersample for a screenshot, else 1. A factor the
@@ -83,6 +88,8 @@ private:
     bool auditRequested_ = false;
     std::optional<AuditCounts> audit_;
     GifFrames* gif_ = nullptr;
+    int gifWidth_ = kGifWidth;
+    int gifDelay_ = kGifFrameDelay;
 };
 
 }  // namespace pickray::app

@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "shell/gif.hpp"
 
+#include "shell/gif_palette.hpp"
+
 #include <gif_lib.h>
 
 #include <algorithm>
-#include <array>
-#include <cmath>
 #include <fstream>
 #include <memory>
-#include <unordered_map>
 
 namespace pickray::app {
 namespace {
@@ -17,96 +16,6 @@ namespace {
 std::size_t at(int x, int y, int width) {
     return static_cast<std::size_t>(y) * static_cast<std::size_t>(width) + static_cast<std::size_t>(x);
 }
-
-using Palette = std::array<GifColorType, 256>;
-
-/// One palette for every frame. giflib's median cut (GifQuantizeBuffer) works on colours cut to 5
-/// bits a channel, splits boxes by how many pixels they hold, and puts an entry at its box's mean
-/// 5-bit corner. Fed every pixel, the background's shades take most entries; fed each colour once,
-/// an object's smooth shading gets too few. So it is fed each 5-bit cell the frames' pixels fall
-/// in, count^(3/4) times, and its entries are then moved to the mean of the pixels nearest to them,
-/// 8 times (Lloyd's step, weighted by the pixels): a colour of its own comes back exact. Measured on
-/// an orbit of the default scene (38 frames at 640x360, 4958 cells), the distance from a pixel to its entry in RGB, mean /
-/// 99th percentile / largest: 1.1 / 13.3 / 47.9 (in 1/255); fed each pixel 1.0 / 11.6 / 79.3, each
-/// colour once 1.9 / 20.8 / 49.5, giflib alone (by pixel, no Lloyd step) 6.7 / 32.1 / 114.
-Palette makePalette(const GifFrames& frames) {
-    struct Cell {
-        std::uint64_t count = 0, r = 0, g = 0, b = 0;  ///< its pixels and the sums of their channels
-    };
-    std::vector<Cell> cells(1u << 15);
-    for (const std::vector<std::uint8_t>& frame : frames.rgb)
-        for (std::size_t i = 0; i + 2 < frame.size(); i += 3) {
-            Cell& cell =
-                cells[static_cast<std::size_t>((frame[i] >> 3) << 10 | (frame[i + 1] >> 3) << 5 | (frame[i + 2] >> 3))];
-            ++cell.count, cell.r += frame[i], cell.g += frame[i + 1], cell.b += frame[i + 2];
-        }
-    std::vector<GifByteType> r, g, b;  // each used cell's mean colour
-    std::vector<GifByteType> fedR, fedG, fedB;
-    std::vector<std::size_t> used;
-    for (std::size_t c = 0; c < cells.size(); ++c) {
-        if (cells[c].count == 0) continue;
-        used.push_back(c);
-        r.push_back(static_cast<GifByteType>(cells[c].r / cells[c].count));
-        g.push_back(static_cast<GifByteType>(cells[c].g / cells[c].count));
-        b.push_back(static_cast<GifByteType>(cells[c].b / cells[c].count));
-        const auto times = std::max<std::size_t>(
-            1, static_cast<std::size_t>(std::lround(std::pow(static_cast<double>(cells[c].count), 0.75))));
-        fedR.insert(fedR.end(), times, r.back());
-        fedG.insert(fedG.end(), times, g.back());
-        fedB.insert(fedB.end(), times, b.back());
-    }
-    Palette palette{};  // entries the quantiser leaves unused stay black
-    int size = static_cast<int>(palette.size());
-    std::vector<GifByteType> indices(fedR.size());
-    GifQuantizeBuffer(static_cast<unsigned>(fedR.size()), 1, &size, fedR.data(), fedG.data(), fedB.data(),
-                      indices.data(), palette.data());
-    for (int round = 0; round < 8; ++round) {
-        std::array<Cell, 256> sums{};
-        for (std::size_t k = 0; k < used.size(); ++k) {
-            std::size_t best = 0;
-            int bestDistance = 1 << 30;
-            for (std::size_t e = 0; e < palette.size(); ++e) {
-                const int dr = r[k] - palette[e].Red, dg = g[k] - palette[e].Green, db = b[k] - palette[e].Blue;
-                const int d = dr * dr + dg * dg + db * db;
-                if (d < bestDistance) best = e, bestDistance = d;
-            }
-            const Cell& cell = cells[used[k]];
-            sums[best].count += cell.count, sums[best].r += cell.r, sums[best].g += cell.g, sums[best].b += cell.b;
-        }
-        for (std::size_t e = 0; e < palette.size(); ++e) {
-            const Cell& sum = sums[e];
-            if (sum.count == 0) continue;  // an entry no colour is nearest to keeps its place
-            const auto mean = [&](std::uint64_t total) {
-                return static_cast<GifByteType>((total + sum.count / 2) / sum.count);
-            };
-            palette[e] = {mean(sum.r), mean(sum.g), mean(sum.b)};
-        }
-    }
-    return palette;
-}
-
-/// Each pixel's nearest palette entry (squared RGB distance; the first of equals), remembered
-/// per colour: a rendered frame has few colours.
-class NearestEntry {
-public:
-    explicit NearestEntry(const Palette& palette) : palette_(palette) {}
-    GifPixelType operator()(const std::uint8_t* rgb) {
-        const std::uint32_t key = rgb[0] << 16 | rgb[1] << 8 | rgb[2];
-        if (const auto found = cache_.find(key); found != cache_.end()) return found->second;
-        int best = 0, bestDistance = 1 << 30;
-        for (int i = 0; i < static_cast<int>(palette_.size()); ++i) {
-            const GifColorType& entry = palette_[static_cast<std::size_t>(i)];
-            const int dr = rgb[0] - entry.Red, dg = rgb[1] - entry.Green, db = rgb[2] - entry.Blue;
-            const int d = dr * dr + dg * dg + db * db;
-            if (d < bestDistance) best = i, bestDistance = d;
-        }
-        return cache_[key] = static_cast<GifPixelType>(best);
-    }
-
-private:
-    const Palette& palette_;
-    std::unordered_map<std::uint32_t, GifPixelType> cache_;
-};
 
 struct Rect {
     int x = 0, y = 0, w = 0, h = 0;
@@ -130,7 +39,7 @@ int appendBytes(GifFileType* gif, const GifByteType* bytes, int n) {
 }
 
 /// The GIF's bytes, or giflib's error.
-std::variant<std::vector<std::uint8_t>, std::string> encode(const GifFrames& frames) {
+std::variant<std::vector<std::uint8_t>, std::string> encode(const GifFrames& frames, GifDither dither) {
     std::vector<std::uint8_t> bytes;
     int error = 0;
     GifFileType* gif = EGifOpen(&bytes, appendBytes, &error);
@@ -140,7 +49,7 @@ std::variant<std::vector<std::uint8_t>, std::string> encode(const GifFrames& fra
         EGifCloseFile(gif, &error);
         return why;
     };
-    const Palette palette = makePalette(frames);
+    const GifPalette palette = makeGifPalette(frames.rgb);
     const std::unique_ptr<ColorMapObject, void (*)(ColorMapObject*)> map(
         GifMakeMapObject(static_cast<int>(palette.size()), palette.data()), GifFreeMapObject);
     EGifSetGifVersion(gif, true);
@@ -151,16 +60,18 @@ std::variant<std::vector<std::uint8_t>, std::string> encode(const GifFrames& fra
         EGifPutExtensionBlock(gif, 11, "NETSCAPE2.0") != GIF_OK || EGifPutExtensionBlock(gif, 3, loop) != GIF_OK ||
         EGifPutExtensionTrailer(gif) != GIF_OK)
         return fail();
-    NearestEntry nearest(palette);
+    GifColourMapper colour(palette, dither);
     const std::size_t pixels = at(0, frames.size.y, frames.size.x);
     std::vector<GifPixelType> before, now(pixels);
     for (std::size_t f = 0; f < frames.rgb.size(); ++f) {
-        for (std::size_t i = 0; i < pixels; ++i) now[i] = nearest(&frames.rgb[f][i * 3]);
+        for (int y = 0; y < frames.size.y; ++y)
+            for (int x = 0; x < frames.size.x; ++x)
+                now[at(x, y, frames.size.x)] = colour(&frames.rgb[f][at(x, y, frames.size.x) * 3], x, y);
         // After the first, each frame is drawn over the one before: only what changed is written.
         const Rect r = f == 0 ? Rect{0, 0, frames.size.x, frames.size.y} : changed(before, now, frames.size);
         GraphicsControlBlock control{};
         control.DisposalMode = DISPOSE_DO_NOT;
-        control.DelayTime = std::min(frames.delays[f], 65535);
+        control.DelayTime = std::min(frames.delays[f], kGifMaxDelay);
         control.TransparentColor = NO_TRANSPARENT_COLOR;
         GifByteType extension[4];
         const std::size_t length = EGifGCBToExtension(&control, extension);
@@ -212,17 +123,38 @@ void addGifFrame(GifFrames& frames, const std::vector<std::uint8_t>& rgba, glm::
     frames.delays.push_back(delay);
 }
 
+void foldShortGifFrames(GifFrames& frames) {
+    std::size_t kept = 0;
+    int carried = 0;  // the time of the short frames folded away so far
+    for (std::size_t f = 0; f < frames.rgb.size(); ++f) {
+        const int delay = carried + frames.delays[f];
+        if (delay < kGifMinDelay && f + 1 < frames.rgb.size()) {
+            carried = delay;
+            continue;
+        }
+        carried = 0;
+        if (kept > 0 && frames.rgb[kept - 1] == frames.rgb[f]) {  // the same picture as the one kept before
+            frames.delays[kept - 1] += delay;
+            continue;
+        }
+        if (kept != f) frames.rgb[kept] = std::move(frames.rgb[f]);  // (a vector moved onto itself empties)
+        frames.delays[kept++] = std::max(delay, kGifMinDelay);
+    }
+    frames.rgb.resize(kept);
+    frames.delays.resize(kept);
+}
+
 std::variant<std::size_t, std::string> writeGif(const std::filesystem::path& path, const GifFrames& frames,
-                                                std::size_t maxBytes) {
+                                                std::size_t maxBytes, GifDither dither) {
     if (frames.error) return *frames.error;
     if (frames.rgb.empty()) return std::string("no frames were drawn to record");
-    auto encoded = encode(frames);
+    auto encoded = encode(frames, dither);
     if (auto* why = std::get_if<std::string>(&encoded)) return *why;
     const auto& bytes = std::get<std::vector<std::uint8_t>>(encoded);
     if (bytes.size() > maxBytes)
         return "the GIF would be " + std::to_string(bytes.size()) + " bytes (" + std::to_string(frames.rgb.size()) +
                " frames of " + std::to_string(frames.size.x) + "x" + std::to_string(frames.size.y) + "), more than " +
-               std::to_string(maxBytes) + ": not written; record fewer frames or a smaller --size";
+               std::to_string(maxBytes) + ": not written; record fewer frames, a smaller --size or --gif-width";
     if (path.has_parent_path()) {  // as a screenshot's: its folder is made
         std::error_code ignored;
         std::filesystem::create_directories(path.parent_path(), ignored);

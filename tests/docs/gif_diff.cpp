@@ -3,11 +3,13 @@
 // animation is still what its command makes, compared before quantisation. FRESH.gif and its
 // frames (--gif-frames: frame-000.png, ...) come from running the command now. Exit 0 when both
 // GIFs have the same size, frames and delays, and every pixel of every committed frame is as near
-// the fresh unquantised pixel p as the committed palette allows: the committed pixel c is the
-// palette's nearest entry to the pixel o drawn then, and a picture still current has o within
-// TOLERANCE/255 (default 2, png_diff's) of p in each channel, |o - p| <= t*sqrt(3) in RGB, so
-//   |c - p| <= |c - o| + |o - p| <= |q - o| + |o - p| <= |q - p| + 2 t sqrt(3)
-// with q the palette's nearest entry to p. Else 1, with a line saying what differs.
+// the fresh unquantised pixel p as the committed palette allows: the committed pixel c, dithered,
+// is within R = kDitherReach times |q(o) - o| of the pixel o drawn then, q(x) the palette's
+// nearest entry to x (shell/gif_palette.hpp; R >= 1 covers an animation written without
+// dithering too), and a picture still current has o within TOLERANCE/255 (default 2, png_diff's)
+// of p in each channel, |o - p| <= s = t sqrt(3) in RGB, so
+//   |c - p| <= |c - o| + |o - p| <= R |q(o) - o| + s <= R |q(p) - o| + s <= R (|q(p) - p| + s) + s.
+// Else 1, with a line saying what differs.
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -15,6 +17,7 @@
 #include <stb_image.h>
 
 #include "../support/gif_decode.hpp"
+#include "shell/gif_palette.hpp"
 
 int main(int argc, char** argv) {
     if (argc < 4 || argc > 5) {
@@ -42,7 +45,7 @@ int main(int argc, char** argv) {
                     committed.height, delays(committed).c_str(), fresh.width, fresh.height, delays(fresh).c_str());
         return 1;
     }
-    const double slack = 2.0 * tolerance * std::sqrt(3.0);
+    const double s = tolerance * std::sqrt(3.0), reach = pickray::app::kDitherReach;
     long over = 0;
     double worst = 0.0;
     std::size_t worstFrame = 0;
@@ -61,7 +64,7 @@ int main(int argc, char** argv) {
             const unsigned char* p = frame + i * 3;
             const std::uint8_t* c = &committed.rgb[f][i * 3];
             const double got = std::sqrt(squaredDistance(p, GifColorType{c[0], c[1], c[2]}));
-            const double excess = got - std::sqrt(nearestSquaredDistance(p, committed.palette)) - slack;
+            const double excess = got - reach * (std::sqrt(nearestSquaredDistance(p, committed.palette)) + s) - s;
             if (excess > 0) ++over;
             if (excess > worst) worst = excess, worstFrame = f;
         }

@@ -335,6 +335,44 @@ TEST(Cli, AnOrbitInTurnsAndAGifRecordingAreReadAndBadValuesRefused) {
     EXPECT_TRUE(refused({"--headless", "--record-gif", ""})) << "a file name is needed";
 }
 
+TEST(Cli, TheGifsDitherDelayWidthAndStartAreReadAndBadValuesRefused) {
+    const Options defaults = parsed({"--headless", "--record-gif", "a.gif"});
+    EXPECT_FALSE(defaults.gifDither) << "ordered unless said";
+    EXPECT_FALSE(defaults.gifDelay);
+    EXPECT_FALSE(defaults.gifWidth);
+    const Options o =
+        parsed({"--headless", "--click", "1,1", "--key", "f", "--gif-start", "--orbit", "9,0,3", "--record-gif",
+                "a.gif", "--gif-dither", "off", "--gif-delay", "7", "--gif-width", "1280"});
+    EXPECT_EQ(o.gifDither, false);
+    EXPECT_EQ(o.gifDelay, 7);
+    EXPECT_EQ(o.gifWidth, 1280);
+    ASSERT_EQ(o.script.size(), 4u);
+    stepAt<step::GifStart>(o, 2);
+    EXPECT_STREQ(pickray::app::optionName(o.script[2]), "--gif-start");
+    EXPECT_EQ(parsed({"--headless", "--record-gif", "a", "--gif-dither", "ordered"}).gifDither, true);
+    const std::vector<std::string> gif = {"--headless", "--record-gif", "a.gif"};
+    const auto with = [&](std::vector<std::string> more) {
+        more.insert(more.begin(), gif.begin(), gif.end());
+        return refusal(more);
+    };
+    for (const std::string v : {"0", "1", "65536", "x", "5.5", "-5", ""})
+        EXPECT_EQ(with({"--gif-delay", v}),
+                  "--gif-delay " + (v.empty() ? std::string("\"\"") : v) +
+                      ": expects a frame time in 1/100 s from 2 to 65535 (browsers show 0 and 1 as 10)");
+    EXPECT_EQ(with({"--gif-delay", "2"}), "(accepted)");
+    EXPECT_EQ(with({"--gif-delay", "65535"}), "(accepted)");
+    for (const std::string v : {"15", "8193", "0", "w"})
+        EXPECT_EQ(with({"--gif-width", v}), "--gif-width " + v + ": expects a width in pixels from 16 to 8192");
+    EXPECT_EQ(with({"--gif-dither", "floyd"}), "--gif-dither floyd: expects ordered or off");
+    EXPECT_EQ(with({"--gif-start", "--gif-start"}), "--gif-start given 2 times: the recording begins once");
+    EXPECT_EQ(refusal({"--headless", "--gif-start"}), "--gif-start begins --record-gif's recording: it needs it");
+    EXPECT_EQ(refusal({"--headless", "--gif-delay", "5"}), "--gif-delay sets --record-gif's frame time: it needs it");
+    EXPECT_EQ(refusal({"--headless", "--gif-width", "320"}), "--gif-width sets --record-gif's width: it needs it");
+    EXPECT_EQ(refusal({"--headless", "--gif-dither", "off"}),
+              "--gif-dither sets how --record-gif writes colours: it needs it");
+    EXPECT_EQ(refusal({"--gif-start"}), "--gif-start is a script step: it needs --headless");
+}
+
 TEST(Cli, ClickObjectTakesANameAndOptionallyWhereOnItsVisibleArea) {
     const Options o = parsed({"--headless", "--click-object", "capsule A", "--click-object", "ball@0.25,1",
                               "--click-object", "me@home", "--click-object", "a@b@0,0.5"});
