@@ -91,9 +91,12 @@ Triangle TriangleMesh::triangle(std::uint32_t index) const {
     return {positions_[v[0]], positions_[v[1]], positions_[v[2]]};
 }
 
-Triangle TriangleMesh::leafTriangle(std::uint32_t position) const noexcept {
-    const std::uint32_t* v = &indices_[3 * std::size_t{tree_.order[position]}];
-    return {positions_[v[0]], positions_[v[1]], positions_[v[2]]};
+void TriangleMesh::copyLeafVertices() {
+    tree_.leafVertices.resize(3 * tree_.order.size());
+    for (std::size_t k = 0; k < tree_.order.size(); ++k) {
+        const std::uint32_t* v = &indices_[3 * std::size_t{tree_.order[k]}];
+        for (std::size_t corner = 0; corner < 3; ++corner) tree_.leafVertices[3 * k + corner] = positions_[v[corner]];
+    }
 }
 
 void TriangleMesh::build() {
@@ -111,12 +114,14 @@ void TriangleMesh::build() {
     detail::buildNodes(prims, all, centroids, {&tree_.nodes, &tree_.depth, nullptr, false});
     tree_.order.resize(count);
     for (std::uint32_t k = 0; k < count; ++k) tree_.order[k] = prims[k].index;
+    copyLeafVertices();
     setPlaneMagnitude(tree_, all);
 }
 
 // Children are made after their parents (bvh/build.cpp appends each new node), so a pass from the
 // last node to the first finds every child node's boxes already refitted.
 void TriangleMesh::refit() {
+    copyLeafVertices();
     for (std::size_t k = tree_.nodes.size(); k-- > 0;) {
         detail::Node& node = tree_.nodes[k];
         for (int slot = 0; slot < detail::kWidth; ++slot) {
@@ -204,7 +209,8 @@ TriangleMesh::Stats TriangleMesh::stats() const noexcept {
     s.depth = tree_.depth;
     s.bytes = positions_.capacity() * sizeof(glm::vec3) + indices_.capacity() * sizeof(std::uint32_t) +
               normals_.capacity() * sizeof(glm::vec3) + uvs_.capacity() * sizeof(glm::vec2) +
-              tree_.order.capacity() * sizeof(std::uint32_t) + tree_.nodes.size() * sizeof(detail::Node);
+              tree_.order.capacity() * sizeof(std::uint32_t) + tree_.leafVertices.capacity() * sizeof(glm::vec3) +
+              tree_.nodes.size() * sizeof(detail::Node);
     return s;
 }
 
