@@ -277,9 +277,16 @@ std::vector<EmbreeMethod> embreeMethods() {
     return methods;
 }
 
-void registerRows() {
+/// Registers every row; false (with the reader's message) when the bunny's file is malformed.
+bool registerRows() {
     std::vector<std::string> models = {"tiny", "torus"};
     if (std::filesystem::exists(bunnyPath())) {
+        try {
+            (void)bench::readObj(bunnyPath());  // refused now rather than in the middle of the run
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "bench_mesh: %s\n", e.what());
+            return false;
+        }
         models.insert(models.begin() + 1, "bunny");
     } else {
         std::fprintf(stderr, "bench_mesh: %s not found (Debian's glmark2-data): no bunny rows\n", bunnyPath().c_str());
@@ -304,6 +311,7 @@ void registerRows() {
                 ->Unit(benchmark::kMillisecond);
         }
     }
+    return true;
 }
 
 }  // namespace
@@ -319,7 +327,7 @@ int main(int argc, char** argv) {
     benchmark::AddCustomContext("embree4", bench::embree4_peer::version());
 #endif
     if (!embreeIsa().empty()) benchmark::AddCustomContext("embree_isa", embreeIsa());
-    registerRows();
+    if (!registerRows()) return 2;
     // Medians of five interleaved runs unless the command line says otherwise.
     std::vector<char*> args(argv, argv + argc);
     std::string repetitions = "--benchmark_repetitions=5", interleave = "--benchmark_enable_random_interleaving=true";

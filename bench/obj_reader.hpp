@@ -43,7 +43,8 @@ inline std::uint32_t cornerIndex(const std::string& corner, std::size_t position
     if (used != number.size()) refuse(where, line, "face corner '" + corner + "' is not an index");
     const auto count = static_cast<long long>(positionCount);
     const long long zeroBased = index > 0 ? index - 1 : count + index;
-    if (index == 0 || zeroBased < 0 || zeroBased >= count) {
+    if (index == 0) refuse(where, line, "face index 0: OBJ counts positions from 1 (or back from -1)");
+    if (zeroBased < 0 || zeroBased >= count) {
         refuse(where, line,
                "face index " + number + " is not one of the " + std::to_string(count) + " positions so far");
     }
