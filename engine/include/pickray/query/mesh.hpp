@@ -142,6 +142,7 @@ private:
     void build();
     void refit();
     void judgeClosed();
+    void judgeClosedByUndirectedEdges(const std::vector<std::uint32_t>& classOf);
     [[nodiscard]] bool queryable() const noexcept { return validity_.valid() && !tree_.nodes.empty(); }
     void copyLeafVertices();
     /// The triangle at a leaf position, as the queries see it (from the tree's leaf vertices).

@@ -182,6 +182,10 @@ void TriangleMesh::judgeClosed() {
         if (k > 0 && key(byPosition[k]) != key(byPosition[k - 1])) ++classes;
         classOf[byPosition[k]] = classes;
     }
+    if (classes < (std::uint32_t{1} << 31)) {
+        judgeClosedByUndirectedEdges(classOf);
+        return;
+    }
     std::vector<std::uint64_t> edges;
     edges.reserve(indices_.size());
     for (std::uint32_t t = 0; t < triangleCount(); ++t) {
@@ -197,6 +201,31 @@ void TriangleMesh::judgeClosed() {
               std::all_of(edges.begin(), edges.end(), [&](std::uint64_t edge) {
                   return std::binary_search(edges.begin(), edges.end(), (edge << 32) | (edge >> 32));
               });
+}
+
+// The same judgement in one sort: each edge as its two classes, lower first (31 bits each), and
+// one bit for its direction. A triangle of nonzero area has three distinct positions, so an edge
+// never joins a class to itself. No directed edge twice and each one's reverse present is: every
+// undirected edge exactly twice, once each way.
+void TriangleMesh::judgeClosedByUndirectedEdges(const std::vector<std::uint32_t>& classOf) {
+    std::vector<std::uint64_t> edges;
+    edges.reserve(indices_.size());
+    for (std::uint32_t t = 0; t < triangleCount(); ++t) {
+        if (zeroArea(triangle(t))) continue;
+        const std::uint32_t* v = &indices_[3 * std::size_t{t}];
+        for (int e = 0; e < 3; ++e) {
+            const std::uint64_t from = classOf[v[e]], to = classOf[v[(e + 1) % 3]];
+            const std::uint64_t low = std::min(from, to), high = std::max(from, to);
+            edges.push_back((low << 31 | high) << 1 | (from > to ? 1u : 0u));
+        }
+    }
+    std::sort(edges.begin(), edges.end());
+    closed_ = edges.size() % 2 == 0;
+    for (std::size_t k = 0; closed_ && k < edges.size(); k += 2) {
+        // The pair: the same edge, first this way (bit 0), then the other (bit 1).
+        closed_ = (edges[k] & 1u) == 0 && edges[k + 1] == (edges[k] | 1u) &&
+                  (k + 2 == edges.size() || edges[k + 2] >> 1 != edges[k] >> 1);
+    }
 }
 
 TriangleMesh::Stats TriangleMesh::stats() const noexcept {
