@@ -104,7 +104,7 @@ struct Bounded {
 };
 
 /// |v| per component, always inlined: glm::abs on a dvec3 is a call where the compiler declines to
-/// inline it, and the meshes' traversal spent a fifth of its time in those calls.
+/// inline it, and in a mesh's traversal those calls showed in the profile (docs/PERFORMANCE.md).
 PICKRAY_FORCE_INLINE glm::dvec3 absolute(glm::dvec3 v) noexcept {
     return {std::abs(v.x), std::abs(v.y), std::abs(v.z)};
 }
