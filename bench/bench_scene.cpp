@@ -21,6 +21,7 @@
 #include <benchmark/benchmark.h>
 
 #include "checked_main.hpp"
+#include "cpu_model.hpp"
 #include "scene_data.hpp"
 
 #include "embree_peer.hpp"
@@ -414,27 +415,10 @@ BENCHMARK(Build_bullet)->Apply(sizes)->Unit(benchmark::kMillisecond)->Iterations
 
 }  // namespace
 
-/// The CPU's model name, with its family and model numbers (a VM may name only "AMD EPYC"), as
-/// /proc/cpuinfo gives them for the first processor ("" where there is none).
-std::string cpuModel() {
-    std::ifstream in("/proc/cpuinfo");
-    std::string name, family, model;
-    for (std::string line; std::getline(in, line) && !line.empty();) {
-        const auto colon = line.find(':');
-        if (colon == std::string::npos || colon + 2 > line.size()) continue;
-        const std::string value = line.substr(colon + 2);
-        if (line.rfind("model name", 0) == 0) name = value;
-        else if (line.rfind("cpu family", 0) == 0) family = value;
-        else if (line.rfind("model\t", 0) == 0 || line.rfind("model ", 0) == 0) model = value;
-    }
-    if (!family.empty()) name += " (family " + family + (model.empty() ? "" : ", model " + model) + ")";
-    return name;
-}
-
 int main(int argc, char** argv) {
     // The CPU, pickray's level and which Embree answered, in the run's context (report.py prints
     // them above the tables: a figure says where it came from).
-    benchmark::AddCustomContext("cpu", cpuModel());
+    benchmark::AddCustomContext("cpu", bench::cpuModel());
     benchmark::AddCustomContext("pickray_level", std::string(pickray::simdLevel()));
     benchmark::AddCustomContext("pickray_box_test", std::string(pickray::Bvh::boxTest()));
 #if PICKRAY_BENCH_HAS_EMBREE

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 """Turns the JSON output of bench_kernels and bench_scene into the Markdown tables of
 docs/PERFORMANCE.md: throughput or latency per method, its ratio to pickray, and its
-disagreements with the exact answer. Usage: report.py kernels.json scene.json [more-scene.json ...]"""
+disagreements with the exact answer. Usage: report.py kernels.json scene.json [more-scene.json ...]
+or, for bench_mesh (one run per pickray level): report.py --mesh mesh.json [more-mesh.json ...]"""
 import json
 import re
 import sys
@@ -195,7 +196,85 @@ def build_table(bench):
     return table(header, rows)
 
 
+def load_medians(path):
+    """A bench_mesh run: its context and, per row, the median CPU time of its repetitions (the
+    process's own time, what a busy shared machine takes least from) and its counters."""
+    with open(path) as f:
+        data = json.load(f)
+    times, rows = {}, {}
+    for b in data["benchmarks"]:
+        if b.get("run_type", "iteration") != "iteration" or b.get("error_occurred"):
+            continue
+        name = re.sub(r"/(iterations|repeats):\d+$", "", b["run_name"] if "run_name" in b else b["name"])
+        times.setdefault(name, []).append(b["cpu_time"])
+        rows[name] = b
+    for name, ts in times.items():
+        ts = sorted(ts)
+        n = len(ts)
+        rows[name] = dict(rows[name], median=ts[n // 2] if n % 2 else 0.5 * (ts[n // 2 - 1] + ts[n // 2]), runs=n)
+    return data["context"], rows
+
+
+MESH_EMBREES = [("embree_default", "Embree 3 default"), ("embree_robust", "Embree 3 robust"),
+                ("embree4_default", "Embree 4 default"), ("embree4_robust", "Embree 4 robust")]
+
+
+def mesh_tables(runs):
+    """bench_mesh's tables: per run (pickray's level) and model, time per ray, build and memory as
+    pickray's ÷ each Embree configuration's; then the aimed rays' slips and double hits."""
+    header = "| CPU / pickray level | model | what | pickray | " + " | ".join(
+        f"{label} (pickray ÷ it)" for _, label in MESH_EMBREES) + " |"
+    rows = []
+    for context, bench in runs:
+        level = f"{context.get('cpu', '?')} / {context.get('pickray_level', '?')}"
+        models = sorted({name.split("/")[1] for name in bench if name.startswith("Nearest_pickray/")},
+                        key=lambda m: ["tiny", "bunny", "torus"].index(m) if m in ["tiny", "bunny", "torus"] else 9)
+        for model in models:
+            for what in ["camera", "random", "aimed", "build", "memory"]:
+                if what == "build":
+                    ours, theirs = bench.get(f"Build_pickray/{model}"), [bench.get(f"Build_{m}/{model}")
+                                                                        for m, _ in MESH_EMBREES]
+                    value, fmt = (lambda b: b["median"]), (lambda v: f"{v:,.1f} ms")
+                elif what == "memory":
+                    ours, theirs = bench.get(f"Nearest_pickray/{model}/random"), [
+                        bench.get(f"Nearest_{m}/{model}/random") for m, _ in MESH_EMBREES]
+                    value, fmt = (lambda b: b["bytes_per_triangle"]), (lambda v: f"{v:.1f} B/triangle")
+                else:
+                    ours, theirs = bench.get(f"Nearest_pickray/{model}/{what}"), [
+                        bench.get(f"Nearest_{m}/{model}/{what}") for m, _ in MESH_EMBREES]
+                    value, fmt = (lambda b: b["median"]), (lambda v: f"{v:,.0f} ns")
+                if not ours:
+                    continue
+                cells = [f"{fmt(value(b))} ({value(ours) / value(b):.2f})" if b else "–" for b in theirs]
+                label = {"camera": "camera rays", "random": "random rays", "aimed": "aimed rays"}.get(what, what)
+                rows.append(f"| {level} | {model} | {label} | {fmt(value(ours))} | " + " | ".join(cells) + " |")
+    timing = table(header, rows)
+    header = "| model | library | aimed rays | slips | double hits | nearest: wrong / t off (of checked) |"
+    rows = []
+    context, bench = runs[0]
+    for model in ["tiny", "bunny", "torus"]:
+        for method, label in [("pickray", "pickray")] + MESH_EMBREES:
+            b = bench.get(f"Nearest_{method}/{model}/aimed")
+            if not b:
+                continue
+            checks = [bench.get(f"Nearest_{method}/{model}/{s}") for s in ["camera", "random", "aimed"]]
+            wrong = sum(int(c.get("wrong", 0)) for c in checks if c)
+            off = sum(int(c.get("t_off", 0)) for c in checks if c)
+            checked = sum(int(c.get("checked", 0)) for c in checks if c)
+            rows.append(f"| {model} | {label} | {int(b['aimed']):,} | {int(b['slips']):,} | {int(b['double_hits']):,} | "
+                        f"{wrong:,} / {off:,} of {checked:,} |")
+    return timing + "\n\n" + table(header, rows)
+
+
 def main():
+    if sys.argv[1] == "--mesh":
+        runs = [load_medians(path) for path in sys.argv[2:]]
+        ctx = runs[0][0]
+        print(f"Run {ctx.get('date')}; {ctx.get('num_cpus')} CPUs; Embree 3: {ctx.get('embree3', 'not built')}; "
+              f"Embree 4: {ctx.get('embree4', 'not built')}; Embree's level: {ctx.get('embree_isa', 'best')}. "
+              "Medians of each row's repetitions, CPU time; in brackets pickray's ÷ Embree's.\n")
+        print(mesh_tables(runs))
+        return
     kernels_context, kernels = load(sys.argv[1])
     # The first scene run gives the scene tables; every one (bench.sh runs one per level the CPU
     # has) gives its rows of the Embree table.

@@ -12,6 +12,7 @@ packages=(
   libcli11-dev libembree-dev libbullet-dev libfcl-dev
   clang libclang-rt-14-dev clang-format git libgmp-dev
   dpkg-dev g++-aarch64-linux-gnu qemu-user googletest
+  glmark2-data  # bench_mesh's bunny: /usr/share/glmark2/models/bunny.obj
 )
 
 missing=()

@@ -103,9 +103,15 @@ struct Bounded {
     [[nodiscard]] int certainSign() const noexcept { return value > error ? 1 : (value < -error ? -1 : 0); }
 };
 
+/// |v| per component, always inlined: glm::abs on a dvec3 is a call where the compiler declines to
+/// inline it, and in a mesh's traversal those calls showed in the profile (docs/PERFORMANCE.md).
+PICKRAY_FORCE_INLINE glm::dvec3 absolute(glm::dvec3 v) noexcept {
+    return {std::abs(v.x), std::abs(v.y), std::abs(v.z)};
+}
+
 /// (p × q)·r = det[p, q, r] in double, with the bound above.
 PICKRAY_FORCE_INLINE Bounded tripleProduct(glm::dvec3 p, glm::dvec3 q, glm::dvec3 r) noexcept {
-    const glm::dvec3 ap = glm::abs(p), aq = glm::abs(q), ar = glm::abs(r);
+    const glm::dvec3 ap = absolute(p), aq = absolute(q), ar = absolute(r);
     const glm::dvec3 permanentCross(ap.y * aq.z + ap.z * aq.y, ap.z * aq.x + ap.x * aq.z, ap.x * aq.y + ap.y * aq.x);
     return {glm::dot(glm::cross(p, q), r), glm::dot(permanentCross, ar) * kDeterminantError};
 }
@@ -231,7 +237,7 @@ inline float weight(Bounded edge, Bounded slope, glm::vec3 p, glm::vec3 q, const
 /// largest component, else from n exactly (a × b + b × c + c × a).
 inline glm::vec3 frontNormal(glm::dvec3 e1, glm::dvec3 e2, const Triangle& tri, unsigned& exactParts) noexcept {
     const glm::dvec3 n = glm::cross(e1, e2);
-    const glm::dvec3 a1 = glm::abs(e1), a2 = glm::abs(e2);
+    const glm::dvec3 a1 = absolute(e1), a2 = absolute(e2);
     const double error =
         (a1.y * a2.z + a1.z * a2.y + a1.z * a2.x + a1.x * a2.z + a1.x * a2.y + a1.y * a2.x) * kCrossError;
     const double largest = std::max(std::abs(n.x), std::max(std::abs(n.y), std::abs(n.z)));
@@ -255,9 +261,14 @@ inline TriangleCrossing crossTriangle(const Ray& ray, const Triangle& tri, Trian
     const glm::dvec3 A = widen(tri.a) - o, B = widen(tri.b) - o, C = widen(tri.c) - o;
     const glm::dvec3 ab = widen(tri.b) - widen(tri.a), bc = widen(tri.c) - widen(tri.b),
                      ca = widen(tri.a) - widen(tri.c);
-    const Bounded edges[3] = {tripleProduct(A, ab, d), tripleProduct(B, bc, d), tripleProduct(C, ca, d)};
-    // The sides: certain signs first; two that differ decide a miss without any exact work.
-    int signs[3] = {edges[0].certainSign(), edges[1].certainSign(), edges[2].certainSign()};
+    // The sides: certain signs first; two that differ decide a miss without any exact work (the
+    // first two edges before the third is worked out: most triangles a ray is tested against
+    // are missed).
+    Bounded edges[3] = {tripleProduct(A, ab, d), tripleProduct(B, bc, d), {}};
+    int signs[3] = {edges[0].certainSign(), edges[1].certainSign(), 0};
+    if (signs[0] * signs[1] < 0) return out;
+    edges[2] = tripleProduct(C, ca, d);
+    signs[2] = edges[2].certainSign();
     const auto disagree = [&] {
         return (signs[0] * signs[1] < 0) || (signs[1] * signs[2] < 0) || (signs[2] * signs[0] < 0);
     };

@@ -27,7 +27,8 @@
 //     tree's shape stays that of the first positions, so queries stay exact but slow down when the
 //     triangles move far from where they were built), and judges closed() again (O(n log n): a
 //     sort of the edges, most of its time).
-//   * Memory: 12 bytes of indices and 4 of leaf order a triangle, 12 bytes a position (+12 with
+//   * Memory: 12 bytes of indices, 4 of leaf order and 36 of its vertices in leaf order (the
+//     queries read a leaf's triangles from one place) a triangle, 12 bytes a position (+12 with
 //     normals, +8 with texture coordinates), and the tree's nodes (256 bytes each, about one for
 //     every five triangles). stats().bytes counts it all; docs/ARCHITECTURE.md has measured values.
 //
@@ -141,8 +142,14 @@ private:
     void build();
     void refit();
     void judgeClosed();
+    void judgeClosedByUndirectedEdges(const std::vector<std::uint32_t>& classOf);
     [[nodiscard]] bool queryable() const noexcept { return validity_.valid() && !tree_.nodes.empty(); }
-    [[nodiscard]] Triangle leafTriangle(std::uint32_t position) const noexcept;
+    void copyLeafVertices();
+    /// The triangle at a leaf position, as the queries see it (from the tree's leaf vertices).
+    [[nodiscard]] Triangle leafTriangle(std::uint32_t position) const noexcept {
+        const glm::vec3* v = &tree_.leafVertices[3 * std::size_t{position}];
+        return {v[0], v[1], v[2]};
+    }
     [[nodiscard]] MeshHit meshHit(std::uint32_t triangle, const TriangleHit& hit) const;
 
     detail::LargeArray<glm::vec3> positions_;

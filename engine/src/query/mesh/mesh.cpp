@@ -91,9 +91,12 @@ Triangle TriangleMesh::triangle(std::uint32_t index) const {
     return {positions_[v[0]], positions_[v[1]], positions_[v[2]]};
 }
 
-Triangle TriangleMesh::leafTriangle(std::uint32_t position) const noexcept {
-    const std::uint32_t* v = &indices_[3 * std::size_t{tree_.order[position]}];
-    return {positions_[v[0]], positions_[v[1]], positions_[v[2]]};
+void TriangleMesh::copyLeafVertices() {
+    tree_.leafVertices.resize(3 * tree_.order.size());
+    for (std::size_t k = 0; k < tree_.order.size(); ++k) {
+        const std::uint32_t* v = &indices_[3 * std::size_t{tree_.order[k]}];
+        for (std::size_t corner = 0; corner < 3; ++corner) tree_.leafVertices[3 * k + corner] = positions_[v[corner]];
+    }
 }
 
 void TriangleMesh::build() {
@@ -111,12 +114,14 @@ void TriangleMesh::build() {
     detail::buildNodes(prims, all, centroids, {&tree_.nodes, &tree_.depth, nullptr, false});
     tree_.order.resize(count);
     for (std::uint32_t k = 0; k < count; ++k) tree_.order[k] = prims[k].index;
+    copyLeafVertices();
     setPlaneMagnitude(tree_, all);
 }
 
 // Children are made after their parents (bvh/build.cpp appends each new node), so a pass from the
 // last node to the first finds every child node's boxes already refitted.
 void TriangleMesh::refit() {
+    copyLeafVertices();
     for (std::size_t k = tree_.nodes.size(); k-- > 0;) {
         detail::Node& node = tree_.nodes[k];
         for (int slot = 0; slot < detail::kWidth; ++slot) {
@@ -177,6 +182,10 @@ void TriangleMesh::judgeClosed() {
         if (k > 0 && key(byPosition[k]) != key(byPosition[k - 1])) ++classes;
         classOf[byPosition[k]] = classes;
     }
+    if (classes < (std::uint32_t{1} << 31)) {
+        judgeClosedByUndirectedEdges(classOf);
+        return;
+    }
     std::vector<std::uint64_t> edges;
     edges.reserve(indices_.size());
     for (std::uint32_t t = 0; t < triangleCount(); ++t) {
@@ -194,6 +203,31 @@ void TriangleMesh::judgeClosed() {
               });
 }
 
+// The same judgement in one sort: each edge as its two classes, lower first (31 bits each), and
+// one bit for its direction. A triangle of nonzero area has three distinct positions, so an edge
+// never joins a class to itself. No directed edge twice and each one's reverse present is: every
+// undirected edge exactly twice, once each way.
+void TriangleMesh::judgeClosedByUndirectedEdges(const std::vector<std::uint32_t>& classOf) {
+    std::vector<std::uint64_t> edges;
+    edges.reserve(indices_.size());
+    for (std::uint32_t t = 0; t < triangleCount(); ++t) {
+        if (zeroArea(triangle(t))) continue;
+        const std::uint32_t* v = &indices_[3 * std::size_t{t}];
+        for (int e = 0; e < 3; ++e) {
+            const std::uint64_t from = classOf[v[e]], to = classOf[v[(e + 1) % 3]];
+            const std::uint64_t low = std::min(from, to), high = std::max(from, to);
+            edges.push_back((low << 31 | high) << 1 | (from > to ? 1u : 0u));
+        }
+    }
+    std::sort(edges.begin(), edges.end());
+    closed_ = edges.size() % 2 == 0;
+    for (std::size_t k = 0; closed_ && k < edges.size(); k += 2) {
+        // The pair: the same edge, first this way (bit 0), then the other (bit 1).
+        closed_ = (edges[k] & 1u) == 0 && edges[k + 1] == (edges[k] | 1u) &&
+                  (k + 2 == edges.size() || edges[k + 2] >> 1 != edges[k] >> 1);
+    }
+}
+
 TriangleMesh::Stats TriangleMesh::stats() const noexcept {
     Stats s;
     s.triangles = triangleCount();
@@ -204,7 +238,8 @@ TriangleMesh::Stats TriangleMesh::stats() const noexcept {
     s.depth = tree_.depth;
     s.bytes = positions_.capacity() * sizeof(glm::vec3) + indices_.capacity() * sizeof(std::uint32_t) +
               normals_.capacity() * sizeof(glm::vec3) + uvs_.capacity() * sizeof(glm::vec2) +
-              tree_.order.capacity() * sizeof(std::uint32_t) + tree_.nodes.size() * sizeof(detail::Node);
+              tree_.order.capacity() * sizeof(std::uint32_t) + tree_.leafVertices.capacity() * sizeof(glm::vec3) +
+              tree_.nodes.size() * sizeof(detail::Node);
     return s;
 }
 

@@ -20,11 +20,11 @@ inline const Sphere* runSpheres(const MeshTree&) { return nullptr; }  // a mesh 
 namespace pickray {
 namespace detail {
 
-/// A leaf's entries are its run of the leaf order (all leaves are of kind 0).
+/// A leaf's entries are its run of the leaf vertices, three a triangle (all leaves are of kind 0).
 LeafArrays leafArrays(const MeshTree& tree) {
     LeafArrays arrays;
-    arrays.base[0] = reinterpret_cast<const char*>(tree.order.data());
-    arrays.stride[0] = sizeof(std::uint32_t);
+    arrays.base[0] = reinterpret_cast<const char*>(tree.leafVertices.data());
+    arrays.stride[0] = 3 * sizeof(glm::vec3);
     arrays.index[0] = tree.order.data();
     return arrays;
 }
@@ -67,7 +67,7 @@ std::optional<MeshHit> TriangleMesh::nearest(const Ray& ray, float tMax, Faces f
     // Leaves are answered t only; the winner's weights and normal are formed once, at the end.
     bool found = false;
     float bestT = 0.0f;
-    std::uint32_t bestTriangle = 0;
+    std::uint32_t bestTriangle = 0, bestPosition = 0;
     detail::traverse(tree_, ray, 0.0f, tMax, [&](unsigned, std::uint32_t first, std::uint32_t count, float limit) {
         for (std::uint32_t k = first; k < first + count; ++k) {
             const auto crossing = detail::crossTriangle(ray, leafTriangle(k), rayQuery(limit, faces, false),
@@ -76,13 +76,15 @@ std::optional<MeshHit> TriangleMesh::nearest(const Ray& ray, float tMax, Faces f
                 found = true;
                 bestT = limit = crossing.hit->t;
                 bestTriangle = tree_.order[k];
+                bestPosition = k;
             }
         }
         return limit;
     });
     if (!found) return std::nullopt;
-    // The same decision with tMax = t finds that same t, now with the details.
-    const auto hit = detail::crossTriangle(ray, triangle(bestTriangle), rayQuery(bestT, faces, true)).hit;
+    // The same decision with tMax = t finds that same t, now with the details (the winner's
+    // vertices from its leaf, still in the cache).
+    const auto hit = detail::crossTriangle(ray, leafTriangle(bestPosition), rayQuery(bestT, faces, true)).hit;
     return meshHit(bestTriangle, *hit);
 }
 

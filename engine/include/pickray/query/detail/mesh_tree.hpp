@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <glm/vec3.hpp>
+
 #include "pickray/query/detail/bvh_tree.hpp"
 
 namespace pickray::detail {
@@ -16,6 +18,9 @@ struct MeshTree {
     LargeArray<BvhTree::Node> nodes;
     /// Leaf position → triangle index: each leaf's triangles are a run of it.
     LargeArray<std::uint32_t> order;
+    /// The vertices of the triangle at each leaf position, three a position: a leaf's triangles
+    /// are read from one place, without going through order, indices and positions.
+    LargeArray<glm::vec3> leafVertices;
     std::size_t depth = 0;
     /// Per axis, the largest |coordinate| of any vertex: rays whose (plane − origin) could overflow
     /// float take the double box test (bvh/box_test.hpp), as in BvhTree.
