@@ -233,13 +233,24 @@ void drawViewLabels(UiState& state, const ViewLabels& view, DrawnPanels& drawn) 
     const std::vector<LabelPlace> places = placeLabels(points, sizes, obstacles, kLabelGap * em());
     for (std::size_t i = 0; i < places.size(); ++i) {
         const ScreenLabel& l = view.labels[i];
-        const ScreenBox& box = places[i].box;
+        // On whole pixels, square: a box at a fractional place, or its rounded corners, would be
+        // anti-aliased, and the same picture could differ in its last bit between a window and a
+        // headless run; whole pixels keep the text crisp too.
+        ScreenBox box = places[i].box;
+        box.pos = glm::round(box.pos);
         const glm::vec2 text = box.pos + padding;
         // A box set further off than the nearest places gets a thin leader to its point.
         const glm::vec2 nearest = glm::clamp(l.at, box.pos, box.max());
-        if (glm::length(nearest - l.at) > 2.5f * kLabelGap * em())
+        if (glm::length(nearest - l.at) > 2.5f * kLabelGap * em()) {
+            // Its anti-aliasing from geometry, not sampled from the font atlas: a line at a
+            // fractional place samples between texels, and the atlas is laid out differently in a
+            // window and headless, so the same picture would differ in the last bit.
+            const ImDrawListFlags flags = draw->Flags;
+            draw->Flags &= ~ImDrawListFlags_AntiAliasedLinesUseTex;
             draw->AddLine(toImVec(l.at), toImVec(nearest), color32(l.color, 0.6f), 1.0f);
-        draw->AddRectFilled(toImVec(box.pos), toImVec(box.max()), IM_COL32(0, 0, 0, 170), 2.0f * em());
+            draw->Flags = flags;
+        }
+        draw->AddRectFilled(toImVec(box.pos), toImVec(box.max()), IM_COL32(0, 0, 0, 170));
         draw->AddText(toImVec(text), color32(l.color), l.text.c_str());
         drawn.viewLabels.push_back({l.text, l.at, text, box.pos, box.size, places[i].clear});
     }
