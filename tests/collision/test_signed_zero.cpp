@@ -47,10 +47,9 @@ TEST(SignedZero, TriangleHitsReportPositiveZeros) {
     // Axis-aligned triangles through the origin, with −0 among their coordinates: their points,
     // normals and weights have zeros in them for the rays of zeroRays().
     const float z = test::kNegativeZero;
-    const std::vector<Triangle> triangles = {Triangle{{-1, -1, 0}, {1, -1, 0}, {0, 1, 0}},
-                                             Triangle{{z, -1, -1}, {z, 1, -1}, {z, 0, 1}},
-                                             Triangle{{-1, z, 1}, {1, z, 1}, {0, z, -1}},
-                                             Triangle{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}};
+    const std::vector<Triangle> triangles = {
+        Triangle{{-1, -1, 0}, {1, -1, 0}, {0, 1, 0}}, Triangle{{z, -1, -1}, {z, 1, -1}, {z, 0, 1}},
+        Triangle{{-1, z, 1}, {1, z, 1}, {0, z, -1}}, Triangle{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}};
     ZeroSigns signs;
     for (const Triangle& triangle : triangles)
         for (const Ray& ray : test::zeroRays()) {
