@@ -100,6 +100,48 @@ TEST(SignedZero, ClosestPointsReportPositiveZeros) {
     EXPECT_GT(signs.zeros, 10000) << "the cases must make zeros";
 }
 
+void checkConstruction(const InfiniteCylinderConstruction& c, const std::string& what, ZeroSigns& signs) {
+    for (float x : {c.a1, c.a2, c.b1, c.b2, c.axisDistance}) signs.check(x, what);
+    for (glm::vec3 v : {c.q1, c.q2, c.r1, c.r2}) signs.check(v, what);
+}
+
+void checkConstruction(const BoxConstruction& c, const std::string& what, ZeroSigns& signs) {
+    signs.check(c.localOrigin, what + " localOrigin");
+    signs.check(c.localDirection, what + " localDirection");
+    for (const SlabInterval& slab : c.slabs) {
+        signs.check(slab.tNear, what + " tNear");
+        signs.check(slab.tFar, what + " tFar");
+    }
+    signs.check(c.enter, what + " enter");
+    signs.check(c.exit, what + " exit");
+}
+
+TEST(SignedZero, TheArticlesConstructionsReportPositiveZeros) {
+    ZeroSigns signs;
+    for (const Ray& ray : test::zeroRays()) {
+        const std::string what = test::signedText(ray);
+        for (const InfiniteCylinder& cylinder : test::zeroInfiniteCylinders())
+            checkConstruction(explain(ray, cylinder), "explain(infinite cylinder) " + what, signs);
+        for (const Cylinder& cylinder : test::zeroCylinders()) {
+            const CylinderConstruction c = explain(ray, cylinder);
+            checkConstruction(c.side, "explain(cylinder).side " + what, signs);
+            for (const CapPlaneCrossing& cap : {c.capA, c.capB}) {
+                signs.check(cap.t, "explain(cylinder) cap t " + what);
+                signs.check(cap.point, "explain(cylinder) cap point " + what);
+            }
+            signs.check(c.enter, "explain(cylinder) enter " + what);
+            signs.check(c.exit, "explain(cylinder) exit " + what);
+        }
+        for (const Aabb& box : test::zeroBoxes()) checkConstruction(explain(ray, box), "explain(aabb) " + what, signs);
+        for (const OrientedBox& box : test::zeroOrientedBoxes())
+            checkConstruction(explain(ray, box), "explain(oriented box) " + what, signs);
+    }
+    for (const Capsule& first : test::zeroCapsules())
+        for (const Capsule& second : test::zeroCapsules()) signs.check(explain(first, second).gap, "explain(capsule) gap");
+    EXPECT_EQ(signs.negative, 0) << "of " << signs.zeros << " zeros";
+    EXPECT_GT(signs.zeros, 10000) << "the cases must make zeros";
+}
+
 // Cases that gave −0 before, each on its own, from inputs with no −0 in them.
 void expectNoNegativeZero(glm::vec3 v) {
     for (int i = 0; i < 3; ++i) EXPECT_FALSE(v[i] == 0.0f && std::signbit(v[i])) << i;

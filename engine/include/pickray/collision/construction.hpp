@@ -21,6 +21,7 @@
 //     to float once. Points are origin + t·direction formed in double from the double t and
 //     rounded once (as a RayHit's point), so their error is that of t times |direction| plus half
 //     a float step a coordinate.
+//   * Every zero a field reports is +0, never −0, as in the ray queries' results (ray.hpp).
 //   * Invalid input, as for raycast (ray.hpp), gives kind == k...Invalid and every other field at
 //     its default (zero).
 //   * Nothing here overflows into NaN: a parameter or point beyond the float range is ±infinity,
@@ -269,7 +270,7 @@ inline InfiniteCylinderExplained explainInfiniteCylinder(const Ray& ray, const I
         return out;
     }
     if (frame.directionPerp == glm::dvec3(0.0)) {  // the core's parallel test (axisFrame zeroes it)
-        c.axisDistance = static_cast<float>(glm::length(frame.originPerp));
+        c.axisDistance = positiveZero(static_cast<float>(glm::length(frame.originPerp)));
         c.kind = found ? InfiniteCylinderCase::kParallelInside : InfiniteCylinderCase::kParallelOutside;
         if (found) {
             out.span = found->span;
@@ -292,11 +293,11 @@ inline InfiniteCylinderExplained explainInfiniteCylinder(const Ray& ray, const I
     glm::vec3* const rs[2] = {&c.r1, &c.r2};
     for (int i = 0; i < 2; ++i) {
         *as[i] = toFloatBound(a[i]);
-        *qs[i] = pointAtExact(ray, a[i]);
+        *qs[i] = positiveZero(pointAtExact(ray, a[i]));
         // Q's coordinate along the axis in the frame's units (|S|² for P2): its foot is P1 + b·S.
         const double b = (frame.originAlong + a[i] * frame.directionAlong) / frame.lengthSquared;
-        *bs[i] = static_cast<float>(b);
-        *rs[i] = glm::vec3(widen(cylinder.a) + b * frame.axisVector);
+        *bs[i] = positiveZero(static_cast<float>(b));
+        *rs[i] = positiveZero(glm::vec3(widen(cylinder.a) + b * frame.axisVector));
     }
     c.q1Behind = !(a[0] >= 0.0);
     c.q2Behind = !(a[1] >= 0.0);
@@ -316,8 +317,8 @@ template <typename Box>
 BoxConstruction explainBox(const Ray& ray, const Box& box, bool valid, const LocalRay& local) noexcept {
     BoxConstruction out;
     if (!isValidRay(ray) || !valid) return out;
-    out.localOrigin = glm::vec3(local.origin);
-    out.localDirection = glm::vec3(local.direction);
+    out.localOrigin = positiveZero(glm::vec3(local.origin));
+    out.localDirection = positiveZero(glm::vec3(local.direction));
     const Aabb& frameBox = [&]() -> const Aabb& {
         if constexpr (std::is_same_v<Box, Aabb>) {
             return box;
@@ -410,7 +411,7 @@ BoxConstruction explainBox(const Ray& ray, const Box& box, bool valid, const Loc
             const double t = (planes[i] - frame.originAlong) * inverse;
             caps[i]->crosses = true;
             caps[i]->t = detail::toFloatBound(t);
-            caps[i]->point = detail::pointAtExact(ray, t);
+            caps[i]->point = detail::positiveZero(detail::pointAtExact(ray, t));
             caps[i]->onCap = side.span && side.span->enter <= t && t <= side.span->exit;
             caps[i]->behind = !(t >= 0.0);
         }

@@ -12,6 +12,8 @@
 //     leaves it there).
 //   * Every zero a result reports is +0, never −0: t, the point and the normal here, the bounds
 //     of intersectLine, and likewise ClosestPoints, distances and the batch lanes' answers.
+//     -ffast-math or -fno-signed-zeros in a build that compiles these headers lets the compiler
+//     drop the step that makes −0 into +0: there a zero may come out as −0.
 //   * Crossings behind the origin (t < 0) are never returned; neither is anything beyond tMax.
 //     tMax < 0 or NaN gives no hit. Nor is a crossing whose t or point overflows float.
 //   * Invalid input gives no hit (std::nullopt), never a NaN inside a hit: a NaN or infinite
