@@ -76,14 +76,16 @@ struct ChildRanks {
 };
 
 /// Where each kind's leaf entries lie, for the prefetches of a large tree: the entries' array, the
-/// size of one, and the array of their indices.
+/// size of one, and the array of their indices. No default member values: walk() fills it only for
+/// a tree it prefetches in, as zeroing it on every ray costs a small tree's walk a measurable share.
+/// `LeafArrays arrays{}` zeroes it.
 struct LeafArrays {
-    const char* base[kKinds] = {};
-    std::size_t stride[kKinds] = {};
-    const std::uint32_t* index[kKinds] = {};
+    const char* base[kKinds];
+    std::size_t stride[kKinds];
+    const std::uint32_t* index[kKinds];
 };
 inline LeafArrays leafArrays(const BvhTree& tree) {
-    LeafArrays arrays;
+    LeafArrays arrays{};
     [&]<std::size_t... K>(std::index_sequence<K...>) {
         ((arrays.base[K] = reinterpret_cast<const char*>(std::get<K>(tree.kinds).shapes.data()),
           arrays.stride[K] = sizeof(std::get<K>(tree.kinds).shapes[0]),
@@ -120,7 +122,8 @@ PICKRAY_FORCE_INLINE void walk(const Tree& tree, const Ray& ray, float tMin, flo
     // children the ray meets at once, while the nearest is being handled. In a small tree that
     // only costs time.
     const bool prefetch = tree.nodes.size() > kPrefetchAboveNodes;
-    const LeafArrays leaves = prefetch ? leafArrays(tree) : LeafArrays{};
+    LeafArrays leaves;  // read only when prefetching
+    if (prefetch) leaves = leafArrays(tree);
 #endif
     const Sphere* const spheres = runSpheres(tree);
     // A sphere run's children: its spheres (the run's first plus these), as leaves of one.

@@ -22,7 +22,7 @@ namespace detail {
 
 /// A leaf's entries are its run of the leaf vertices, three a triangle (all leaves are of kind 0).
 LeafArrays leafArrays(const MeshTree& tree) {
-    LeafArrays arrays;
+    LeafArrays arrays{};
     arrays.base[0] = reinterpret_cast<const char*>(tree.leafVertices.data());
     arrays.stride[0] = 3 * sizeof(glm::vec3);
     arrays.index[0] = tree.order.data();
