@@ -32,8 +32,10 @@ std::string auditObjectName(const UiView& view, std::uint32_t id) {
 }  // namespace
 
 void auditPanel(UiState& state, const UiView& view, const Layout& layout, float top) {
-    if (!state.pickAudit) return;
-    beginPanel(state, view, "Pick audit", false, layout.auditAt, layout.auditSize, top);
+    if (!state.pickAudit || !bandPanelDrawn(state, layout, BandPanel::PickAudit)) return;
+    const Place& place = layout.band[static_cast<std::size_t>(BandPanel::PickAudit)];
+    beginPanel(state, view, "Pick audit", false, place.at, place.size, top);
+    bandTabs(state, layout);
     swatch("##robust", kAuditRobustColor);
     ImGui::TextUnformatted("robust mismatch");
     tooltip(state, "The GPU drew another object than a click there picks, whatever the float rounding of its ray");

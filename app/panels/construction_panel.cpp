@@ -178,11 +178,14 @@ void pairSection(UiState& state, const UiView& view, std::size_t first, std::siz
 
 }  // namespace
 
-void constructionPanel(UiState& state, const UiView& view, glm::vec2 at, glm::vec2 size, float top) {
+void constructionPanel(UiState& state, const UiView& view, const Layout& layout, float top) {
     if (!state.constructions) return;
-    beginPanel(state, view, "Constructions", false, at, size, top);
     const std::optional<ShownConstruction> shown = constructionOf(view.scene, view.selection, view.pick);
-    state.drawn->construction = shown;
+    state.drawn->construction = shown;  // drawn in the view whether or not the panel is in front
+    if (!bandPanelDrawn(state, layout, BandPanel::Constructions)) return;
+    const Place& place = layout.band[static_cast<std::size_t>(BandPanel::Constructions)];
+    beginPanel(state, view, "Constructions", false, place.at, place.size, top);
+    bandTabs(state, layout);
     // The construction's numbers and the (s, t) square side by side where the panel is wide.
     const bool besideEachOther = shown && capsulePair(view.scene, view.selection) &&
                                  ImGui::GetContentRegionAvail().x > 2.0f * 270.0f * em() &&

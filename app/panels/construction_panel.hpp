@@ -8,7 +8,7 @@
 
 #include <glm/vec2.hpp>
 
-#include "panels/ui.hpp"
+#include "panels/panel_layout.hpp"
 #include "viewport/constructions.hpp"
 #include "viewport/view_drawing.hpp"
 
@@ -18,8 +18,9 @@ namespace pickray::app {
 inline constexpr int kPairMapCells = 48;
 inline constexpr float kPairMapPixels = 150.0f;
 
-/// Draws the panel when state.constructions is on, at its default place `at` and `size`.
-void constructionPanel(UiState& state, const UiView& view, glm::vec2 at, glm::vec2 size, float top);
+/// Draws the panel when state.constructions is on, at its place in the band (`layout`); records
+/// what it explains even when another band panel is in front of it.
+void constructionPanel(UiState& state, const UiView& view, const Layout& layout, float top);
 
 /// Writes the view's labels beside their window points, each in a dark box placed off the lines,
 /// the gizmo's handles, this frame's docked panels and the labels before it (placeLabels), under the

@@ -183,9 +183,11 @@ void precisionSection(UiState& state, const std::optional<Precision>& p) {
 
 }  // namespace
 
-void mathPanel(UiState& state, const UiView& view, glm::vec2 at, glm::vec2 size, float top) {
-    if (!state.mathPanel) return;
-    beginPanel(state, view, "Math", false, at, size, top);
+void mathPanel(UiState& state, const UiView& view, const Layout& layout, float top) {
+    if (!state.mathPanel || !bandPanelDrawn(state, layout, BandPanel::Math)) return;
+    const Place& place = layout.band[static_cast<std::size_t>(BandPanel::Math)];
+    beginPanel(state, view, "Math", false, place.at, place.size, top);
+    bandTabs(state, layout);
     int source = state.mathOfHover ? 1 : 0;
     ImGui::RadioButton("last pick", &source, 0);
     tooltip(state, "The unprojection of the last click's pixel");

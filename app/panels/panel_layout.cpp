@@ -2,6 +2,7 @@
 #include "panels/panel_layout.hpp"
 
 #include <algorithm>
+#include <string>
 
 #include <imgui.h>
 #include <glm/common.hpp>
@@ -10,7 +11,7 @@
 
 namespace pickray::app {
 
-Layout defaultLayout(glm::ivec2 window, float top, bool bothExplaining) {
+Layout defaultLayout(glm::ivec2 window, float top, std::span<const BandPanel> band) {
     const float s = em();  // every size grows with the UI scale
     const float gap = 8.0f * s;
     const float room = std::max(static_cast<float>(window.y) - top - 3.0f * gap, 120.0f);
@@ -29,23 +30,48 @@ Layout defaultLayout(glm::ivec2 window, float top, bool bothExplaining) {
     l.capsuleAt = {gap, l.inspectorAt.y + l.inspectorSize.y + gap};
     l.pickAt = {width + gap, top + gap};
     l.cameraAt = {width + gap, l.pickAt.y + l.pickSize.y + gap};
-    // The pick audit's, at the bottom of the view between the two columns (the heat map is the
-    // view: the panel covers as little of it as it can).
-    l.auditSize = {std::max(200.0f * s, static_cast<float>(window.x) - 2.0f * (width + 2.0f * gap)), 165.0f * s};
-    l.auditAt = {width + 2.0f * gap, static_cast<float>(window.y) - l.auditSize.y - gap};
-    // The explaining panels' (Math, Constructions): a band along the bottom between the two
-    // columns, a bounded part of the height, so that the middle of the view stays free for what
-    // they explain (F frames there: free_view.hpp); their content scrolls. With both open, side by
-    // side where the band holds two, else in the same place (the one clicked last in front).
-    const float band = std::min(kExplainingBand * room, 270.0f * s);
-    const float bandTop = static_cast<float>(window.y) - band - gap;
-    const bool split = bothExplaining && l.auditSize.x >= 2.0f * 420.0f * s + gap;
-    const float half = split ? 0.5f * (l.auditSize.x - gap) : l.auditSize.x;
-    l.mathSize = {half, band};
-    l.mathAt = {l.auditAt.x, bandTop};
-    l.constructionSize = {half, band};
-    l.constructionAt = {l.auditAt.x + (split ? half + gap : 0.0f), bandTop};
+    // The band's panels along the bottom of the view between the two columns, each a bounded part
+    // of the height, so that the middle of the view stays free for what they show (F frames there:
+    // free_view.hpp); their content scrolls. The pick audit's is lower (the heat map is the view).
+    // Side by side where the band holds them all, else in one place, one at a time: never over
+    // each other, where one's text would show through another.
+    const float bandWidth = std::max(200.0f * s, static_cast<float>(window.x) - 2.0f * (width + 2.0f * gap));
+    const float explaining = std::min(kExplainingBand * room, 270.0f * s);
+    const auto count = static_cast<float>(band.size());
+    l.bandOpen.assign(band.begin(), band.end());
+    l.bandShared = band.size() > 1 && bandWidth < count * 420.0f * s + (count - 1.0f) * gap;
+    const float each = l.bandShared || band.empty() ? bandWidth : (bandWidth - (count - 1.0f) * gap) / count;
+    for (std::size_t i = 0; i < kBandPanels; ++i) {
+        const auto slot = static_cast<float>(std::find(band.begin(), band.end(), BandPanel(i)) - band.begin());
+        const float x = width + 2.0f * gap + (l.bandShared ? 0.0f : slot * (each + gap));
+        const float height = BandPanel(i) == BandPanel::PickAudit ? 165.0f * s : explaining;
+        l.band[i] = {{x, static_cast<float>(window.y) - height - gap}, {each, height}};
+    }
     return l;
+}
+
+bool bandPanelDrawn(const UiState& state, const Layout& layout, BandPanel self) {
+    return !layout.bandShared || state.bandFront == self;
+}
+
+void bandTabs(UiState& state, const Layout& layout) {
+    if (!layout.bandShared) return;
+    ImGui::PushStyleVar(ImGuiStyleVar_SelectableTextAlign, ImVec2(0.5f, 0.5f));
+    static constexpr const char* kNames[kBandPanels] = {"Pick audit", "Math", "Constructions"};
+    static constexpr const char* kKeys[kBandPanels] = {" (P)", " (M)", " (C)"};
+    for (std::size_t i = 0; i < layout.bandOpen.size(); ++i) {
+        const auto p = static_cast<std::size_t>(layout.bandOpen[i]);
+        const std::string tab = std::string(kNames[p]) + kKeys[p];
+        const float width = buttonWidth(tab.c_str());
+        if (i > 0) sameLineIfFits(width);
+        if (ImGui::Selectable(tab.c_str(), state.bandFront == layout.bandOpen[i], ImGuiSelectableFlags_None,
+                              ImVec2(width, 0.0f)))
+            state.bandFront = layout.bandOpen[i];
+        tooltip(state, std::string("Show the ") + kNames[p] +
+                           " panel here: the window is too narrow for these panels side by side");
+    }
+    ImGui::PopStyleVar();
+    ImGui::Separator();
 }
 
 void keepPanelInWindow(UiState& state, const UiView& view, const char* name, bool rightAnchored, glm::vec2 offset,

@@ -21,6 +21,20 @@
 namespace pickray::app {
 namespace {
 
+// The band's panels open now, in the band's order. One just opened comes to the front; when the
+// front one closes, the last of the others does.
+std::vector<BandPanel> openBandPanels(UiState& state) {
+    const std::array<bool, kBandPanels> open{state.pickAudit, state.mathPanel, state.constructions};
+    std::vector<BandPanel> out;
+    for (std::size_t i = 0; i < kBandPanels; ++i) {
+        if (open[i] && !state.bandWasOpen[i]) state.bandFront = BandPanel(i);
+        if (open[i]) out.push_back(BandPanel(i));
+    }
+    state.bandWasOpen = open;
+    if (!out.empty() && !open[static_cast<std::size_t>(state.bandFront)]) state.bandFront = out.back();
+    return out;
+}
+
 // buildUi with state.drawn set.
 std::vector<Command> drawWindows(UiState& state, const UiView& view, bool panels) {
     std::vector<Command> out;
@@ -42,15 +56,15 @@ std::vector<Command> drawWindows(UiState& state, const UiView& view, bool panels
         return out;
     }
     const float top = menuBar(state, view, out);
-    const Layout layout = defaultLayout(view.windowSize, top, state.mathPanel && state.constructions);
+    const Layout layout = defaultLayout(view.windowSize, top, openBandPanels(state));
     outliner(state, view, layout, top, out);
     inspector(state, view, layout, top, out);
     cameraPanel(state, view, layout, top, out);
     pickPanel(state, view, layout, top, out);
     capsulePanel(state, view, layout, top);
     auditPanel(state, view, layout, top);
-    mathPanel(state, view, layout.mathAt, layout.mathSize, top);
-    constructionPanel(state, view, layout.constructionAt, layout.constructionSize, top);
+    mathPanel(state, view, layout, top);
+    constructionPanel(state, view, layout, top);
     helpWindow(state);
     fileWindows(state, view, out);
     toastWindow(state, view);

@@ -5,6 +5,7 @@
 // nothing themselves. Each has a file of its own here, named after it; ui.cpp puts them together,
 // panel_layout.cpp says where each goes, shortcut_commands.cpp what each shortcut key asks for.
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -50,6 +51,10 @@ struct FileDialog {
     bool relist = true;      ///< list the folder afresh (a file may have been saved since)
 };
 
+/// The panels along the bottom of the view, between the two columns, in the band's order.
+enum class BandPanel { PickAudit, Math, Constructions };
+inline constexpr std::size_t kBandPanels = 3;
+
 /// State that belongs to the panels only (text being typed, chosen kind, messages, layout).
 struct UiState {
     FileDialog fileDialog;
@@ -80,6 +85,10 @@ struct UiState {
     bool mathPanel = false;      ///< View > Math panel (M): the unprojection step by step
     bool constructions = false;  ///< View > Constructions (C): the articles' constructions drawn and listed
     bool mathOfHover = false;    ///< the Math panel shows the hovered pixel's, not the last pick's
+    /// Of the band's panels, the one drawn while they share one place (the last opened or the tab
+    /// clicked), and which were open last frame (one just opened comes to the front).
+    BandPanel bandFront = BandPanel::Math;
+    std::array<bool, kBandPanels> bandWasOpen{};
     /// View > Analytic renderer (--renderer analytic): shapes drawn by each pixel's ray, where the
     /// renderer can; off, the mesh renderer, kept for the audit's comparison.
     bool analyticRenderer = false;

@@ -236,14 +236,19 @@ inline float worldPerPixel(const ps::Camera& c, glm::vec3 p, float height) {
 // Where the reference camera draws `p`, in pixels.
 inline glm::vec2 pixelsOf(glm::vec3 p, const Frame& f) { return glm::vec2(screenOf(p, f)); }
 
-// The pixel `along` (0..1) of the way out on the gizmo's x handle, and the screen direction of x.
-inline std::pair<glm::ivec2, glm::vec2> onXHandle(const ps::Camera& camera, glm::vec3 centre, glm::ivec2 size,
-                                                  float along) {
+// The pixel `along` (0..1) of the way out on the gizmo's handle of the world `axis`, and the
+// screen direction of that axis.
+inline std::pair<glm::ivec2, glm::vec2> onHandle(const ps::Camera& camera, glm::vec3 centre, glm::ivec2 size,
+                                                 float along, glm::vec3 axis) {
     const Frame f = frameFor(camera, size);
     const float length = 90.0f * worldPerPixel(camera, centre, static_cast<float>(size.y));
     const glm::vec2 from = pixelsOf(centre, f);
-    const glm::vec2 to = pixelsOf(centre + glm::vec3(length, 0, 0), f);
+    const glm::vec2 to = pixelsOf(centre + length * axis, f);
     return {glm::ivec2(glm::floor(from + along * (to - from))), glm::normalize(to - from)};
+}
+inline std::pair<glm::ivec2, glm::vec2> onXHandle(const ps::Camera& camera, glm::vec3 centre, glm::ivec2 size,
+                                                  float along) {
+    return onHandle(camera, centre, size, along, {1, 0, 0});
 }
 
 // The parameter along the line through `o` in +x closest to the (reference's) ray's line, in long

@@ -8,6 +8,8 @@
 // with the constructions off.
 #include <algorithm>
 #include <cmath>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -267,4 +269,38 @@ TEST(Constructions, FFramesTwoSelectedCapsulesBesideTheirSquaresPanel) {
 
 TEST(MathPanel, FFramesThePickedDrumBesideTheMathPanel) {
     check({"math", [](glm::ivec2 size) { return drumAnd(size, "m"); }, {"drum"}});
+}
+
+// The drum clicked, then the Constructions, the Math panel and the pick audit opened (C, M, P)
+// and F: the three share the band along the bottom. Where it cannot hold them side by side they
+// take one place, one shown at a time (one's text would show through another's): no two panels
+// lie over each other, and a click on a tab brings that panel to the front.
+TEST(BandPanels, TheBandsPanelsNeverLieOverEachOtherAndTheirTabsBringEachToTheFront) {
+    for (const glm::ivec2 size : kSizes) {
+        const std::string sizeArg = std::to_string(size.x) + "x" + std::to_string(size.y);
+        const std::string drum = pixelArg(pixelOf("drum", size));
+        std::vector<std::string> args = {
+            "--headless", "--scene", kDefaultScene.string(), "--size", sizeArg, "--no-stats", "--click", drum};
+        for (const char* key : {"c", "m", "p", "f"}) args.insert(args.end(), {"--key", key});
+        const json report = runForReport("band_" + sizeArg, args);
+        const auto panels = panelsOf(report);
+        for (std::size_t i = 0; i < panels.size(); ++i)
+            for (std::size_t j = i + 1; j < panels.size(); ++j)
+                EXPECT_FALSE(overlap(panels[i].second, panels[j].second))
+                    << sizeArg << ": " << panels[i].first << " at " << text(panels[i].second) << " lies over "
+                    << panels[j].first << " at " << text(panels[j].second);
+        expectObjectsClearOfPanels(report, {"drum"}, sizeArg);
+        expectLabelsClear(report, sizeArg);
+        std::optional<glm::ivec2> tab;
+        for (const json& t : report.at("window").at("tooltips"))
+            if (t.at("text").get<std::string>().rfind("Show the Constructions panel here", 0) == 0)
+                tab = glm::ivec2(t.at("pos").at(0).get<float>() + 0.5f * t.at("size").at(0).get<float>(),
+                                 t.at("pos").at(1).get<float>() + 0.5f * t.at("size").at(1).get<float>());
+        ASSERT_TRUE(tab) << sizeArg << ": the band's panels share one place, with tabs";
+        args.insert(args.end(), {"--click", pixelArg(*tab)});
+        std::set<std::string> shown;
+        for (const auto& [name, rect] : panelsOf(runForReport("band_tab_" + sizeArg, args))) shown.insert(name);
+        EXPECT_TRUE(shown.count("Constructions")) << sizeArg << ": its tab brought the Constructions to the front";
+        EXPECT_FALSE(shown.count("Math") || shown.count("Pick audit")) << sizeArg << ": one at a time";
+    }
 }

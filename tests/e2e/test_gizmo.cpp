@@ -342,3 +342,38 @@ TEST(Gizmo, AfterAHandleDragOfThePickedBallThePickFollowsIt) {
     EXPECT_EQ(r["editor"]["selection"], json::array({"ball"}));
     EXPECT_EQ(r["editor"]["undoSteps"], 1);
 }
+
+// Capsule A clicked at its end, then dragged down by its y handle until the drum lies in front of
+// its picked point: the pick stays on the capsule the handle carries (as a drag of the object
+// itself keeps it), never on the drum the cursor's ray now meets first.
+TEST(Gizmo, AHandleDragThatTakesThePickedObjectBehindAnotherKeepsThePick) {
+    const ps::Scene before = loadDefaultScene();
+    const std::size_t index = objectNamed(before, "capsule A");
+    const auto& capsule = std::get<pickray::Capsule>(before.objects[index].shape);
+    const glm::ivec2 end{417, 147};  // capsule A's end, at script()'s 640x360
+    const Frame f = frameFor(before.camera, kSize);
+    const auto clicked = ReferenceScene(before).nearestHit(rayAt(end, f));
+    ASSERT_TRUE(clicked && clicked->object == index) << "the click picks capsule A";
+    const auto [from, direction] = onHandle(before.camera, 0.5f * (capsule.a + capsule.b), kSize, 0.6f, {0, 1, 0});
+    const glm::ivec2 to = from - glm::ivec2(glm::round(60.0f * direction));  // down, against y
+    const fs::path saved = tempDir() / "gizmo_drag_behind.json";
+    const fs::path report = tempDir() / "gizmo_drag_behind_report.json";
+    const ProcessResult run = runPickray(script({"--click", pixelArg(end), "--drag", dragArg(from, to), "--save",
+                                                 saved.string(), "--report", report.string()}));
+    ASSERT_EQ(run.exitCode, 0) << run.output;
+    const ps::Scene after = loadSaved(saved);
+    const glm::vec3 moved = std::get<pickray::Capsule>(after.objects[index].shape).a;
+    ASSERT_LT(moved.y, capsule.a.y - 0.3f) << "the handle moved capsule A down";
+    // Where the picked point is drawn now: the drum in front of it, the capsule behind.
+    const glm::vec3 point = screenOf(toFloat(clicked->answer.point + (ref(moved) - ref(capsule.a))), f);
+    const std::vector<ReferenceHit> there =
+        ReferenceScene(after).allHits(rayAt(glm::ivec2(glm::floor(glm::vec2(point))), f));
+    ASSERT_TRUE(robustHit(there));
+    EXPECT_EQ(after.objects[there.front().object].name, "drum") << "the drum lies in front of the picked point";
+    EXPECT_TRUE(std::any_of(there.begin(), there.end(), [&](const ReferenceHit& h) { return h.object == index; }))
+        << "and capsule A behind it";
+    const json r = readJson(report);
+    EXPECT_EQ(r["editor"]["picked"], "capsule A") << "the pick stayed on the object the handle carried";
+    EXPECT_EQ(r["editor"]["selection"], json::array({"capsule A"}));
+    EXPECT_EQ(r["editor"]["undoSteps"], 1);
+}
