@@ -7,8 +7,8 @@
 
 namespace pickray::app {
 
-/// Draws the panel when state.mathPanel is on, at its default place `at` and `size` (top: the
-/// menu bar's height).
+/// Draws the panel when state.mathPanel is on, at its place in the band (`layout`; top: the menu
+/// bar's height).
 void mathPanel(UiState& state, const UiView& view, const Layout& layout, float top);
 
 }  // namespace pickray::app
