@@ -33,7 +33,7 @@ enum class ObserverMode { Off, Inset, Main };
 }
 
 /// The frustum is drawn cut short where its far plane lies well beyond what the camera looks at: a
-/// far plane 100 away from a scene a few units wide would leave the scene and the near plane specks
+/// far plane far beyond a small scene would leave the scene and the near plane specks
 /// beside it. The cut is kCutPast times the deepest of the target and the objects (their bounds'
 /// view depth), so that they stand inside the drawn frustum with room, and never nearer than
 /// kCutPast times the near plane.
@@ -41,7 +41,7 @@ inline constexpr double kCutPast = 1.25;
 /// The cut's edges go on past it, dashed, this part of their length: the frustum does not end there.
 inline constexpr double kCutStubPart = 0.2;
 /// The near plane is drawn at least this many 720p pixels high in the observer's picture (enlarged
-/// about its centre when smaller): at near 0.1 it would be under a pixel.
+/// about its centre when smaller): a near plane close to the eye is otherwise a speck.
 inline constexpr float kNearPlaneLeastPixels = 18.0f;
 
 /// The main camera's frustum as the observer draws it, in world coordinates (double). Corners in
@@ -73,7 +73,7 @@ struct FrustumOutline {
 /// The near plane drawn at least kNearPlaneLeastPixels high in `observer`'s picture.
 void showNearPlane(FrustumOutline& frustum, const FrameMatrices& observer);
 
-/// Where the frustum is not drawn as it is: "near plane drawn 45x; frustum cut at 20.2, far 100";
+/// Where the frustum is not drawn as it is: "near plane drawn 43x; frustum cut at 23.54 (far 100)";
 /// empty when it is drawn as it is.
 [[nodiscard]] std::string frustumLabel(const FrustumOutline& frustum);
 

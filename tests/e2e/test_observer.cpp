@@ -116,8 +116,8 @@ glm::ivec2 ivec(const json& pair) { return {pair.at(0).get<int>(), pair.at(1).ge
 
 }  // namespace
 
-// Near 0.25, far 20: the far plane lies within a quarter past the deepest object (the pole, 18.8
-// away), so the frustum is drawn whole. A click on the ball picks and selects it; then a click over
+// Near 0.25, far 20: the far plane lies within a quarter past the deepest object (the pole), so the
+// frustum is drawn whole. A click on the ball picks and selects it; then a click over
 // an object drawn under the corner picture picks nothing and leaves both; a drag there turns the
 // observer, not the camera.
 TEST(Observer, DrawsTheWholeFrustumWhenItsFarPlaneIsNearTheSceneAndAClickOrDragOverItPicksNothing) {
@@ -171,8 +171,8 @@ TEST(Observer, DrawsTheWholeFrustumWhenItsFarPlaneIsNearTheSceneAndAClickOrDragO
     EXPECT_EQ(static_cast<double>(length(frustumEye - v3(camera.eye))), 0.0) << "the camera did not move";
 }
 
-// Far 25000 at near 0.25: the frustum is cut past the scene (beyond the target, 13.1 away, far
-// nearer than the far plane), and says so.
+// Far 25000 at near 0.25: the frustum is cut past the scene (beyond the target, far nearer than
+// the far plane), and says so.
 // O turns the observer on (in the corner) and then makes it the main view, where a click picks
 // nothing. The corner picture is drawn (its pixels are not the main view's, and the frustum's
 // colour is in it), the main view and its object IDs stay as they were without it.
