@@ -103,6 +103,22 @@ const std::string& keyHelp() {
     return text;
 }
 
+// --orbit and --observer-orbit: YAW,PITCH[,N].
+template <class Step>
+Step orbitStep(const std::string& option, const std::string& value) {
+    const std::string expectation =
+        "expects YAW,PITCH in degrees, and optionally N turns from 1 to " + std::to_string(kMaxOrbitFrames);
+    if (const auto n = numbers<float>(value, ',', 3)) {
+        const float turns = (*n)[2];
+        if (!(turns >= 1.0f && turns <= kMaxOrbitFrames && turns == static_cast<float>(static_cast<int>(turns))))
+            refuse(option, value, expectation);
+        return Step{{(*n)[0], (*n)[1]}, static_cast<int>(turns)};
+    }
+    const auto n = numbers<float>(value, ',', 2);
+    if (!n) refuse(option, value, expectation);
+    return Step{{(*n)[0], (*n)[1]}};
+}
+
 // The step an option makes, from its value ("" for the flags).
 ScriptStep makeStep(const std::string& option, const std::string& value) {
     if (option == "--click") return step::Click{windowPoint(option, value)};
@@ -159,19 +175,8 @@ ScriptStep makeStep(const std::string& option, const std::string& value) {
     if (option == "--screenshot") return step::Screenshot{nonEmpty(option, value)};
     if (option == "--id-buffer") return step::IdBuffer{nonEmpty(option, value)};
     if (option == "--audit") return step::Audit{nonEmpty(option, value)};
-    if (option == "--orbit") {
-        const std::string expectation =
-            "expects YAW,PITCH in degrees, and optionally N turns from 1 to " + std::to_string(kMaxOrbitFrames);
-        if (const auto n = numbers<float>(value, ',', 3)) {
-            const float turns = (*n)[2];
-            if (!(turns >= 1.0f && turns <= kMaxOrbitFrames && turns == static_cast<float>(static_cast<int>(turns))))
-                refuse(option, value, expectation);
-            return step::Orbit{{(*n)[0], (*n)[1]}, static_cast<int>(turns)};
-        }
-        const auto n = numbers<float>(value, ',', 2);
-        if (!n) refuse(option, value, expectation);
-        return step::Orbit{{(*n)[0], (*n)[1]}};
-    }
+    if (option == "--orbit") return orbitStep<step::Orbit>(option, value);
+    if (option == "--observer-orbit") return orbitStep<step::ObserverOrbit>(option, value);
     if (option == "--resize") {
         const glm::ivec2 s = pair(option, value, 'x', "");
         if (s.x < 0 || s.y < 0 || s.x > kMaxResize || s.y > kMaxResize)
@@ -191,7 +196,8 @@ ScriptStep makeStep(const std::string& option, const std::string& value) {
 struct Values {
     std::string scene, generate, size, report, quitAfterClicks, repeat, clipDepth, projection, eye, target, fov,
         orthoHeight, uiScale, nearPlane, farPlane, moveAll, renderer, aa, supersample, observer, recordGif, gifFrames,
-        gifDither, gifDelay, gifWidth, recordInput, replay, status, orbitAbout;
+        gifDither, gifDelay, gifWidth, recordInput, replay, status, orbitAbout, observerEye, observerTarget,
+        observerZoom, observerCorner;
 };
 
 void addOptions(CLI::App& cli, Options& o, Values& v) {
@@ -295,6 +301,9 @@ void addOptions(CLI::App& cli, Options& o, Values& v) {
         ->type_name("target|pick");
     step("--orbit", "YAW,PITCH[,N]",
          "orbit the camera by these degrees (the pick ray stays), in N equal turns drawn one by one (default 1)");
+    step("--observer-orbit", "YAW,PITCH[,N]",
+         "orbit the observer's camera about its target by these degrees, in N equal turns drawn one by one "
+         "(default 1); it needs the observer shown (--observer or --key o)");
     step("--resize", "WxH", "resize the window (0 to 16384; SDL may refuse or clamp)");
     cli.add_flag("--minimize")->description("minimise the window, draw, restore")->group(steps);
     cli.add_flag("--gif-start")
@@ -302,6 +311,26 @@ void addOptions(CLI::App& cli, Options& o, Values& v) {
             "--record-gif's recording begins here: the steps before it (the setup) are not in the GIF, "
             "whose first frame is the picture after them")
         ->group(steps);
+
+    const char* observer = "The observer's view (--observer)";
+    single("--observer-eye", v.observerEye,
+           "where the observer's eye starts (default: behind, above and to the right of the camera, framing its "
+           "frustum and the objects)")
+        ->type_name("X,Y,Z")
+        ->group(observer);
+    single("--observer-target", v.observerTarget,
+           "the point the observer starts looking at (default: the middle of what it frames)")
+        ->type_name("X,Y,Z")
+        ->group(observer);
+    single("--observer-zoom", v.observerZoom,
+           "the observer's eye starts F times closer to its target (0.5: twice as far; default 1)")
+        ->type_name("F")
+        ->group(observer);
+    single("--observer-corner", v.observerCorner,
+           "where the corner picture goes in the part of the window the panels leave free: top (default, the "
+           "middle of its top edge), top-left, top-right, bottom-left or bottom-right")
+        ->type_name("CORNER")
+        ->group(observer);
 
     const char* camera = "Camera overrides (applied to the scene's camera)";
     single("--clip-depth", v.clipDepth, "opengl or direct3d")->group(camera);
@@ -383,6 +412,20 @@ void readValues(const CLI::App& cli, const Values& v, Options& o) {
         else if (v.observer == "main") o.observer = ObserverStart::Main;
         else if (v.observer == "off") o.observer = ObserverStart::Off;
         else refuse("--observer", v.observer, "expects pip, main or off");
+    }
+    if (given("--observer-eye")) o.observerEye = point3("--observer-eye", v.observerEye);
+    if (given("--observer-target")) o.observerTarget = point3("--observer-target", v.observerTarget);
+    if (o.observerEye && o.observerEye == o.observerTarget)
+        refuse("--observer-target", v.observerTarget,
+               "must differ from --observer-eye (it looks from one to the other)");
+    if (given("--observer-zoom")) o.observerZoom = positive("--observer-zoom", v.observerZoom);
+    if (given("--observer-corner")) {
+        constexpr const char* kCorners[] = {"top", "top-left", "top-right", "bottom-left", "bottom-right"};
+        const auto* named = std::find(std::begin(kCorners), std::end(kCorners), v.observerCorner);
+        if (named == std::end(kCorners))
+            refuse("--observer-corner", v.observerCorner,
+                   "expects top, top-left, top-right, bottom-left or bottom-right");
+        o.observerCorner = static_cast<ObserverCorner>(named - std::begin(kCorners));
     }
     if (given("--supersample"))
         o.supersample = count("--supersample", v.supersample, 1, kMaxSupersample,
@@ -479,9 +522,10 @@ std::string oneLine(const std::string& text) {
 }  // namespace
 
 const char* optionName(const ScriptStep& s) noexcept {
-    constexpr const char* kNames[] = {"--click", "--drag", "--hover",      "--select", "--duplicate",    "--delete",
-                                      "--load",  "--save", "--screenshot", "--orbit",  "--resize",       "--minimize",
-                                      "--key",   "--type", "--id-buffer",  "--audit",  "--click-object", "--gif-start"};
+    constexpr const char* kNames[] = {"--click",  "--drag",         "--hover",     "--select",        "--duplicate",
+                                      "--delete", "--load",         "--save",      "--screenshot",    "--orbit",
+                                      "--resize", "--minimize",     "--key",       "--type",          "--id-buffer",
+                                      "--audit",  "--click-object", "--gif-start", "--observer-orbit"};
     static_assert(std::size(kNames) == std::variant_size_v<ScriptStep>);
     return kNames[s.index()];
 }

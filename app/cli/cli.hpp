@@ -71,6 +71,10 @@ struct Orbit {  ///< --orbit YAW,PITCH[,N]: the camera orbits by these degrees (
     glm::vec2 degrees{0.0f};
     int frames = 1;  ///< in N equal turns, a frame drawn after each (an animation's orbit, --record-gif)
 };
+struct ObserverOrbit {  ///< --observer-orbit YAW,PITCH[,N]: the observer's camera orbits about its target
+    glm::vec2 degrees{0.0f};
+    int frames = 1;  ///< in N equal turns, a frame drawn after each
+};
 struct Resize {  ///< --resize WxH: SDL's window size call (SDL may refuse or clamp)
     glm::ivec2 size{0};
 };
@@ -94,13 +98,16 @@ struct Audit {
 };
 }  // namespace step
 
-using ScriptStep = std::variant<step::Click, step::Drag, step::Hover, step::Select, step::Duplicate, step::Delete,
-                                step::Load, step::Save, step::Screenshot, step::Orbit, step::Resize, step::Minimize,
-                                step::Key, step::Type, step::IdBuffer, step::Audit, step::ClickObject, step::GifStart>;
+using ScriptStep =
+    std::variant<step::Click, step::Drag, step::Hover, step::Select, step::Duplicate, step::Delete, step::Load,
+                 step::Save, step::Screenshot, step::Orbit, step::Resize, step::Minimize, step::Key, step::Type,
+                 step::IdBuffer, step::Audit, step::ClickObject, step::GifStart, step::ObserverOrbit>;
 
 /// The option that makes a step, for messages ("--click").
 [[nodiscard]] const char* optionName(const ScriptStep& step) noexcept;
 
+/// --observer-corner: where the corner picture goes (the order of viewport's InsetCorner).
+enum class ObserverCorner { Top, TopLeft, TopRight, BottomLeft, BottomRight };
 /// --renderer: how the scene is drawn (render::Renderer::useAnalyticSpheres).
 enum class RendererKind { Mesh, Analytic };
 /// --observer: the observer's view at the start: none, in the corner, or as the main view.
@@ -125,6 +132,10 @@ struct Options {
     bool fxaa = true;                                ///< --aa fxaa (default) or off (View > Anti-aliasing (FXAA))
     int supersample = 1;  ///< --supersample N: screenshots drawn at N times the size, box-filtered down
     ObserverStart observer = ObserverStart::Off;  ///< --observer pip|main|off (View > Observer view)
+    ObserverCorner observerCorner = ObserverCorner::Top;  ///< --observer-corner (View > Observer corner)
+    std::optional<glm::vec3> observerEye;                 ///< --observer-eye: where the observer starts
+    std::optional<glm::vec3> observerTarget;              ///< --observer-target: what it starts looking at
+    float observerZoom = 1.0f;                            ///< --observer-zoom: its eye that many times closer
     bool provokeGlError = false;  ///< hidden, for tests: one invalid GL call, to prove errors are counted
     // Camera overrides, applied after the scene is loaded.
     std::optional<ClipDepth> clipDepth;

@@ -139,6 +139,14 @@ float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
             state.observer = state.observer == ObserverMode::Main ? ObserverMode::Inset : ObserverMode::Main;
         showTooltip(state, "Observer as main view: the observer fills the window, the camera's picture in the corner",
                     true);
+        if (ImGui::BeginMenu("Observer corner")) {
+            for (const InsetCorner corner : {InsetCorner::Top, InsetCorner::TopLeft, InsetCorner::TopRight,
+                                             InsetCorner::BottomLeft, InsetCorner::BottomRight})
+                if (ImGui::MenuItem(cornerName(corner), nullptr, state.observerCorner == corner))
+                    state.observerCorner = corner;
+            ImGui::EndMenu();
+        }
+        showTooltip(state, "Observer corner: where the corner picture goes in the part the panels leave free", true);
         ImGui::EndMenu();
     } else {
         state.scaleHeld = false;  // the slider is not shown: nothing holds it

@@ -2,10 +2,21 @@
 #include "panels/observer_label.hpp"
 
 #include <imgui.h>
+#include <glm/common.hpp>
 
 namespace pickray::app {
 
-void observerLabels(ObserverMode mode, const WindowRect& inset, const std::string& truncation) {
+WindowRect freeRoom(const UiState& ui, glm::ivec2 windowSize) {
+    const FreeView& free = ui.freeView;
+    if (!(free.half.x > 0.0f && free.half.y > 0.0f)) return {glm::ivec2(0), windowSize};
+    return {glm::ivec2(glm::ceil(free.center - free.half)), glm::ivec2(glm::floor(2.0f * free.half))};
+}
+
+WindowRect observerInset(const UiState& ui, glm::ivec2 windowSize) {
+    return insetRect(windowSize, freeRoom(ui, windowSize), ui.observerCorner);
+}
+
+void observerLabels(ObserverMode mode, const WindowRect& inset, const std::string& note) {
     if (mode == ObserverMode::Off) return;
     ImDrawList* draw = ImGui::GetBackgroundDrawList();  // under the panels
     const float pad = 4.0f;
@@ -19,9 +30,11 @@ void observerLabels(ObserverMode mode, const WindowRect& inset, const std::strin
     text(ImVec2(corner.x + pad, corner.y + pad),
          mode == ObserverMode::Inset ? "observer: drag to orbit" : "camera (observer: drag to orbit)",
          IM_COL32(235, 235, 235, 255));
-    if (!truncation.empty())
-        text(ImVec2(corner.x, corner.y + static_cast<float>(inset.size.y) + pad), truncation.c_str(),
-             IM_COL32(255, 140, 26, 255));
+    if (note.empty()) return;
+    const float below = corner.y + static_cast<float>(inset.size.y) + pad;
+    const float height = ImGui::CalcTextSize(note.c_str()).y;
+    const bool fits = below + height <= ImGui::GetIO().DisplaySize.y;
+    text(ImVec2(corner.x, fits ? below : corner.y - pad - height), note.c_str(), IM_COL32(255, 140, 26, 255));
 }
 
 }  // namespace pickray::app

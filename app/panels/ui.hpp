@@ -96,6 +96,8 @@ struct UiState {
     bool fxaa = true;
     /// View > Observer view / Observer as main view (--observer): the observer's view.
     ObserverMode observer = ObserverMode::Off;
+    /// View > Observer corner (--observer-corner): where the corner picture goes.
+    InsetCorner observerCorner = InsetCorner::Top;
     /// The precision view's naive float ray drawn beside the pick ray (--naive-ray; addNaiveRay).
     bool naiveRay = false;
     bool noStats = false;     ///< leave timings out (pictures that must not change from run to run)

@@ -134,4 +134,15 @@ void orbitCamera(App& app, glm::vec2 degrees, int turns, std::optional<glm::vec3
     }
 }
 
+bool orbitObserver(App& app, glm::vec2 degrees, int turns) {
+    ObserverView& observer = app.observerView();
+    if (!observer.placed()) return false;
+    for (int i = 0; i < turns; ++i) {
+        const glm::vec2 turn = glm::radians(degrees) / static_cast<float>(turns);
+        observer.setCamera(orbit(observer.observer().camera(), turn.x, turn.y));
+        app.frame();
+    }
+    return true;
+}
+
 }  // namespace pickray::app

@@ -35,5 +35,8 @@ void minimizeAndRestore(App& app);
 /// The camera orbited by `degrees` in `turns` equal turns, a frame drawn after each: about its
 /// target, or about `pivot` when given (orbitAbout).
 void orbitCamera(App& app, glm::vec2 degrees, int turns, std::optional<glm::vec3> pivot = std::nullopt);
+/// The observer's camera orbited about its target likewise (--observer-orbit); false, drawing
+/// nothing, while it has not been shown.
+bool orbitObserver(App& app, glm::vec2 degrees, int turns);
 
 }  // namespace pickray::app

@@ -21,9 +21,11 @@ namespace pickray::app {
 struct ObserverReport {
     std::string mode;  ///< "pip" or "main"
     scene::Camera camera;
-    WindowRect inset;  ///< the corner picture, window units
+    WindowRect inset;    ///< the corner picture, window units
+    std::string corner;  ///< where it is asked to be (cornerName)
+    float zoom = 1.0f;   ///< --observer-zoom, as its camera was first placed
     FrustumOutline frustum;
-    std::string label;  ///< truncationLabel: what the view says when the frustum is cut
+    std::string label;  ///< frustumLabel: what the view says when the frustum is not drawn as it is
 };
 
 /// The window as the script left it: its size, its title and where each panel was drawn last

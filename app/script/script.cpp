@@ -16,6 +16,7 @@
 
 #include "analysis/aim.hpp"
 #include "editor/orbit_camera.hpp"
+#include "panels/observer_label.hpp"
 #include "scene/overloaded.hpp"
 #include "script/audit_json.hpp"
 #include "script/hand.hpp"
@@ -221,6 +222,12 @@ void runSteps(App& app, const Options& options, std::vector<std::string>& errors
                            }
                            orbitCamera(app, o.degrees, o.frames, pick->picked()->hit.point);
                        },
+                       [&](const step::ObserverOrbit& o) {
+                           if (orbitObserver(app, o.degrees, o.frames)) return;
+                           const std::string error = "--observer-orbit: the observer is not shown (--observer pip)";
+                           app.message(error, true);
+                           errors.push_back(error);
+                       },
                        [&](const step::Resize& r) {
                            const glm::ivec2 now = resize(app, r.size);
                            if (now != r.size)
@@ -303,8 +310,13 @@ bool writeReport(App& app, const std::string& path, const std::vector<std::strin
     window.gizmoHandles = drawn.gizmoHandles;
     window.freeHalf = drawn.freeHalf;
     if (const auto& frustum = app.observedFrustum())
-        window.observer = ObserverReport{ui.observer == ObserverMode::Main ? "main" : "pip", app.observer().camera(),
-                                         insetRect(app.windowSize()), *frustum, truncationLabel(*frustum)};
+        window.observer = ObserverReport{ui.observer == ObserverMode::Main ? "main" : "pip",
+                                         app.observerView().drawnCamera().value_or(app.observer().camera()),
+                                         observerInset(ui, app.windowSize()),
+                                         cornerName(ui.observerCorner),
+                                         app.observerView().framing().zoom,
+                                         *frustum,
+                                         frustumLabel(*frustum)};
     out << reportJson(app.view().clicks(), app.performance(), errors, window);
     out.flush();
     if (!out) {

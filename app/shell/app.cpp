@@ -5,6 +5,7 @@
 #include <chrono>
 #include <filesystem>
 
+#include "panels/observer_label.hpp"
 #include "shell/sdl_events.hpp"
 #include "shell/ui_settings.hpp"
 
@@ -36,6 +37,7 @@ App::App(const Options& options, scene::Scene scene, const std::string& scenePat
     performance_.glDebugOutput = renderer_.debugOutputInstalled();
     renderer_.useOwnWindowFramebuffer(options_.headless);
     applyOptions(ui_, options_, ImGuiLayer::displayScale(platform_.window()));
+    painter_.observer().setFraming(observerFraming(options_));
     imgui_.useFixedClock(options_.headless);
     if (!options_.generate) editor_.setDocumentPath(scenePath);
 }
@@ -114,7 +116,8 @@ std::vector<InputEvent> App::pollEvents(std::size_t& delivered) {
     if (close) apply(command::Quit{});  // the window's close button: asks if there is unsaved work
     // The mouse over the observer is its own (it never picks).
     ObserverView& observer = painter_.observer();
-    const auto forView = observer.take(events, ui_.observer, platform_.windowSize(), editor_.scene().camera);
+    const auto forView = observer.take(events, ui_.observer, observerInset(ui_, platform_.windowSize()),
+                                       platform_.windowSize(), editor_.scene());
     if (const auto& camera = input_.observerCamera()) observer.setCamera(*camera);
     if (observer.placed()) recorder_.observerCamera(observer.observer().camera());
     view_.receive(forView, editor_);

@@ -73,6 +73,7 @@ public:
     [[nodiscard]] bool panelsShown() const { return !options_.hideUi; }
     [[nodiscard]] Performance& performance() { return performance_; }
     [[nodiscard]] const Observer& observer() const { return painter_.observer().observer(); }
+    [[nodiscard]] ObserverView& observerView() { return painter_.observer(); }
     /// What the last frame drew of the main camera's frustum (none while the observer is off).
     [[nodiscard]] const std::optional<FrustumOutline>& observedFrustum() const { return painter_.observer().frustum(); }
     void provokeGlErrorForTests() { renderer_.provokeGlErrorForTests(); }

@@ -6,11 +6,19 @@ namespace pickray::app {
 void applyOptions(UiState& ui, const Options& options, float displayScale) {
     constexpr ObserverMode kObserverModes[] = {ObserverMode::Off, ObserverMode::Inset, ObserverMode::Main};
     ui.observer = kObserverModes[static_cast<int>(options.observer)];
+    ui.observerCorner = static_cast<InsetCorner>(options.observerCorner);  // the same order
     ui.analyticRenderer = options.renderer == RendererKind::Analytic;
     ui.fxaa = options.fxaa;
     ui.noStats = options.noStats;
     ui.naiveRay = options.naiveRay;
     ui.scale = options.uiScale.value_or(displayScale);
+}
+
+static_assert(static_cast<int>(InsetCorner::BottomRight) == static_cast<int>(ObserverCorner::BottomRight),
+              "--observer-corner's names are InsetCorner's, in the same order");
+
+ObserverFraming observerFraming(const Options& options) {
+    return {options.observerEye, options.observerTarget, options.observerZoom};
 }
 
 SessionSettings sessionSettings(const UiState& ui, bool hideUi) {

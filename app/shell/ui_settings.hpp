@@ -10,6 +10,8 @@ namespace pickray::app {
 
 /// The settings `options` start the panels with, at a UI scale of `displayScale` unless --ui-scale.
 void applyOptions(UiState& ui, const Options& options, float displayScale);
+/// The observer's camera as the command line asks it to start (--observer-eye, -target, -zoom).
+[[nodiscard]] ObserverFraming observerFraming(const Options& options);
 
 /// The settings `ui` shows, with the panels hidden or not (`hideUi`).
 [[nodiscard]] SessionSettings sessionSettings(const UiState& ui, bool hideUi);

@@ -62,9 +62,10 @@ bool ViewPainter::draw(const FrameMatrices& matrices, glm::ivec2 windowSize, glm
     });
     if (ui.observer == ObserverMode::Main) audit_.hide();  // it would lie over the observer's picture
     style.supersample = captures.supersample(renderer, drawable);
-    auto second = drawableOk ? observer_.draw(editor, matrices, ui.observer, ui.constructions, windowSize, drawable,
-                                              renderer.maxTargetSize(), labels_)
-                             : std::nullopt;
+    auto second =
+        drawableOk ? observer_.draw(editor, matrices, ui.observer, ui.constructions, observerInset(ui, windowSize),
+                                    freeRoom(ui, windowSize), windowSize, drawable, renderer.maxTargetSize(), labels_)
+                   : std::nullopt;
     if (!second) observer_.hide();
     if (!drawableOk) {
         renderer.setInset(std::nullopt);
@@ -86,8 +87,8 @@ void ViewPainter::drawOver(glm::ivec2 windowSize, glm::ivec2 drawableSize) {
     // The constructions' names, under the panels.
     drawViewLabels(ui, labels_, p_.drawn);
     const auto& frustum = observer_.frustum();
-    observerLabels(frustum ? ui.observer : ObserverMode::Off, insetRect(windowSize),
-                   frustum ? truncationLabel(*frustum) : "");
+    observerLabels(frustum ? ui.observer : ObserverMode::Off, observerInset(ui, windowSize),
+                   frustum ? frustumLabel(*frustum) : "");
 }
 
 double ViewPainter::secondsUntilChange(bool cameraMoving) const {

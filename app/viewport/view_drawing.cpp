@@ -2,7 +2,11 @@
 #include "viewport/view_drawing.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <iterator>
+
+#include <glm/common.hpp>
+#include <glm/trigonometric.hpp>
 
 #include "scene/camera_math.hpp"
 #include "viewport/overlay.hpp"
@@ -74,30 +78,44 @@ ViewLines viewLines(const Editor& editor, const SceneView& view, const FrameMatr
     return lines;
 }
 
-std::vector<InputEvent> ObserverView::take(std::span<const InputEvent> events, ObserverMode mode, glm::ivec2 windowSize,
-                                           const scene::Camera& mainCamera) {
+std::vector<InputEvent> ObserverView::take(std::span<const InputEvent> events, ObserverMode mode,
+                                           const WindowRect& inset, glm::ivec2 windowSize, const scene::Scene& scene) {
     if (mode != ObserverMode::Off && !placed_) {
-        observer_.setCamera(observerCameraFor(mainCamera));
-        placed_ = true;
+        const FrameMatrices main = frameMatrices(scene.camera, windowSize, windowSize);
+        if (main.pickable) {
+            const FrustumOutline drawn = frustumOutline(main, deepestObject(scene, scene.camera));
+            const float aspect = static_cast<float>(windowSize.x) / static_cast<float>(windowSize.y);
+            observer_.setCamera(observerCameraFor(scene, drawn, aspect, framing_));
+            placed_ = true;
+        }
     }
-    return observer_.take(events, mode, windowSize);
+    return observer_.take(events, mode, inset);
 }
 
 std::optional<render::SceneFrame::Second> ObserverView::draw(const Editor& editor, const FrameMatrices& frame,
                                                              ObserverMode mode, bool constructions,
+                                                             const WindowRect& inset, const WindowRect& room,
                                                              glm::ivec2 windowSize, glm::ivec2 drawableSize,
                                                              glm::ivec2 maxTarget, ViewLabels& labels) {
-    frustum_.reset();
+    hide();
     if (mode == ObserverMode::Off || !frame.pickable) return std::nullopt;
-    const WindowRect rect = insetRect(windowSize);
     // The corner in drawable pixels; the observer drawn there, or over the whole drawable.
     const glm::vec2 perUnit = frame.pixelsPerWindowUnit;
-    const render::InsetLayout layout{glm::ivec2(glm::vec2(rect.min) * perUnit),
-                                     glm::ivec2(glm::vec2(rect.size) * perUnit), mode == ObserverMode::Main};
+    const render::InsetLayout layout{glm::ivec2(glm::vec2(inset.min) * perUnit),
+                                     glm::ivec2(glm::vec2(inset.size) * perUnit), mode == ObserverMode::Main};
     const glm::ivec2 drawable = layout.swapped ? drawableSize : layout.size;
-    const FrameMatrices of = frameMatrices(observer_.camera(), layout.swapped ? windowSize : rect.size, drawable);
+    scene::Camera camera = observer_.camera();
+    if (layout.swapped) {
+        // What fits the whole window shrunk about its centre into the free part (centred too).
+        const glm::vec2 part = glm::vec2(room.size) / glm::vec2(glm::max(windowSize, glm::ivec2(1)));
+        const float shrink = glm::clamp(std::min(part.x, part.y), 0.1f, 1.0f);
+        camera.fovYDegrees = glm::degrees(2.0f * std::atan(std::tan(glm::radians(camera.fovYDegrees) * 0.5f) / shrink));
+    }
+    const FrameMatrices of = frameMatrices(camera, layout.swapped ? windowSize : inset.size, drawable);
     if (!of.pickable || !fits(drawable, maxTarget)) return std::nullopt;
-    frustum_ = frustumOutline(frame);
+    drawnCamera_ = camera;
+    frustum_ = frustumOutline(frame, deepestObject(editor.scene(), frame.camera));
+    showNearPlane(*frustum_, of);
     render::DebugDraw lines = overlay(editor.scene(), editor.selection(), std::nullopt, frame);
     // The constructions too, sized for the observer's pixels; their labels written over the
     // observer's picture when it fills the window.
@@ -107,7 +125,7 @@ std::optional<render::SceneFrame::Second> ObserverView::draw(const Editor& edito
     }
     // In the corner, no main view's label over the observer's picture.
     if (!layout.swapped)
-        std::erase_if(labels.labels, [&](const ScreenLabel& l) { return rect.contains(glm::ivec2(l.at)); });
+        std::erase_if(labels.labels, [&](const ScreenLabel& l) { return inset.contains(glm::ivec2(l.at)); });
     return render::SceneFrame::Second{frameView(of, of.camera, drawable),
                                       observerDebug(*frustum_, editor.lastPick(), lines, frame, of), layout};
 }

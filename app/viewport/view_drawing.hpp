@@ -53,13 +53,18 @@ struct ViewLines {
                                   bool naiveRay, bool constructions);
 
 /// The observer's view beside the main one: its camera and the mouse on it (Observer), placed
-/// from the main camera the first time it is shown, and what the last frame drew of the main
-/// camera's frustum.
+/// from the main camera and the scene the first time it is shown (observerCameraFor, with the
+/// command line's framing), and what the last frame drew of the main camera's frustum.
 class ObserverView {
 public:
-    /// Takes this frame's events (Observer::take): returns those for the main view.
+    /// What the first placement applies (--observer-eye, --observer-target, --observer-zoom).
+    void setFraming(const ObserverFraming& framing) { framing_ = framing; }
+    [[nodiscard]] const ObserverFraming& framing() const { return framing_; }
+    /// Takes this frame's events (Observer::take, the corner picture at `inset`): returns those for
+    /// the main view.
     [[nodiscard]] std::vector<InputEvent> take(std::span<const InputEvent> events, ObserverMode mode,
-                                               glm::ivec2 windowSize, const scene::Camera& mainCamera);
+                                               const WindowRect& inset, glm::ivec2 windowSize,
+                                               const scene::Scene& scene);
     void setCamera(const scene::Camera& camera) { observer_.setCamera(camera); }
     [[nodiscard]] const Observer& observer() const { return observer_; }
     /// Its camera was placed (it has been shown).
@@ -67,21 +72,30 @@ public:
     /// The main camera's frustum as the last frame drew it (none while the observer is off).
     [[nodiscard]] const std::optional<FrustumOutline>& frustum() const { return frustum_; }
 
-    /// The observer's picture of this frame, in the corner or over the whole window (`mode`):
-    /// nothing while it is off or cannot be drawn (`maxTarget`). Its constructions' labels and
-    /// lines replace `labels`' when it fills the window; in the corner, the main view's labels
-    /// under it go.
+    /// The observer's picture of this frame, in the corner picture `inset` or over the whole window
+    /// (`mode`): nothing while it is off or cannot be drawn (`maxTarget`). Filling the window, its
+    /// field of view is widened so that what its picture framed fits `room`, the part no panel
+    /// covers. Its constructions' labels and lines replace `labels`' when it fills the window; in
+    /// the corner, the main view's labels under it go.
     [[nodiscard]] std::optional<render::SceneFrame::Second> draw(const Editor& editor, const FrameMatrices& frame,
                                                                  ObserverMode mode, bool constructions,
+                                                                 const WindowRect& inset, const WindowRect& room,
                                                                  glm::ivec2 windowSize, glm::ivec2 drawableSize,
                                                                  glm::ivec2 maxTarget, ViewLabels& labels);
+    /// The observer's camera as the last frame drew it (none while the observer is off).
+    [[nodiscard]] const std::optional<scene::Camera>& drawnCamera() const { return drawnCamera_; }
     /// Nothing drawn this frame.
-    void hide() { frustum_.reset(); }
+    void hide() {
+        frustum_.reset();
+        drawnCamera_.reset();
+    }
 
 private:
     Observer observer_;
+    ObserverFraming framing_;
     bool placed_ = false;
     std::optional<FrustumOutline> frustum_;
+    std::optional<scene::Camera> drawnCamera_;
 };
 
 }  // namespace pickray::app

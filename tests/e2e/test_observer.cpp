@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The observer's view, end to end with the real binary, headless: the frustum it draws
-// against the camera's own definition in long double, its cut beyond far/near = 1e3, a click and a
-// drag over it that pick nothing and move only its camera, and its picture in the corner.
+// against the camera's own definition in long double, its cut past the scene, a click and a drag
+// over it that pick nothing and move only its camera, its picture in the corner; its default
+// framing (both planes inside the picture, the near one large enough to see) and the command
+// line's framing of it (eye, target, zoom, corner, orbit).
 #include <cmath>
 #include <cstddef>
 #include <string>
@@ -26,9 +28,10 @@ V3 v3(glm::vec3 v) { return {v.x, v.y, v.z}; }
 V3 v3(const json& j) { return {j.at(0).get<Real>(), j.at(1).get<Real>(), j.at(2).get<Real>()}; }
 
 // The window the scripts run in, and the corner picture's rectangle the observer's rule gives for
-// it (observer.hpp: a quarter of the window, centred on its top edge, 32 units down).
+// it with the panels shown (observer.hpp: a quarter of the window, centred on the top edge of the
+// part the panels leave free, 12 units under the menu bar, 19 high).
 constexpr glm::ivec2 kWindow{1280, 720};
-constexpr glm::ivec2 kInsetMin{480, 32};
+constexpr glm::ivec2 kInsetMin{480, 31};
 constexpr glm::ivec2 kInsetSize{320, 180};
 
 // The corners of the view at depth `depth` from the eye, in the window's order (top-left, top-right,
@@ -85,13 +88,40 @@ ps::Camera sceneCamera(float near, float far) {
     return c;
 }
 
+// The observer's camera as the report gives it, as the reference sees it in a picture of `size`.
+Frame observerFrame(const json& camera, glm::ivec2 size) {
+    const auto vec = [&](const char* key) {
+        const json& v = camera.at(key);
+        return glm::vec3(v.at(0).get<float>(), v.at(1).get<float>(), v.at(2).get<float>());
+    };
+    ps::Camera c;
+    c.eye = vec("eye");
+    c.target = vec("target");
+    c.up = vec("up");
+    c.fovYDegrees = camera.at("fovYDegrees").get<float>();
+    c.near = camera.at("near").get<float>();
+    c.far = camera.at("far").get<float>();
+    c.projection = ps::Projection::Perspective;
+    return frameFor(c, size);
+}
+
+// Where the reference draws the report's point `p` in `frame` (pixels; nothing behind the eye).
+std::optional<glm::dvec2> pixelIn(const Frame& frame, const json& p) {
+    const auto s = pickref::project(frame.camera, {p.at(0).get<Real>(), p.at(1).get<Real>(), p.at(2).get<Real>()});
+    if (!s) return std::nullopt;
+    return glm::dvec2(static_cast<double>(s->x), static_cast<double>(s->y));
+}
+
+glm::ivec2 ivec(const json& pair) { return {pair.at(0).get<int>(), pair.at(1).get<int>()}; }
+
 }  // namespace
 
-// Near 0.25, far 250: far/near = 1e3 exactly, not beyond it, so the frustum is drawn whole. A click
-// on the ball picks and selects it; then a click over an object drawn under the corner picture
-// picks nothing and leaves both; a drag there turns the observer, not the camera.
-TEST(Observer, DrawsTheWholeFrustumAtARatioOf1e3AndAClickOrDragOverItPicksNothing) {
-    const ps::Camera camera = sceneCamera(0.25f, 250.0f);
+// Near 0.25, far 20: the far plane lies within a quarter past the deepest object (the pole), so the
+// frustum is drawn whole. A click on the ball picks and selects it; then a click over
+// an object drawn under the corner picture picks nothing and leaves both; a drag there turns the
+// observer, not the camera.
+TEST(Observer, DrawsTheWholeFrustumWhenItsFarPlaneIsNearTheSceneAndAClickOrDragOverItPicksNothing) {
+    const ps::Camera camera = sceneCamera(0.25f, 20.0f);
     const Frame frame = frameFor(camera, kWindow);
     // A pixel of the corner picture under which the main view shows an object (the reference's
     // robust hit): without the observer, a click there would pick it.
@@ -104,7 +134,7 @@ TEST(Observer, DrawsTheWholeFrustumAtARatioOf1e3AndAClickOrDragOverItPicksNothin
     const glm::ivec2 ball = pixelOf("ball", kWindow);
     const glm::ivec2 dragFrom = kInsetMin + glm::ivec2(100, 120);
     const json r =
-        runForReport("observer_whole", {"--headless", "--observer", "pip", "--near", "0.25", "--far", "250", "--click",
+        runForReport("observer_whole", {"--headless", "--observer", "pip", "--near", "0.25", "--far", "20", "--click",
                                         pixelArg(ball), "--click", pixelArg(*underInset), "--drag",
                                         pixelArg(dragFrom) + "," + pixelArg(dragFrom + glm::ivec2(60, 20))});
     ASSERT_TRUE(r.at("observer").is_object()) << r.dump(1);
@@ -114,11 +144,10 @@ TEST(Observer, DrawsTheWholeFrustumAtARatioOf1e3AndAClickOrDragOverItPicksNothin
     EXPECT_EQ(o.at("inset").at("size"), json::array({kInsetSize.x, kInsetSize.y}));
     const json& f = o.at("frustum");
     EXPECT_FALSE(f.at("truncated").get<bool>());
-    EXPECT_EQ(o.at("label"), "");
-    EXPECT_EQ(f.at("drawnFar").get<double>(), 250.0);
+    EXPECT_EQ(f.at("drawnFar").get<double>(), 20.0);
     const Real aspect = static_cast<Real>(kWindow.x) / kWindow.y;
     int checked = expectCorners(f.at("near"), textbookCorners(camera, aspect, 0.25L), camera, "near");
-    checked += expectCorners(f.at("far"), textbookCorners(camera, aspect, 250.0L), camera, "far");
+    checked += expectCorners(f.at("far"), textbookCorners(camera, aspect, 20.0L), camera, "far");
     EXPECT_EQ(checked, 8);
     // The click over the corner picture is not the view's: one click recorded, the ball's.
     ASSERT_EQ(r.at("clicks").size(), 1u) << r.at("clicks").dump(1);
@@ -130,7 +159,8 @@ TEST(Observer, DrawsTheWholeFrustumAtARatioOf1e3AndAClickOrDragOverItPicksNothin
     const json& oc = o.at("camera");
     const V3 eye = v3(oc.at("eye"));
     const V3 target = v3(oc.at("target"));
-    const json still = runForReport("observer_still", {"--headless", "--observer", "pip"});
+    const json still =
+        runForReport("observer_still", {"--headless", "--observer", "pip", "--near", "0.25", "--far", "20"});
     const V3 eye0 = v3(still.at("observer").at("camera").at("eye"));
     EXPECT_GT(length(eye - eye0), 0.1L * length(eye0 - target)) << "the drag turned the observer";
     // Orbiting keeps the distance to the target up to float rounding of the rotated eye (a few
@@ -141,8 +171,8 @@ TEST(Observer, DrawsTheWholeFrustumAtARatioOf1e3AndAClickOrDragOverItPicksNothin
     EXPECT_EQ(static_cast<double>(length(frustumEye - v3(camera.eye))), 0.0) << "the camera did not move";
 }
 
-// Far 25000 at near 0.25 (far/near = 1e5): the frustum is cut at 1e3 · near = 250 (more than twice
-// the target's distance, 12.9), and says so.
+// Far 25000 at near 0.25: the frustum is cut past the scene (beyond the target, far nearer than
+// the far plane), and says so.
 // O turns the observer on (in the corner) and then makes it the main view, where a click picks
 // nothing. The corner picture is drawn (its pixels are not the main view's, and the frustum's
 // colour is in it), the main view and its object IDs stay as they were without it.
@@ -167,11 +197,14 @@ TEST(Observer, CutsTheFrustumBeyondARatioOf1e3AndDrawsItsCornerPictureOverAnUnch
     const json& f = o.at("frustum");
     EXPECT_TRUE(f.at("truncated").get<bool>());
     EXPECT_EQ(f.at("farDistance").get<double>(), 25000.0);
-    EXPECT_EQ(f.at("drawnFar").get<double>(), 250.0);
-    EXPECT_EQ(o.at("label"), "frustum cut at 250, far 2.5e+04: far/near = 1e+05");
+    const Real cut = f.at("drawnFar").get<Real>();
+    const Real toTarget = length(v3(camera.target) - v3(camera.eye));
+    EXPECT_GT(cut, toTarget);
+    EXPECT_LT(cut, 2.0L * toTarget);
+    EXPECT_NE(o.at("label").get<std::string>().find("frustum cut at"), std::string::npos) << o.at("label");
     const Real aspect = static_cast<Real>(kWindow.x) / kWindow.y;
     int checked = expectCorners(f.at("near"), textbookCorners(camera, aspect, 0.25L), camera, "near");
-    checked += expectCorners(f.at("far"), textbookCorners(camera, aspect, 250.0L), camera, "cut");
+    checked += expectCorners(f.at("far"), textbookCorners(camera, aspect, cut), camera, "cut");
     EXPECT_EQ(checked, 8);
     // The observer as the main view: the click on the ball's pixel picked nothing.
     EXPECT_EQ(r.at("clicks").size(), 0u) << r.at("clicks").dump(1);
@@ -180,7 +213,8 @@ TEST(Observer, CutsTheFrustumBeyondARatioOf1e3AndDrawsItsCornerPictureOverAnUnch
     const Image a = loadPng(off), b = loadPng(on);
     ASSERT_EQ(a.width, kWindow.x);
     ASSERT_EQ(b.width, kWindow.x);
-    const glm::ivec2 lo = kInsetMin, hi = kInsetMin + kInsetSize;
+    // The panels hidden: the top edge of the window is the room's, the picture kInsetMargin under it.
+    const glm::ivec2 lo{kInsetMin.x, 12}, hi = lo + kInsetSize;
     const int inside = differingPixels(a, b, lo, hi);
     // Both pictures have the same background colour: a quarter of the pixels is asked for.
     EXPECT_GT(inside, kInsetSize.x * kInsetSize.y / 4) << "the corner picture is drawn";
@@ -192,6 +226,107 @@ TEST(Observer, CutsTheFrustumBeyondARatioOf1e3AndDrawsItsCornerPictureOverAnUnch
     const int everywhere = differingPixels(a, b);
     EXPECT_EQ(everywhere - differingPixels(a, b, bLo, bHi), 0) << "the main view outside the corner is unchanged";
     EXPECT_EQ(fileText(idsOff), fileText(idsOn)) << "the object IDs are the main view's";
+}
+
+// The default scene's near 0.1 and far 100, the observer as it starts: both planes lie inside its
+// corner picture as the reference projects them with the reported camera (the far one cut past the
+// scene, nearer than 100), the near one drawn about its own centre, at least 12 pixels across; and
+// the picture shows the near plane's light blue and the far plane's red.
+TEST(Observer, ByDefaultFramesBothPlanesInsideItsPictureTheNearOneLargeEnoughToSee) {
+    const fs::path shot = scratchDir("observer_default") / "pip.png";
+    const json r = runForReport("observer_default",
+                                {"--headless", "--hide-ui", "--observer", "pip", "--screenshot", shot.string()});
+    ASSERT_TRUE(r.at("observer").is_object()) << r.dump(1);
+    const json& o = r.at("observer");
+    EXPECT_EQ(o.at("corner"), "top");
+    EXPECT_EQ(o.at("zoom").get<double>(), 1.0);
+    const glm::ivec2 min = ivec(o.at("inset").at("pos")), size = ivec(o.at("inset").at("size"));
+    EXPECT_EQ(size, kInsetSize);
+    const json& f = o.at("frustum");
+    EXPECT_TRUE(f.at("truncated").get<bool>()) << "far 100 is cut";
+    EXPECT_LT(f.at("drawnFar").get<double>(), 100.0);
+    const ps::Camera camera = sceneCamera(0.1f, 100.0f);
+    EXPECT_GT(f.at("drawnFar").get<Real>(), length(v3(camera.target) - v3(camera.eye))) << "past the target";
+    const Frame frame = observerFrame(o.at("camera"), size);
+    const auto inside = [&](const json& corners, const char* what) {
+        for (std::size_t i = 0; i < 4; ++i) {
+            const auto at = pixelIn(frame, corners.at(i));
+            ASSERT_TRUE(at) << what << " corner " << i << " behind the observer";
+            EXPECT_TRUE(at->x >= 0 && at->y >= 0 && at->x <= size.x && at->y <= size.y)
+                << what << " corner " << i << " at " << at->x << "," << at->y << " of " << size.x << "x" << size.y;
+        }
+    };
+    inside(f.at("nearDrawn"), "near (drawn)");
+    inside(f.at("far"), "far (cut)");
+    // The near plane drawn enlarged about its centre: each corner's offset from it a multiple of the true one's.
+    const Real scale = f.at("nearScale").get<Real>();
+    EXPECT_GT(scale, 1.0L);
+    V3 centre{0, 0, 0};
+    for (std::size_t i = 0; i < 4; ++i) centre = centre + v3(f.at("near").at(i)) * 0.25L;
+    for (std::size_t i = 0; i < 4; ++i) {
+        const V3 expected = centre + (v3(f.at("near").at(i)) - centre) * scale;
+        EXPECT_LT(length(v3(f.at("nearDrawn").at(i)) - expected), 1e-9L * scale) << "near corner " << i;
+    }
+    const glm::dvec2 a = *pixelIn(frame, f.at("nearDrawn").at(0)), c = *pixelIn(frame, f.at("nearDrawn").at(2));
+    EXPECT_GE(glm::length(a - c), 12.0) << "the near plane's diagonal in the observer's pixels";
+    EXPECT_NE(o.at("label").get<std::string>().find("near plane drawn"), std::string::npos) << o.at("label");
+
+    const Image image = loadPng(shot);
+    const glm::ivec3 nearColor(77, 217, 255), farColor(255, 77, 77);  // kNearPlaneColor, kFarPlaneColor
+    EXPECT_GT(countNear(image, nearColor, min, min + size), 20) << "the near plane is seen";
+    EXPECT_GT(countNear(image, farColor, min, min + size), 100) << "the far plane (cut) is seen";
+}
+
+// --observer-eye, --observer-target and --observer-zoom place its camera (the eye twice as close
+// to the target as given), --observer-corner bottom-right its picture: kInsetMargin in from the
+// window's bottom-right corner (the panels hidden), clear of the window's centre. O shows it there
+// and nowhere else.
+TEST(Observer, TheCommandLinesEyeTargetZoomAndCornerPlaceItsCameraAndItsPicture) {
+    const fs::path dir = scratchDir("observer_options");
+    const fs::path off = dir / "off.png", on = dir / "on.png";
+    const json r =
+        runForReport("observer_options", {"--headless", "--hide-ui", "--observer-eye", "-6,18,16", "--observer-target",
+                                          "0,0.8,0", "--observer-zoom", "2", "--observer-corner", "bottom-right",
+                                          "--screenshot", off.string(), "--key", "o", "--screenshot", on.string()});
+    ASSERT_TRUE(r.at("observer").is_object()) << r.dump(1);
+    const json& o = r.at("observer");
+    EXPECT_EQ(o.at("corner"), "bottom-right");
+    EXPECT_EQ(o.at("zoom").get<double>(), 2.0);
+    const V3 target = v3(o.at("camera").at("target")), eye = v3(o.at("camera").at("eye"));
+    EXPECT_LT(length(target - V3{0, 0.8L, 0}), 1e-6L);
+    EXPECT_LT(length(eye - (V3{0, 0.8L, 0} + (V3{-6, 18, 16} - V3{0, 0.8L, 0}) * 0.5L)), 1e-5L);
+    const glm::ivec2 min = ivec(o.at("inset").at("pos")), size = ivec(o.at("inset").at("size"));
+    EXPECT_EQ(size, kInsetSize);
+    EXPECT_EQ(min + size, kWindow - 12) << "12 in from the bottom-right corner";
+    const glm::ivec2 centre = kWindow / 2;
+    EXPECT_FALSE(centre.x >= min.x && centre.y >= min.y && centre.x < min.x + size.x && centre.y < min.y + size.y);
+
+    const Image a = loadPng(off), b = loadPng(on);
+    EXPECT_GT(differingPixels(a, b, min, min + size), size.x * size.y / 4) << "the picture is in that corner";
+    EXPECT_EQ(differingPixels(a, b) - differingPixels(a, b, min - 2, min + size + 2), 0) << "and only there";
+}
+
+// --observer-orbit turns the observer about its target, the picture drawn after each turn: its
+// target and distance kept, its eye a quarter turn round the up axis. Without the observer shown
+// the step fails and says why.
+TEST(Observer, AnOrbitStepTurnsItAboutItsTargetAndSaysWhenItIsNotShown) {
+    const json still = runForReport("observer_unturned", {"--headless", "--hide-ui", "--observer", "pip"});
+    const json turned =
+        runForReport("observer_turned", {"--headless", "--hide-ui", "--observer", "pip", "--observer-orbit", "90,0,3"});
+    const json& a = still.at("observer").at("camera");
+    const json& b = turned.at("observer").at("camera");
+    const V3 target = v3(a.at("target"));
+    EXPECT_LT(length(v3(b.at("target")) - target), 1e-6L);
+    const V3 from = v3(a.at("eye")) - target, to = v3(b.at("eye")) - target;
+    EXPECT_NEAR(static_cast<double>(length(to)), static_cast<double>(length(from)),
+                1e-5 * static_cast<double>(length(from)));
+    EXPECT_NEAR(static_cast<double>(to.y), static_cast<double>(from.y), 1e-4 * static_cast<double>(length(from)));
+    const Real across = from.x * to.x + from.z * to.z;  // the horizontal parts at right angles
+    EXPECT_LT(std::abs(static_cast<double>(across)), 1e-4 * static_cast<double>(dot(from, from)));
+
+    const ProcessResult refused = runPickray({"--headless", "--hide-ui", "--observer-orbit", "90,0"});
+    EXPECT_NE(refused.exitCode, 0);
+    EXPECT_NE(refused.output.find("--observer-orbit: the observer is not shown"), std::string::npos) << refused.output;
 }
 
 }  // namespace e2e

@@ -388,3 +388,38 @@ TEST(Cli, ClickObjectTakesANameAndOptionallyWhereOnItsVisibleArea) {
     EXPECT_NE(refusal({"--headless", "--click-object", "ball@1.5,0"}).find("U and V in 0..1"), std::string::npos);
     EXPECT_TRUE(refused({"--headless", "--click-object", ""}));
 }
+
+TEST(Cli, TheObserversEyeTargetZoomCornerAndOrbitAreReadAndBadValuesRefusedNamingTheProblem) {
+    using pickray::app::ObserverCorner;
+    const Options o =
+        parsed({"--headless", "--observer-eye", "1,2,3", "--observer-target", "0,0.5,0", "--observer-zoom", "2.5",
+                "--observer-corner", "bottom-left", "--observer-orbit", "30,-10,4"});
+    EXPECT_EQ(o.observerEye, glm::vec3(1, 2, 3));
+    EXPECT_EQ(o.observerTarget, glm::vec3(0, 0.5f, 0));
+    EXPECT_EQ(o.observerZoom, 2.5f);
+    EXPECT_EQ(o.observerCorner, ObserverCorner::BottomLeft);
+    ASSERT_EQ(o.script.size(), 1u);
+    const auto* orbit = std::get_if<step::ObserverOrbit>(&o.script[0]);
+    ASSERT_NE(orbit, nullptr);
+    EXPECT_EQ(orbit->degrees, glm::vec2(30, -10));
+    EXPECT_EQ(orbit->frames, 4);
+    const Options none = parsed({});
+    EXPECT_EQ(none.observerCorner, ObserverCorner::Top) << "the middle of the top edge, as before";
+    EXPECT_EQ(none.observerZoom, 1.0f);
+    EXPECT_FALSE(none.observerEye || none.observerTarget);
+    for (const char* corner : {"top", "top-left", "top-right", "bottom-left", "bottom-right"})
+        EXPECT_FALSE(refused({"--observer-corner", corner})) << corner;
+
+    EXPECT_EQ(refusal({"--observer-eye", "nan,0,0"}), "--observer-eye nan,0,0: expects X,Y,Z");
+    EXPECT_EQ(refusal({"--observer-target", "1,2"}), "--observer-target 1,2: expects X,Y,Z");
+    EXPECT_EQ(refusal({"--observer-eye", "1,2,3", "--observer-target", "1,2,3"}),
+              "--observer-target 1,2,3: must differ from --observer-eye (it looks from one to the other)");
+    EXPECT_EQ(refusal({"--observer-zoom", "0"}), "--observer-zoom 0: expects a positive number");
+    EXPECT_EQ(refusal({"--observer-zoom", "-2"}), "--observer-zoom -2: expects a positive number");
+    EXPECT_EQ(refusal({"--observer-zoom", "inf"}), "--observer-zoom inf: expects a positive number");
+    EXPECT_EQ(refusal({"--observer-corner", "middle"}),
+              "--observer-corner middle: expects top, top-left, top-right, bottom-left or bottom-right");
+    EXPECT_EQ(refusal({"--headless", "--observer-orbit", "30"}),
+              "--observer-orbit 30: expects YAW,PITCH in degrees, and optionally N turns from 1 to 1000");
+    EXPECT_EQ(refusal({"--observer-orbit", "30,0"}), "--observer-orbit is a script step: it needs --headless");
+}
