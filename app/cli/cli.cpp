@@ -190,8 +190,8 @@ ScriptStep makeStep(const std::string& option, const std::string& value) {
 /// Every value of the single-value options, as strings (the last one given).
 struct Values {
     std::string scene, generate, size, report, quitAfterClicks, repeat, clipDepth, projection, eye, target, fov,
-        orthoHeight, uiScale, nearPlane, farPlane, moveAll, renderer, aa, supersample, observer, recordGif, gifFrames,
-        gifDither, gifDelay, gifWidth, recordInput, replay, status, orbitAbout;
+        orthoHeight, uiScale, nearPlane, farPlane, moveAll, renderer, aa, supersample, observer, gizmo, recordGif,
+        gifFrames, gifDither, gifDelay, gifWidth, recordInput, replay, status, orbitAbout;
 };
 
 void addOptions(CLI::App& cli, Options& o, Values& v) {
@@ -219,6 +219,10 @@ void addOptions(CLI::App& cli, Options& o, Values& v) {
         ->type_name("KIND");
     single("--aa", v.aa, "fxaa (default: the colour's edges smoothed by an FXAA pass, not the object IDs) or off")
         ->type_name("MODE");
+    single("--gizmo", v.gizmo,
+           "on (default: the transform gizmo on the selection) or off (not drawn; a click where a handle would be "
+           "picks what is there)")
+        ->type_name("on|off");
     single("--supersample", v.supersample,
            "screenshots drawn at N times the width and height and box-filtered down (1 to 64; the GPU's largest "
            "target limits it; object IDs stay at 1x)")
@@ -383,6 +387,11 @@ void readValues(const CLI::App& cli, const Values& v, Options& o) {
         else if (v.observer == "main") o.observer = ObserverStart::Main;
         else if (v.observer == "off") o.observer = ObserverStart::Off;
         else refuse("--observer", v.observer, "expects pip, main or off");
+    }
+    if (given("--gizmo")) {
+        if (v.gizmo == "on") o.gizmo = true;
+        else if (v.gizmo == "off") o.gizmo = false;
+        else refuse("--gizmo", v.gizmo, "expects on or off");
     }
     if (given("--supersample"))
         o.supersample = count("--supersample", v.supersample, 1, kMaxSupersample,

@@ -125,6 +125,7 @@ struct Options {
     bool fxaa = true;                                ///< --aa fxaa (default) or off (View > Anti-aliasing (FXAA))
     int supersample = 1;  ///< --supersample N: screenshots drawn at N times the size, box-filtered down
     ObserverStart observer = ObserverStart::Off;  ///< --observer pip|main|off (View > Observer view)
+    bool gizmo = true;                            ///< --gizmo on (default) or off (View > Transform gizmo)
     bool provokeGlError = false;  ///< hidden, for tests: one invalid GL call, to prove errors are counted
     // Camera overrides, applied after the scene is loaded.
     std::optional<ClipDepth> clipDepth;

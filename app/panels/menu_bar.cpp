@@ -139,6 +139,8 @@ float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
             state.observer = state.observer == ObserverMode::Main ? ObserverMode::Inset : ObserverMode::Main;
         showTooltip(state, "Observer as main view: the observer fills the window, the camera's picture in the corner",
                     true);
+        if (menuItem(state, "Transform gizmo", Action::ToggleGizmo, true, state.gizmoShown))
+            state.gizmoShown = !state.gizmoShown;
         ImGui::EndMenu();
     } else {
         state.scaleHeld = false;  // the slider is not shown: nothing holds it

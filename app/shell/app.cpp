@@ -55,7 +55,7 @@ void App::runUntilClosed() {
         const double wait = pacer_.waitAfter({done.events > 0, framesLeft > 0, secondsUntilPictureChanges()});
         const Redraw& redraw = performance_.lastRedraw;
         status_.frameDone({performance_.framesRun, done.events, wait, title(), done.redrawn, redraw.approximate,
-                           redraw.sinceCameraMoved, secondsNow(), done.audit});
+                           redraw.sinceCameraMoved, secondsNow(), done.audit, ui_.gizmoShown});
         Platform::waitForEvents(FramePacer::capDelay(secondsNow() - start), wait);
     }
 }
@@ -87,8 +87,8 @@ App::FrameDone App::runFrame() {
     if (!input_.replaying()) applyShortcuts();
     for (const EditorCommand& c : input_.commands()) commands_.applyToEditor(c);
     sessions_.apply(input_.settings());
-    const ViewFrame viewFrame{platform_.windowSize(), platform_.drawableSize(), mouseOnUi,
-                              ui_.gizmoMode,          ui_.gizmoSpace,           input_.cameraMove()};
+    const ViewFrame viewFrame{platform_.windowSize(), platform_.drawableSize(), mouseOnUi,          ui_.gizmoMode,
+                              ui_.gizmoSpace,         ui_.gizmoShown,           input_.cameraMove()};
     const SceneView::Update update = view_.update(viewFrame, editor_, performance_);
     recorder_.mouseOnUi(mouseOnUi);
     recorder_.cameraMove(update.cameraMove);

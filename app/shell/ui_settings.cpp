@@ -8,6 +8,7 @@ void applyOptions(UiState& ui, const Options& options, float displayScale) {
     ui.observer = kObserverModes[static_cast<int>(options.observer)];
     ui.analyticRenderer = options.renderer == RendererKind::Analytic;
     ui.fxaa = options.fxaa;
+    ui.gizmoShown = options.gizmo;
     ui.noStats = options.noStats;
     ui.naiveRay = options.naiveRay;
     ui.scale = options.uiScale.value_or(displayScale);
@@ -16,7 +17,7 @@ void applyOptions(UiState& ui, const Options& options, float displayScale) {
 SessionSettings sessionSettings(const UiState& ui, bool hideUi) {
     return SessionSettings{ui.gizmoMode,   ui.gizmoSpace,       ui.pickAudit, ui.mathPanel, ui.constructions,
                            ui.mathOfHover, ui.analyticRenderer, ui.fxaa,      ui.naiveRay,  ui.showHelp,
-                           hideUi,         ui.observer};
+                           hideUi,         ui.observer,         ui.gizmoShown};
 }
 
 bool applySessionSettings(UiState& ui, const SessionSettings& s) {
@@ -31,6 +32,7 @@ bool applySessionSettings(UiState& ui, const SessionSettings& s) {
     ui.naiveRay = s.naiveRay;
     ui.showHelp = s.showHelp;
     ui.observer = s.observer;
+    ui.gizmoShown = s.gizmoShown;
     return s.hideUi;
 }
 
