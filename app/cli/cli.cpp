@@ -202,7 +202,9 @@ void addOptions(CLI::App& cli, Options& o, Values& v) {
     single("--scene", v.scene, "scene JSON file (default: assets/scenes/default.json)")->type_name("FILE");
     single("--generate", v.generate, "a generated stress scene of N mixed objects instead of --scene")->type_name("N");
     single("--size", v.size, "window size in pixels (default 1280x720, 16 to 8192 each)")->type_name("WxH");
-    cli.add_flag("--hide-ui", o.hideUi, "no ImGui windows (the scene only; clicks anywhere reach the view)");
+    cli.add_flag("--hide-ui", o.hideUi,
+                 "start with the panels hidden, as H hides them: the scene stays with what is drawn over it (markers, "
+                 "lines, labels); clicks anywhere reach the view");
     cli.add_flag("--naive-ray", o.naiveRay,
                  "draw the naive float ray (one inverted float viewport·projection·view) beside the pick ray");
     cli.add_flag("--no-stats", o.noStats, "no timings in the panels: the same picture on every run (docs)");

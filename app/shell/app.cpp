@@ -96,7 +96,9 @@ App::FrameDone App::runFrame() {
     const bool redrawn =
         painter_.draw(update.matrices, platform_.windowSize(), platform_.drawableSize(), timing_ == Timing::Measuring);
     painter_.drawOver(platform_.windowSize(), platform_.drawableSize());
-    imgui_.render();
+    imgui_.renderUnderPanels();
+    captures_.takeUnderPanels(renderer_, platform_.drawableSize());
+    imgui_.renderPanels();
     present(seconds(start), redrawn);
     return {delivered, redrawn, audit};
 }

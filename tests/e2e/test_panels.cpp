@@ -197,7 +197,7 @@ TEST(Ui, MessagesShowAsToastsEvenWithThePanelsHiddenAndASuccessClearsAnError) {
     // The pixels: the toast is drawn where the report says (most of its rectangle differs from the
     // same frame without the message), and nothing else changed. With the panels shown: a picture
     // taken with them hidden is the scene's alone, without any of the interface, toasts included
-    // (app.cpp: Source::Scene), so there the report is all there is to read.
+    // (Captures::takeUnderPanels), so there the report is all there is to read.
     const fs::path plainPng = tempDir() / "toasts_plain.png";
     const fs::path toastPng = tempDir() / "toasts.png";
     const fs::path shownReport = tempDir() / "toasts_shown.json";
