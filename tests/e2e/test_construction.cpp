@@ -434,6 +434,13 @@ bool boxDrawn(const json& label, const Image& on, const Image& off) {
     return n > 0 && with / n < 0.6 * without / n + 4;
 }
 
+bool insideTheWindow(const json& label, const json& window) {
+    const json& box = label.at("box");
+    const float x = box.at("pos").at(0), y = box.at("pos").at(1), w = box.at("size").at(0), h = box.at("size").at(1);
+    return x >= 0 && y >= 0 && x + w <= window.at("size").at(0).get<float>() &&
+           y + h <= window.at("size").at(1).get<float>();
+}
+
 }  // namespace
 
 // The scene alone has one meaning: with the panels hidden by --hide-ui or by H, the docs' article
@@ -452,4 +459,26 @@ TEST(Constructions, HideUiAndTheHKeyShowTheSameSceneWithItsLabels) {
     ASSERT_EQ(a.width, 1600);
     EXPECT_EQ(differingPixels(a, b), 0) << "--hide-ui and H: the same picture";
     for (const json& l : labels) EXPECT_TRUE(boxDrawn(l, a, off)) << "no box behind " << l.at("text");
+}
+
+// Orbited 150° round, the plane of cap A is crossed below the picture: its label's point is off
+// the window, and the label lies inside it, drawn whole; so does every other label.
+TEST(Constructions, ALabelWhosePointIsOutOfThePictureLiesInsideIt) {
+    const fs::path dir = scratchDir("labels_inside");
+    const json r = drumPicture("labels_inside", "-150,5", {"--hide-ui", "--key", "c"}, dir / "on.png");
+    drumPicture("labels_inside_off", "-150,5", {"--hide-ui"}, dir / "off.png");
+    const json& window = r.at("window");
+    const Image on = loadPng(dir / "on.png"), off = loadPng(dir / "off.png");
+    int outside = 0;
+    for (const json& l : window.at("viewLabels")) {
+        const float x = l.at("at").at(0), y = l.at("at").at(1);
+        const bool pointOut = x < 0 || y < 0 || x >= 1600 || y >= 900;
+        outside += pointOut;
+        const bool inside = insideTheWindow(l, window);
+        EXPECT_TRUE(inside) << l.dump();
+        if (pointOut && inside) {
+            EXPECT_TRUE(boxDrawn(l, on, off)) << "no box drawn for " << l.at("text");
+        }
+    }
+    EXPECT_GE(outside, 1) << "a label's point lies out of the picture: " << window.at("viewLabels").dump();
 }
