@@ -195,8 +195,8 @@ ScriptStep makeStep(const std::string& option, const std::string& value) {
 /// Every value of the single-value options, as strings (the last one given).
 struct Values {
     std::string scene, generate, size, report, quitAfterClicks, repeat, clipDepth, projection, eye, target, fov,
-        orthoHeight, uiScale, nearPlane, farPlane, moveAll, renderer, aa, supersample, observer, recordGif, gifFrames,
-        gifDither, gifDelay, gifWidth, recordInput, replay, status, orbitAbout, observerEye, observerTarget,
+        orthoHeight, uiScale, nearPlane, farPlane, moveAll, renderer, aa, supersample, observer, gizmo, recordGif,
+        gifFrames, gifDither, gifDelay, gifWidth, recordInput, replay, status, orbitAbout, observerEye, observerTarget,
         observerZoom, observerCorner;
 };
 
@@ -208,7 +208,9 @@ void addOptions(CLI::App& cli, Options& o, Values& v) {
     single("--scene", v.scene, "scene JSON file (default: assets/scenes/default.json)")->type_name("FILE");
     single("--generate", v.generate, "a generated stress scene of N mixed objects instead of --scene")->type_name("N");
     single("--size", v.size, "window size in pixels (default 1280x720, 16 to 8192 each)")->type_name("WxH");
-    cli.add_flag("--hide-ui", o.hideUi, "no ImGui windows (the scene only; clicks anywhere reach the view)");
+    cli.add_flag("--hide-ui", o.hideUi,
+                 "start with the panels hidden, as H hides them: the scene stays with what is drawn over it (markers, "
+                 "lines, labels); clicks anywhere reach the view");
     cli.add_flag("--naive-ray", o.naiveRay,
                  "draw the naive float ray (one inverted float viewport·projection·view) beside the pick ray");
     cli.add_flag("--no-stats", o.noStats, "no timings in the panels: the same picture on every run (docs)");
@@ -225,6 +227,10 @@ void addOptions(CLI::App& cli, Options& o, Values& v) {
         ->type_name("KIND");
     single("--aa", v.aa, "fxaa (default: the colour's edges smoothed by an FXAA pass, not the object IDs) or off")
         ->type_name("MODE");
+    single("--gizmo", v.gizmo,
+           "on (default: the transform gizmo on the selection) or off (not drawn; a click where a handle would be "
+           "picks what is there)")
+        ->type_name("on|off");
     single("--supersample", v.supersample,
            "screenshots drawn at N times the width and height and box-filtered down (1 to 64; the GPU's largest "
            "target limits it; object IDs stay at 1x)")
@@ -426,6 +432,11 @@ void readValues(const CLI::App& cli, const Values& v, Options& o) {
             refuse("--observer-corner", v.observerCorner,
                    "expects top, top-left, top-right, bottom-left or bottom-right");
         o.observerCorner = static_cast<ObserverCorner>(named - std::begin(kCorners));
+    }
+    if (given("--gizmo")) {
+        if (v.gizmo == "on") o.gizmo = true;
+        else if (v.gizmo == "off") o.gizmo = false;
+        else refuse("--gizmo", v.gizmo, "expects on or off");
     }
     if (given("--supersample"))
         o.supersample = count("--supersample", v.supersample, 1, kMaxSupersample,

@@ -136,6 +136,7 @@ struct Options {
     std::optional<glm::vec3> observerEye;                 ///< --observer-eye: where the observer starts
     std::optional<glm::vec3> observerTarget;              ///< --observer-target: what it starts looking at
     float observerZoom = 1.0f;                            ///< --observer-zoom: its eye that many times closer
+    bool gizmo = true;                            ///< --gizmo on (default) or off (View > Transform gizmo)
     bool provokeGlError = false;  ///< hidden, for tests: one invalid GL call, to prove errors are counted
     // Camera overrides, applied after the scene is loaded.
     std::optional<ClipDepth> clipDepth;

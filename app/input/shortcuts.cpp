@@ -31,6 +31,7 @@ constexpr Shortcut kShortcuts[] = {
     {key(SDLK_e), Action::GizmoRotate, "gizmo: rotate (about an axis)"},
     {key(SDLK_r), Action::GizmoScale, "gizmo: scale (a box's sides, a round shape's radius)"},
     {key(SDLK_q), Action::GizmoSpace, "gizmo: world or local axes"},
+    {key(SDLK_g), Action::ToggleGizmo, "gizmo: show or hide (hidden: clicks go past it)"},
     {key(SDLK_p), Action::PickAudit, "pick audit: where the picture and a click disagree"},
     {key(SDLK_m), Action::MathPanel, "math panel: the click's unprojection step by step"},
     {key(SDLK_c), Action::Constructions, "constructions: the articles' pictures of the pick"},

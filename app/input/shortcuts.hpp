@@ -33,6 +33,7 @@ enum class Action {
     GizmoRotate,
     GizmoScale,
     GizmoSpace,
+    ToggleGizmo,
     PickAudit,
     MathPanel,
     Constructions,

@@ -147,6 +147,8 @@ float menuBar(UiState& state, const UiView& view, std::vector<Command>& out) {
             ImGui::EndMenu();
         }
         showTooltip(state, "Observer corner: where the corner picture goes in the part the panels leave free", true);
+        if (menuItem(state, "Transform gizmo", Action::ToggleGizmo, true, state.gizmoShown))
+            state.gizmoShown = !state.gizmoShown;
         ImGui::EndMenu();
     } else {
         state.scaleHeld = false;  // the slider is not shown: nothing holds it

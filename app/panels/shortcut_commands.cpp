@@ -36,6 +36,7 @@ std::optional<Command> commandFor(Action action, UiState& state, const ShortcutC
         case Action::GizmoSpace:
             state.gizmoSpace = state.gizmoSpace == GizmoSpace::World ? GizmoSpace::Local : GizmoSpace::World;
             return std::nullopt;
+        case Action::ToggleGizmo: state.gizmoShown = !state.gizmoShown; return std::nullopt;
         case Action::PickAudit: state.pickAudit = !state.pickAudit; return std::nullopt;
         case Action::MathPanel: state.mathPanel = !state.mathPanel; return std::nullopt;
         case Action::Constructions: state.constructions = !state.constructions; return std::nullopt;

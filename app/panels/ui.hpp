@@ -106,6 +106,8 @@ struct UiState {
     bool scaleHeld = false;
     GizmoMode gizmoMode = GizmoMode::Move;
     GizmoSpace gizmoSpace = GizmoSpace::World;
+    /// View > Transform gizmo (G, --gizmo): drawn on the selection; hidden, its handles take no clicks.
+    bool gizmoShown = true;
     std::vector<Toast> toasts;
     std::string outlinerFilter;
     std::optional<std::size_t> scrolledTo;  ///< the object the outliner last scrolled to

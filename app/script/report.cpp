@@ -245,12 +245,14 @@ std::string reportJson(const std::vector<ClickRecord>& clicks, const Performance
     out["window"]["viewLines"] = segments(window.viewLines);
     out["window"]["gizmoHandles"] = segments(window.gizmoHandles);
     out["window"]["freeView"] = {{"half", {window.freeHalf.x, window.freeHalf.y}}};
+    const nlohmann::json gizmo = {
+        {"mode", window.gizmoMode}, {"space", window.gizmoSpace}, {"shown", window.gizmoShown}};
     out["editor"] = {{"picked", window.picked ? nlohmann::json(*window.picked) : nlohmann::json(nullptr)},
                      {"hovered", window.hovered ? nlohmann::json(*window.hovered) : nlohmann::json(nullptr)},
                      {"selection", window.selection},
                      {"undoSteps", window.undoSteps},
                      {"unsaved", window.unsaved},
-                     {"gizmo", {{"mode", window.gizmoMode}, {"space", window.gizmoSpace}}}};
+                     {"gizmo", gizmo}};
     out["observer"] = window.observer ? observerJson(*window.observer) : nlohmann::json(nullptr);
     out["clicks"] = nlohmann::json::array();
     for (const ClickRecord& c : clicks) {

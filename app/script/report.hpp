@@ -48,6 +48,7 @@ struct WindowReport {
     bool unsaved = false;
     std::string gizmoMode = "move";          ///< "move", "rotate" or "scale"
     std::string gizmoSpace = "world";        ///< "world" or "local"
+    bool gizmoShown = true;                  ///< View > Transform gizmo
     std::optional<std::string> snapShown;    ///< what the Inspector says Ctrl does (none: not drawn)
     std::vector<DrawnText> numberTexts;      ///< the panels' pieces of text with numbers, as drawn
     std::optional<std::string> sizeWarning;  ///< the Inspector's size warning (none: not shown)

@@ -294,6 +294,7 @@ bool writeReport(App& app, const std::string& path, const std::vector<std::strin
     constexpr const char* kModes[] = {"move", "rotate", "scale"};
     window.gizmoMode = kModes[static_cast<int>(ui.gizmoMode)];
     window.gizmoSpace = ui.gizmoSpace == GizmoSpace::World ? "world" : "local";
+    window.gizmoShown = ui.gizmoShown;
     if (app.panelsShown()) window.snapShown = drawn.snapShown;
     if (app.panelsShown()) window.numberTexts = drawn.numberTexts;
     window.lineHeight = drawn.lineHeight;

@@ -178,7 +178,8 @@ json settingsJson(const SessionSettings& s) {
             {"naiveRay", s.naiveRay},
             {"help", s.showHelp},
             {"hideUi", s.hideUi},
-            {"observer", kObserverModes[static_cast<int>(s.observer)]}};
+            {"observer", kObserverModes[static_cast<int>(s.observer)]},
+            {"gizmoShown", s.gizmoShown}};
 }
 
 json sizeJson(glm::ivec2 size) { return json::array({size.x, size.y}); }
@@ -342,6 +343,8 @@ SessionSettings readSettings(const json& j, const Place& place) {
     s.showHelp = readBool(j, "help", place);
     s.hideUi = readBool(j, "hideUi", place);
     s.observer = static_cast<ObserverMode>(readName(j, "observer", kObserverModes, place));
+    // Sessions recorded before the gizmo could be hidden showed it.
+    s.gizmoShown = !j.contains("gizmoShown") || readBool(j, "gizmoShown", place);
     return s;
 }
 

@@ -47,6 +47,7 @@ struct SessionSettings {
     bool showHelp = false;
     bool hideUi = false;
     ObserverMode observer = ObserverMode::Off;
+    bool gizmoShown = true;
     bool operator==(const SessionSettings&) const = default;
 };
 

@@ -57,7 +57,7 @@ void App::runUntilClosed() {
         const double wait = pacer_.waitAfter({done.events > 0, framesLeft > 0, secondsUntilPictureChanges()});
         const Redraw& redraw = performance_.lastRedraw;
         status_.frameDone({performance_.framesRun, done.events, wait, title(), done.redrawn, redraw.approximate,
-                           redraw.sinceCameraMoved, secondsNow(), done.audit});
+                           redraw.sinceCameraMoved, secondsNow(), done.audit, ui_.gizmoShown});
         Platform::waitForEvents(FramePacer::capDelay(secondsNow() - start), wait);
     }
 }
@@ -89,8 +89,8 @@ App::FrameDone App::runFrame() {
     if (!input_.replaying()) applyShortcuts();
     for (const EditorCommand& c : input_.commands()) commands_.applyToEditor(c);
     sessions_.apply(input_.settings());
-    const ViewFrame viewFrame{platform_.windowSize(), platform_.drawableSize(), mouseOnUi,
-                              ui_.gizmoMode,          ui_.gizmoSpace,           input_.cameraMove()};
+    const ViewFrame viewFrame{platform_.windowSize(), platform_.drawableSize(), mouseOnUi,          ui_.gizmoMode,
+                              ui_.gizmoSpace,         ui_.gizmoShown,           input_.cameraMove()};
     const SceneView::Update update = view_.update(viewFrame, editor_, performance_);
     recorder_.mouseOnUi(mouseOnUi);
     recorder_.cameraMove(update.cameraMove);
@@ -98,7 +98,9 @@ App::FrameDone App::runFrame() {
     const bool redrawn =
         painter_.draw(update.matrices, platform_.windowSize(), platform_.drawableSize(), timing_ == Timing::Measuring);
     painter_.drawOver(platform_.windowSize(), platform_.drawableSize());
-    imgui_.render();
+    imgui_.renderUnderPanels();
+    captures_.takeUnderPanels(renderer_, platform_.drawableSize());
+    imgui_.renderPanels();
     present(seconds(start), redrawn);
     return {delivered, redrawn, audit};
 }

@@ -77,18 +77,23 @@ void Captures::runAudit(render::Renderer& renderer, const scene::Scene& scene, c
     audit_ = auditFrame(*ids, index, frame);  // no stop: always counts
 }
 
+void Captures::takeUnderPanels(render::Renderer& renderer, glm::ivec2 drawable) {
+    if (screenshot_ && !screenshot_->withUi) saveScreenshot(renderer, drawable);
+}
+
 void Captures::takeWindow(render::Renderer& renderer, glm::ivec2 drawable) {
-    if (screenshot_) {
-        const Screenshot request = *screenshot_;
-        screenshot_.reset();
-        const auto source = request.withUi ? render::Renderer::Source::Window : render::Renderer::Source::Scene;
-        screenshotError_ = writePng(request.path, renderer.readPixels(drawable, source), drawable);
-        if (screenshotError_) say_("screenshot failed: " + *screenshotError_, true);
-        else say_("screenshot saved: " + shownPath(request.path), false);
-    }
+    if (screenshot_ && screenshot_->withUi) saveScreenshot(renderer, drawable);
     if (gif_)
         addGifFrame(*gif_, renderer.readPixels(drawable, render::Renderer::Source::Window), drawable, gifDelay_,
                     gifWidth_);
+}
+
+void Captures::saveScreenshot(render::Renderer& renderer, glm::ivec2 drawable) {
+    const std::string path = screenshot_->path;
+    screenshot_.reset();
+    screenshotError_ = writePng(path, renderer.readPixels(drawable, render::Renderer::Source::Window), drawable);
+    if (screenshotError_) say_("screenshot failed: " + *screenshotError_, true);
+    else say_("screenshot saved: " + shownPath(path), false);
 }
 
 }  // namespace pickray::app

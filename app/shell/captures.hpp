@@ -3,7 +3,8 @@
 // What a frame saves besides showing itself: a screenshot (with --supersample), the object IDs
 // (--id-buffer), an audit of them (--audit), the frames of a GIF (--record-gif). Each is asked
 // for, then taken by the frame at its place: the object IDs before the frame's picture is drawn,
-// the screenshot and the GIF frame from the window once the panels are drawn over it.
+// a screenshot without the panels from the window just before they are drawn over it, one with
+// them and the GIF frame once they are.
 
 #include <cstdint>
 #include <functional>
@@ -61,7 +62,11 @@ public:
     void takeObjectIds(render::Renderer& renderer, const scene::Scene& scene, const scene::SceneIndex& index,
                        bool drawable, const render::FrameView& view, const render::DrawStyle& style,
                        const FrameMatrices& frame);
-    /// The screenshot asked for and the GIF's frame, from the window as shown (`drawable` pixels).
+    /// The screenshot asked for without the panels, from the window before they are drawn: the
+    /// scene with what lies under them (markers, lines, the view's labels, the heat map).
+    void takeUnderPanels(render::Renderer& renderer, glm::ivec2 drawable);
+    /// The screenshot asked for with the panels and the GIF's frame, from the window as shown
+    /// (`drawable` pixels).
     void takeWindow(render::Renderer& renderer, glm::ivec2 drawable);
 
     /// Why the last screenshot, ID buffer failed; the last audit's counts (nothing: it failed).
@@ -74,6 +79,7 @@ private:
         std::string path;
         bool withUi = false;
     };
+    void saveScreenshot(render::Renderer& renderer, glm::ivec2 drawable);
     void saveIdBuffer(render::Renderer& renderer, const scene::Scene& scene, bool drawable,
                       const render::FrameView& view, const render::DrawStyle& style);
     void runAudit(render::Renderer& renderer, const scene::Scene& scene, const scene::SceneIndex& index, bool drawable,

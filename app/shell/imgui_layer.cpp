@@ -10,6 +10,18 @@
 #include <imgui_impl_sdl.h>
 
 namespace pickray::app {
+namespace {
+
+// The draw lists first..end of `all`, over the same display rectangle.
+void renderLists(const ImDrawData& all, int first, int end) {
+    if (first >= end) return;
+    ImDrawData part = all;
+    part.CmdLists = all.CmdLists + first;
+    part.CmdListsCount = end - first;
+    ImGui_ImplOpenGL3_RenderDrawData(&part);
+}
+
+}  // namespace
 
 ImGuiLayer::ImGuiLayer(SDL_Window* window, SDL_GLContext context) {
     IMGUI_CHECKVERSION();
@@ -94,9 +106,17 @@ bool ImGuiLayer::editingText() const { return ImGui::GetIO().WantTextInput; }
 
 double ImGuiLayer::time() const { return ImGui::GetTime(); }
 
-void ImGuiLayer::render() {
+void ImGuiLayer::renderUnderPanels() {
     ImGui::Render();
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    const ImDrawData& all = *ImGui::GetDrawData();
+    // ImGui lists the background draw list first, when anything was drawn into it.
+    listsUnderPanels_ = all.CmdListsCount > 0 && all.CmdLists[0] == ImGui::GetBackgroundDrawList() ? 1 : 0;
+    renderLists(all, 0, listsUnderPanels_);
+}
+
+void ImGuiLayer::renderPanels() {
+    const ImDrawData& all = *ImGui::GetDrawData();
+    renderLists(all, listsUnderPanels_, all.CmdListsCount);
 }
 
 }  // namespace pickray::app

@@ -32,7 +32,11 @@ public:
     [[nodiscard]] bool editingText() const;
     /// ImGui's clock, in seconds (the toasts' time).
     [[nodiscard]] double time() const;
-    void render();
+    /// Ends the frame and draws what lies under the panels: ImGui's background draw list (the
+    /// view's labels). The window then shows the scene alone, as a picture without the panels takes it.
+    void renderUnderPanels();
+    /// Draws the rest over it: the panels, popups, tooltips and toasts.
+    void renderPanels();
     /// Scales fonts (rasterised again at 13 * scale pixels) and every size of the style by `scale`
     /// (0.5 to 3), from the unscaled style.
     void setScale(float scale);
@@ -52,6 +56,7 @@ private:
     bool fixedClock_ = false;
     bool rendererReady_ = false;            ///< the OpenGL backend has made its objects (in its first frame)
     bool held_[3] = {false, false, false};  ///< ImGui's order: left, right, middle
+    int listsUnderPanels_ = 0;              ///< this frame's draw lists renderUnderPanels drew
 };
 
 }  // namespace pickray::app

@@ -44,6 +44,7 @@ void StatusFile::frameDone(const FrameStatus& frame) {
                           {"title", frame.title},
                           {"redraws", redraws_},
                           {"audit", frame.audit},
+                          {"gizmo", frame.gizmoShown ? "shown" : "off"},
                           {"lastRedraw", nullptr}};
     if (lastRedraw_)
         out["lastRedraw"] = {{"approximate", lastRedraw_->approximate},

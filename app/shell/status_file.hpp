@@ -30,6 +30,7 @@ struct FrameStatus {
     /// What the Pick audit panel showed: "off" (View > Pick audit is off), "waiting" (for a still
     /// view), "running" or "shown" (the result of the view drawn).
     std::string audit;
+    bool gizmoShown = true;  ///< View > Transform gizmo
 };
 
 class StatusFile {

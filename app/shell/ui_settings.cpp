@@ -9,6 +9,7 @@ void applyOptions(UiState& ui, const Options& options, float displayScale) {
     ui.observerCorner = static_cast<InsetCorner>(options.observerCorner);  // the same order
     ui.analyticRenderer = options.renderer == RendererKind::Analytic;
     ui.fxaa = options.fxaa;
+    ui.gizmoShown = options.gizmo;
     ui.noStats = options.noStats;
     ui.naiveRay = options.naiveRay;
     ui.scale = options.uiScale.value_or(displayScale);
@@ -24,7 +25,7 @@ ObserverFraming observerFraming(const Options& options) {
 SessionSettings sessionSettings(const UiState& ui, bool hideUi) {
     return SessionSettings{ui.gizmoMode,   ui.gizmoSpace,       ui.pickAudit, ui.mathPanel, ui.constructions,
                            ui.mathOfHover, ui.analyticRenderer, ui.fxaa,      ui.naiveRay,  ui.showHelp,
-                           hideUi,         ui.observer};
+                           hideUi,         ui.observer,         ui.gizmoShown};
 }
 
 bool applySessionSettings(UiState& ui, const SessionSettings& s) {
@@ -39,6 +40,7 @@ bool applySessionSettings(UiState& ui, const SessionSettings& s) {
     ui.naiveRay = s.naiveRay;
     ui.showHelp = s.showHelp;
     ui.observer = s.observer;
+    ui.gizmoShown = s.gizmoShown;
     return s.hideUi;
 }
 

@@ -82,6 +82,20 @@ bool through(const ScreenSegment& s, glm::vec2 p) {
     return glm::length(s.a + t * d - p) <= s.halfWidth + kThroughPoint;
 }
 
+bool inside(const ScreenBox& box, const ScreenBox& window) {
+    return box.pos.x >= window.pos.x && box.pos.y >= window.pos.y && box.max().x <= window.max().x &&
+           box.max().y <= window.max().y;
+}
+
+// The places tried for a label. A point at or past the window's edge may have none inside it:
+// they are then moved in, so that the label is seen whole (a leader goes to its point).
+std::vector<ScreenBox> placesFor(glm::vec2 at, glm::vec2 size, float gap, const ScreenBox& window) {
+    std::vector<ScreenBox> places = labelCandidates(at, size, gap);
+    if (std::any_of(places.begin(), places.end(), [&](const ScreenBox& b) { return inside(b, window); })) return places;
+    for (ScreenBox& b : places) b.pos = glm::max(glm::min(b.pos, window.max() - b.size), window.pos);
+    return places;
+}
+
 }  // namespace
 
 std::vector<ScreenSegment> screenSegments(std::span<const render::DebugLine> lines, const FrameMatrices& frame) {
@@ -166,9 +180,8 @@ std::vector<LabelPlace> placeLabels(std::span<const glm::vec2> points, std::span
     // label, over a line through its point (one it names), over other lines or handles.
     using Cost = std::tuple<int, int, int, int>;
     const auto cost = [&](std::size_t i, const ScreenBox& box, std::span<const LabelPlace> placed) {
-        int hidden = 0, labels = 0, named = 0, lines = 0;
-        const glm::vec2 lo = obstacles.window.pos, hi = obstacles.window.max();
-        if (box.pos.x < lo.x || box.pos.y < lo.y || box.max().x > hi.x || box.max().y > hi.y) ++hidden;
+        int hidden = inside(box, obstacles.window) ? 0 : 1;
+        int labels = 0, named = 0, lines = 0;
         for (const ScreenBox& p : obstacles.panels) hidden += overlaps(box, p);
         for (const LabelPlace& p : placed) labels += overlaps(box, p.box);
         for (const ScreenSegment& s : obstacles.lines)
@@ -180,7 +193,8 @@ std::vector<LabelPlace> placeLabels(std::span<const glm::vec2> points, std::span
     std::vector<std::pair<int, std::size_t>> order;
     for (std::size_t i = 0; i < n; ++i) {
         int clear = 0;
-        for (const ScreenBox& box : labelCandidates(points[i], sizes[i], gap)) clear += cost(i, box, {}) == Cost{};
+        for (const ScreenBox& box : placesFor(points[i], sizes[i], gap, obstacles.window))
+            clear += cost(i, box, {}) == Cost{};
         order.emplace_back(clear, i);
     }
     std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -188,7 +202,7 @@ std::vector<LabelPlace> placeLabels(std::span<const glm::vec2> points, std::span
     std::vector<LabelPlace> out(n);
     for (const auto& [clear, i] : order) {
         std::optional<std::pair<Cost, ScreenBox>> best;
-        for (const ScreenBox& box : labelCandidates(points[i], sizes[i], gap)) {
+        for (const ScreenBox& box : placesFor(points[i], sizes[i], gap, obstacles.window)) {
             const Cost c = cost(i, box, placed);
             if (!best || c < best->first) best = {c, box};
             if (c == Cost{}) break;  // the first place that costs nothing is taken

@@ -46,7 +46,7 @@ struct ScreenBox {
 [[nodiscard]] bool crosses(const ScreenBox& box, const ScreenSegment& segment);
 [[nodiscard]] bool overlaps(const ScreenBox& a, const ScreenBox& b);
 
-/// What a label keeps off, and where it may go (the window's rectangle below the menu bar).
+/// What a label keeps off, and where it may go (the window's rectangle).
 struct LabelObstacles {
     std::span<const ScreenSegment> lines;
     std::span<const ScreenSegment> gizmo;
@@ -68,9 +68,10 @@ inline constexpr float kThroughPoint = 1.5f;
 [[nodiscard]] std::vector<ScreenBox> labelCandidates(glm::vec2 at, glm::vec2 size, float gap);
 
 /// Each label's box (its point and box size, in order): the first candidate clear of the
-/// obstacles and of the boxes placed before it; where none is, the least bad: never under a panel
-/// or over another label when another place is not, then over the fewest lines through its point
-/// (kThroughPoint), then the fewest other lines and handles.
+/// obstacles and of the boxes placed before it; where none is, the least bad: never under a panel,
+/// off the window or over another label when another place is not, then over the fewest lines
+/// through its point (kThroughPoint), then the fewest other lines and handles. A point with no
+/// candidate inside the window (at or past its edge) has its candidates moved inside it.
 [[nodiscard]] std::vector<LabelPlace> placeLabels(std::span<const glm::vec2> points, std::span<const glm::vec2> sizes,
                                                   const LabelObstacles& obstacles, float gap);
 

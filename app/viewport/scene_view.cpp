@@ -64,6 +64,7 @@ std::vector<Action> SceneView::shortcuts() const {
 SceneView::Update SceneView::update(const ViewFrame& frame, Editor& editor, Performance& performance) {
     gizmoMode_ = frame.gizmoMode;
     gizmoSpace_ = frame.gizmoSpace;
+    gizmoShown_ = frame.gizmoShown;
     Update result;
     result.matrices = moveCamera(frame, editor, result.cameraMove);
     const FrameMatrices& matrices = result.matrices;
@@ -232,7 +233,7 @@ std::optional<GizmoView> SceneView::gizmoView(const FrameMatrices& frame, const 
 }
 
 std::optional<Gizmo> SceneView::gizmo(const FrameMatrices& frame, const Editor& editor) const {
-    if (editor.selection().empty() || !frame.pickable) return std::nullopt;
+    if (!gizmoShown_ || editor.selection().empty() || !frame.pickable) return std::nullopt;
     std::vector<const scene::Object*> objects;
     for (std::size_t i : editor.selection()) objects.push_back(&editor.scene().objects[i]);
     Gizmo g = makeGizmo(objects, gizmoMode_, gizmoSpace_, 1.0f);

@@ -68,6 +68,7 @@ struct ViewFrame {
     bool mouseOnUi = false;  ///< a panel has the mouse: a press there picks nothing
     GizmoMode gizmoMode = GizmoMode::Move;
     GizmoSpace gizmoSpace = GizmoSpace::World;
+    bool gizmoShown = true;  ///< hidden: the gizmo is not drawn and its handles take no presses
     /// A replay's recorded camera move for this frame: made instead of the one the input makes (a pan
     /// scaled to this drawable's height), so that the camera moves by the same angles at any size.
     std::optional<CameraMove> replayedMove;
@@ -106,7 +107,7 @@ public:
     [[nodiscard]] bool cameraMoving() const { return cameraMoving_; }
     /// Ends the drag under way: the objects' indices are about to change (delete, load, undo).
     void cancelDrag() { drag_ = Drag{}; }
-    /// The gizmo on the selection, as it is drawn in this frame (none without a selection).
+    /// The gizmo on the selection, as it is drawn in this frame (none without a selection, or hidden).
     [[nodiscard]] std::optional<GizmoView> gizmoView(const FrameMatrices& frame, const Editor& editor) const;
 
     /// Every left press so far with what it picked (on a panel: nothing), as the report lists them.
@@ -182,6 +183,7 @@ private:
     Drag drag_;
     GizmoMode gizmoMode_ = GizmoMode::Move;
     GizmoSpace gizmoSpace_ = GizmoSpace::World;
+    bool gizmoShown_ = true;
     std::optional<GizmoHandle> litHandle_;  ///< the gizmo handle under the cursor
     std::vector<ClickRecord> clicks_;
     std::optional<scene::Camera> ownCamera_;  ///< none: the document's camera (Editor::camera)

@@ -402,3 +402,83 @@ TEST(Constructions, AParallelRayAndParallelOrPointCapsulesAreCalledWhatTheyAre) 
     // The cross's (s, t) is read from pixels: 1e-4 px of a 150 px square moves f by ~1e-5.
     EXPECT_NEAR(static_cast<double>(squaredGap({-7, 0, -6}, {-7, 0, -3}, {-8, 0, -5}, {-8, 0, -1}, s2, t2)), 1.0, 1e-4);
 }
+
+namespace {
+
+// The docs' article 002 picture (docs/DEMO.md, construction_002.png) with `orbit` and `more`: its
+// report, and its screenshot as `png`.
+json drumPicture(const std::string& name, const std::string& orbit, std::vector<std::string> more,
+                 const fs::path& png) {
+    std::vector<std::string> args = {"--headless", "--scene", kDefaultScene.string(), "--size",   "1600x900",
+                                     "--no-stats", "--eye",   "6.2,3.5,4.5",          "--target", "3.2,0.9,1",
+                                     "--click",    "790,330"};
+    args.insert(args.end(), more.begin(), more.end());
+    args.insert(args.end(), {"--orbit", orbit, "--hover", "800,60", "--screenshot", png.string()});
+    return runForReport(name, args);
+}
+
+// Whether a label's box is drawn: the padding at its two ends (where no glyph is) is darker than
+// the same pixels with the constructions off (the box is black at 2/3 opacity).
+bool boxDrawn(const json& label, const Image& on, const Image& off) {
+    const glm::ivec2 pos(label.at("box").at("pos").at(0).get<float>(), label.at("box").at("pos").at(1).get<float>());
+    const glm::ivec2 size(label.at("box").at("size").at(0).get<float>(), label.at("box").at("size").at(1).get<float>());
+    const auto light = [](glm::ivec3 c) { return (c.r + c.g + c.b) / 3.0; };
+    double with = 0, without = 0;
+    int n = 0;
+    for (int y = pos.y + 1; y < pos.y + size.y - 1; ++y)
+        for (const int x : {pos.x + 1, pos.x + size.x - 2}) {
+            with += light(on.at(x, y));
+            without += light(off.at(x, y));
+            ++n;
+        }
+    return n > 0 && with / n < 0.6 * without / n + 4;
+}
+
+bool insideTheWindow(const json& label, const json& window) {
+    const json& box = label.at("box");
+    const float x = box.at("pos").at(0), y = box.at("pos").at(1), w = box.at("size").at(0), h = box.at("size").at(1);
+    return x >= 0 && y >= 0 && x + w <= window.at("size").at(0).get<float>() &&
+           y + h <= window.at("size").at(1).get<float>();
+}
+
+}  // namespace
+
+// The scene alone has one meaning: with the panels hidden by --hide-ui or by H, the docs' article
+// 002 picture is the same bit for bit, with the same labels in the report, each drawn on its box.
+TEST(Constructions, HideUiAndTheHKeyShowTheSameSceneWithItsLabels) {
+    const fs::path dir = scratchDir("scene_alone");
+    const json hidden = drumPicture("scene_alone_hide_ui", "-60,5", {"--hide-ui", "--key", "c"}, dir / "hide_ui.png");
+    const json byKey = drumPicture("scene_alone_h", "-60,5", {"--key", "c", "--key", "h"}, dir / "h.png");
+    drumPicture("scene_alone_off", "-60,5", {"--hide-ui"}, dir / "off.png");
+    const json& labels = hidden.at("window").at("viewLabels");
+    ASSERT_GE(labels.size(), 8u) << "Q1, R1, Q2, R2, the two cap planes, enter and exit";
+    EXPECT_EQ(labels, byKey.at("window").at("viewLabels"));
+    for (const json& p : byKey.at("window").at("panels"))
+        EXPECT_EQ(p.at("name"), "Messages") << "H hid the panels (the screenshot's toast comes after it)";
+    const Image a = loadPng(dir / "hide_ui.png"), b = loadPng(dir / "h.png"), off = loadPng(dir / "off.png");
+    ASSERT_EQ(a.width, 1600);
+    EXPECT_EQ(differingPixels(a, b), 0) << "--hide-ui and H: the same picture";
+    for (const json& l : labels) EXPECT_TRUE(boxDrawn(l, a, off)) << "no box behind " << l.at("text");
+}
+
+// Orbited 150° round, the plane of cap A is crossed below the picture: its label's point is off
+// the window, and the label lies inside it, drawn whole; so does every other label.
+TEST(Constructions, ALabelWhosePointIsOutOfThePictureLiesInsideIt) {
+    const fs::path dir = scratchDir("labels_inside");
+    const json r = drumPicture("labels_inside", "-150,5", {"--hide-ui", "--key", "c"}, dir / "on.png");
+    drumPicture("labels_inside_off", "-150,5", {"--hide-ui"}, dir / "off.png");
+    const json& window = r.at("window");
+    const Image on = loadPng(dir / "on.png"), off = loadPng(dir / "off.png");
+    int outside = 0;
+    for (const json& l : window.at("viewLabels")) {
+        const float x = l.at("at").at(0), y = l.at("at").at(1);
+        const bool pointOut = x < 0 || y < 0 || x >= 1600 || y >= 900;
+        outside += pointOut;
+        const bool inside = insideTheWindow(l, window);
+        EXPECT_TRUE(inside) << l.dump();
+        if (pointOut && inside) {
+            EXPECT_TRUE(boxDrawn(l, on, off)) << "no box drawn for " << l.at("text");
+        }
+    }
+    EXPECT_GE(outside, 1) << "a label's point lies out of the picture: " << window.at("viewLabels").dump();
+}

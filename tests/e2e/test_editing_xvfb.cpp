@@ -38,7 +38,7 @@ TEST(Xvfb, EveryShortcutInARealWindowAndPanelsInsideAfterAResize) {
     const json& editor = s.report["editor"];
     EXPECT_TRUE(editor["picked"].is_null()) << "Esc cleared the pick";
     EXPECT_EQ(editor["selection"], json::array()) << "and the selection";
-    EXPECT_EQ(editor["gizmo"], (json{{"mode", "rotate"}, {"space", "local"}})) << "W, R, E, Q";
+    EXPECT_EQ(editor["gizmo"], (json{{"mode", "rotate"}, {"shown", true}, {"space", "local"}})) << "W, R, E, Q";
     EXPECT_FALSE(editor["unsaved"].get<bool>()) << "Ctrl+S saved";
     const fs::path dir = tempDir() / "x_shortcuts";
     // Delete, undo, redo, undo, redo (Ctrl+Y), undo; Ctrl+D, undo: the objects are the scene's own.
@@ -225,4 +225,19 @@ TEST(Xvfb, ABadSceneOpensTheWindowOnAnEmptyUntitledSceneThatSavesElsewhere) {
     ASSERT_TRUE(saved.scene) << saved.error;
     EXPECT_TRUE(saved.scene->objects.empty());
     EXPECT_EQ(readJson(dir / "report.json")["window"]["title"], "saved.json - pickray");
+}
+
+// G in a real window hides the gizmo and shows it again: the status file (--status) says so after
+// each press, and the report on quitting says where it was left.
+TEST(Xvfb, GHidesAndShowsTheGizmoAndTheStatusSaysSo) {
+    if (!xToolsInstalled()) return;
+    XSession session = xSession("x_gizmo_key", "--select crate");
+    session.snapshot("start.json").key("g").snapshot("hidden.json").key("g").snapshot("shown.json").key("g");
+    const XSession::Result s = session.run();
+    ASSERT_TRUE(s.report.contains("editor")) << s.output;
+    EXPECT_EQ(readJson(s.dir / "start.json")["gizmo"], "shown");
+    EXPECT_EQ(readJson(s.dir / "hidden.json")["gizmo"], "off");
+    EXPECT_EQ(readJson(s.dir / "shown.json")["gizmo"], "shown");
+    EXPECT_FALSE(s.report["editor"]["gizmo"]["shown"].get<bool>()) << "three presses: hidden";
+    EXPECT_EQ(s.report["editor"]["selection"], json::array({"crate"})) << "the selection stays";
 }

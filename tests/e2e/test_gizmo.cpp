@@ -242,11 +242,11 @@ TEST(Gizmo, WERAndQSwitchItAndAScaleDragStretchesTheCrateAlongItsOwnXOnly) {
     const fs::path modes = tempDir() / "gizmo_modes.json";
     ASSERT_EQ(
         runPickray(script({"--select", "crate", "--key", "e", "--key", "q", "--report", modes.string()})).exitCode, 0);
-    EXPECT_EQ(readJson(modes)["editor"]["gizmo"], (json{{"mode", "rotate"}, {"space", "local"}}));
+    EXPECT_EQ(readJson(modes)["editor"]["gizmo"], (json{{"mode", "rotate"}, {"shown", true}, {"space", "local"}}));
     ASSERT_EQ(runPickray(script({"--key", "r", "--key", "q", "--key", "q", "--key", "w", "--report", modes.string()}))
                   .exitCode,
               0);
-    EXPECT_EQ(readJson(modes)["editor"]["gizmo"], (json{{"mode", "move"}, {"space", "world"}}));
+    EXPECT_EQ(readJson(modes)["editor"]["gizmo"], (json{{"mode", "move"}, {"shown", true}, {"space", "world"}}));
 
     // R: the crate's x scale handle, along the crate's own x (its rotation, computed here).
     const ps::Scene scene = loadDefaultScene();
@@ -376,4 +376,95 @@ TEST(Gizmo, AHandleDragThatTakesThePickedObjectBehindAnotherKeepsThePick) {
     EXPECT_EQ(r["editor"]["picked"], "capsule A") << "the pick stayed on the object the handle carried";
     EXPECT_EQ(r["editor"]["selection"], json::array({"capsule A"}));
     EXPECT_EQ(r["editor"]["undoSteps"], 1);
+}
+
+// View > Transform gizmo off, by --gizmo off, by G and by the View menu's entry (where the report
+// says it is drawn once the menu is open): a press where the crate's move handle lies over the
+// ball (AClickOnAHandleIsTheHandlesAndPicksNothingBehindIt) is a click on the ball, as the
+// reference says, and the report says the gizmo is not shown.
+TEST(Gizmo, HiddenByTheOptionTheKeyOrTheMenuItsHandlesTakeNoClicks) {
+    const ps::Scene scene = loadDefaultScene();
+    const glm::ivec2 at{525, 343};
+    ASSERT_EQ(nameUnder(scene, at, {1280, 720}), "ball") << "the ball lies under the handle";
+    const std::vector<std::string> window = {"--headless", "--size", "1280x720", "--no-stats", "--select", "crate"};
+    const auto middle = [](const json& rect) {
+        return pixelArg(glm::ivec2(rect["pos"][0].get<float>() + 0.5f * rect["size"][0].get<float>(),
+                                   rect["pos"][1].get<float>() + 0.5f * rect["size"][1].get<float>()));
+    };
+    std::string viewMenu, entry;
+    const json layout = runForReport("gizmo_menus", window);
+    for (const json& m : layout["window"]["menus"])
+        if (m["name"] == "View") viewMenu = middle(m);
+    ASSERT_FALSE(viewMenu.empty());
+    std::vector<std::string> open = window;
+    open.insert(open.end(), {"--click", viewMenu});
+    const json opened = runForReport("gizmo_view_menu", open);
+    for (const json& t : opened["window"]["tooltips"])
+        if (t["text"].get<std::string>().rfind("Gizmo: show or hide", 0) == 0) entry = middle(t);
+    ASSERT_FALSE(entry.empty()) << "View > Transform gizmo is drawn, with its tooltip";
+
+    const auto clickAt = [&](const std::string& name, std::vector<std::string> hiding) {
+        std::vector<std::string> args = window;
+        args.insert(args.end(), hiding.begin(), hiding.end());
+        args.insert(args.end(), {"--key", "w", "--click", pixelArg(at)});
+        return runForReport(name, args);
+    };
+    const json shown = clickAt("gizmo_shown_click", {});
+    ASSERT_EQ(shown["clicks"].size(), 1u);
+    EXPECT_TRUE(shown["clicks"][0]["onGizmo"].get<bool>()) << "shown, the handle takes the click";
+    EXPECT_TRUE(shown["editor"]["gizmo"]["shown"].get<bool>());
+    const std::vector<std::pair<std::string, std::vector<std::string>>> ways = {
+        {"option", {"--gizmo", "off"}}, {"key", {"--key", "g"}}, {"menu", {"--click", viewMenu, "--click", entry}}};
+    for (const auto& [way, hiding] : ways) {
+        const json r = clickAt("gizmo_hidden_by_" + way, hiding);
+        EXPECT_FALSE(r["editor"]["gizmo"]["shown"].get<bool>()) << way;
+        const json& click = r["clicks"][r["clicks"].size() - 1];
+        EXPECT_FALSE(click["onGizmo"].get<bool>()) << way;
+        EXPECT_FALSE(click["onUi"].get<bool>()) << way;
+        EXPECT_EQ(click["picked"], "ball") << way;
+        EXPECT_EQ(r["editor"]["selection"], json::array({"ball"})) << way << ": the pick selects";
+        EXPECT_EQ(r["editor"]["undoSteps"], 0) << way;
+    }
+    // G again shows it.
+    const json again = clickAt("gizmo_shown_again", {"--gizmo", "off", "--key", "g"});
+    EXPECT_TRUE(again["clicks"][0]["onGizmo"].get<bool>());
+}
+
+// Hidden, the gizmo is not drawn and nothing else changes: the picture differs from the one with
+// it on each axis handle (the reference camera's projection of the drum's centre and of points 0.6
+// of the gizmo's 90 pixels along x, y and z), and nowhere beyond the gizmo's reach; hidden by
+// --gizmo off or by G, the pictures are the same, and shown again the first one's.
+TEST(Gizmo, HiddenItIsNotDrawnAndNothingElseInThePictureChanges) {
+    const fs::path dir = scratchDir("gizmo_hidden_picture");
+    const glm::ivec2 size{960, 540};
+    const std::vector<std::string> window = {"--headless", "--size", "960x540", "--hide-ui", "--select", "drum"};
+    const auto picture = [&](const std::string& name, std::vector<std::string> more) {
+        std::vector<std::string> args = window;
+        args.insert(args.end(), more.begin(), more.end());
+        args.insert(args.end(), {"--screenshot", (dir / (name + ".png")).string()});
+        const json r = runForReport("gizmo_picture_" + name, args);
+        EXPECT_EQ(r["editor"]["gizmo"]["shown"].get<bool>(), name == "on" || name == "again") << name;
+        return loadPng(dir / (name + ".png"));
+    };
+    const Image on = picture("on", {});
+    const Image off = picture("off", {"--gizmo", "off"});
+    const Image byKey = picture("key", {"--key", "g"});
+    const Image again = picture("again", {"--gizmo", "off", "--key", "g"});
+    const ps::Scene scene = loadDefaultScene();
+    const auto& drum = std::get<pickray::Cylinder>(scene.objects[objectNamed(scene, "drum")].shape);
+    const glm::vec3 centre = 0.5f * (drum.a + drum.b);
+    const Frame f = frameFor(scene.camera, size);
+    const float length = 90.0f * worldPerPixel(scene.camera, centre, static_cast<float>(size.y));
+    for (const glm::vec3 axis : {glm::vec3(1, 0, 0), glm::vec3(0, 1, 0), glm::vec3(0, 0, 1)}) {
+        const glm::ivec2 p(glm::floor(pixelsOf(centre + 0.6f * length * axis, f)));
+        EXPECT_EQ(differingPixels(on, off, p, p + 1), 1) << "a handle is still drawn at " << pixelArg(p);
+    }
+    // Its cones end a little past 90 pixels from the centre; the bands fade over a pixel more.
+    const glm::ivec2 c(glm::floor(pixelsOf(centre, f)));
+    const int reach = 110;
+    EXPECT_GT(differingPixels(on, off), 0);
+    EXPECT_EQ(differingPixels(on, off), differingPixels(on, off, c - reach, c + reach))
+        << "the picture changed beyond the gizmo";
+    EXPECT_EQ(differingPixels(off, byKey), 0) << "G hides it as --gizmo off does";
+    EXPECT_EQ(differingPixels(on, again), 0) << "G shows it again";
 }

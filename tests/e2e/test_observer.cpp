@@ -221,10 +221,16 @@ TEST(Observer, CutsTheFrustumBeyondARatioOf1e3AndDrawsItsCornerPictureOverAnUnch
     const glm::ivec3 frustumColor(255, 140, 26);  // kFrustumColor (1, 0.55, 0.1)
     EXPECT_GT(countNear(b, frustumColor, lo, hi), 100) << "the frustum's lines are in the corner picture";
     EXPECT_EQ(countNear(a, frustumColor, lo, hi), 0) << "... and not in the view without it";
-    // Outside the rectangle and its 2-pixel border, the main view is untouched.
+    // Outside the rectangle and its 2-pixel border, the main view is untouched but for the cut's
+    // label under it (drawn over the view as the constructions' labels are: in the scene alone too),
+    // a line of text 4 pixels below the corner picture.
     const glm::ivec2 bLo = lo - 2, bHi = hi + 2;
+    const glm::ivec2 labelLo(bLo.x, bHi.y), labelHi(kWindow.x, hi.y + 4 + 13 + 2);
     const int everywhere = differingPixels(a, b);
-    EXPECT_EQ(everywhere - differingPixels(a, b, bLo, bHi), 0) << "the main view outside the corner is unchanged";
+    const int label = differingPixels(a, b, labelLo, labelHi);
+    EXPECT_GT(label, 0) << "the cut's label is drawn under the corner";
+    EXPECT_EQ(everywhere - differingPixels(a, b, bLo, bHi) - label, 0)
+        << "the main view outside the corner is unchanged";
     EXPECT_EQ(fileText(idsOff), fileText(idsOn)) << "the object IDs are the main view's";
 }
 

@@ -113,9 +113,16 @@ TEST(Ui, EveryShortcutIsInATooltipOfAControlThatDoesTheSame) {
         EXPECT_GT(inMenu, 0u) << menu["name"] << " did not open: " << opened["window"].dump();
     }
     // Every key of the help's table (docs/DEMO.md), as the tooltips must write it.
-    for (const std::string keys :
-         {"(Ctrl+Z)", "(Ctrl+Shift+Z or Ctrl+Y)", "(Delete)", "(Ctrl+D)", "(F)", "(Home)", "(Esc)", "(Ctrl+O)",
-          "(Ctrl+S)", "(Ctrl+Shift+S)", "(H)", "(F1)", "(F12)", "(W)", "(E)", "(R)", "(Q)", "(Ctrl+Q)", "Ctrl+click"}) {
+    for (const std::string keys : {"(Ctrl+Z)", "(Ctrl+Shift+Z or Ctrl+Y)",
+                                   "(Delete)", "(Ctrl+D)",
+                                   "(F)",      "(Home)",
+                                   "(Esc)",    "(Ctrl+O)",
+                                   "(Ctrl+S)", "(Ctrl+Shift+S)",
+                                   "(H)",      "(F1)",
+                                   "(F12)",    "(W)",
+                                   "(E)",      "(R)",
+                                   "(Q)",      "(G)",
+                                   "(Ctrl+Q)", "Ctrl+click"}) {
         EXPECT_TRUE(std::any_of(texts.begin(), texts.end(),
                                 [&](const std::string& t) { return t.find(keys) != std::string::npos; }))
             << "no tooltip names " << keys;
@@ -190,7 +197,7 @@ TEST(Ui, MessagesShowAsToastsEvenWithThePanelsHiddenAndASuccessClearsAnError) {
     // The pixels: the toast is drawn where the report says (most of its rectangle differs from the
     // same frame without the message), and nothing else changed. With the panels shown: a picture
     // taken with them hidden is the scene's alone, without any of the interface, toasts included
-    // (app.cpp: Source::Scene), so there the report is all there is to read.
+    // (Captures::takeUnderPanels), so there the report is all there is to read.
     const fs::path plainPng = tempDir() / "toasts_plain.png";
     const fs::path toastPng = tempDir() / "toasts.png";
     const fs::path shownReport = tempDir() / "toasts_shown.json";

@@ -33,6 +33,7 @@ TEST(Shortcuts, TheChordsOfTheThreeJsEditorBlenderAndGodot) {
         {"e", Action::GizmoRotate},
         {"r", Action::GizmoScale},
         {"q", Action::GizmoSpace},
+        {"g", Action::ToggleGizmo},
         {"p", Action::PickAudit},
         {"m", Action::MathPanel},
         {"c", Action::Constructions},

@@ -69,6 +69,7 @@ TEST(Session, AHandWrittenFileReadsAsItSays) {
     EXPECT_FALSE(s.start.settings.fxaa);
     EXPECT_TRUE(s.start.settings.hideUi);
     EXPECT_EQ(s.start.settings.observer, ObserverMode::Inset);
+    EXPECT_TRUE(s.start.settings.gizmoShown) << "a file without the field: shown, as before it could be hidden";
     ASSERT_EQ(s.frames.size(), 2u);
 
     const SessionFrame& f = s.frames[0];
@@ -149,6 +150,7 @@ TEST(Session, EveryKindWrittenAsItGoesReadsBackBitForBit) {
                   command::Redo{}};
     a.settings = start.settings;
     a.settings->observer = ObserverMode::Main;
+    a.settings->gizmoShown = false;
     a.observerCamera = start.scene.camera;
     a.observerCamera->near = 0.3f;
     SessionFrame b;

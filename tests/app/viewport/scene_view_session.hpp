@@ -41,7 +41,7 @@ struct Session {
     SceneView::Update last;
 
     explicit Session(glm::ivec2 window = {640, 360}, glm::ivec2 drawable = {640, 360})
-        : frame{window, drawable, false, GizmoMode::Move, GizmoSpace::World, {}} {}
+        : frame{window, drawable, false, GizmoMode::Move, GizmoSpace::World, true, {}} {}
 
     /// One frame: its events, then the update (as App::frame does, the panels between them).
     void step(const std::vector<InputEvent>& events) {

@@ -38,6 +38,45 @@ TEST(LabelPlaces, TwoLabelsOfOnePointDoNotCoverEachOther) {
     EXPECT_FALSE(overlaps(places[0].box, places[1].box));
 }
 
+// A point past the window's edge (a construction's point out of the picture): every place round it
+// is off the window, so its label is moved in, whole, as near the point as the window allows.
+TEST(LabelPlaces, ALabelOfAPointOffTheWindowLiesWhollyInsideIt) {
+    const ScreenBox window{{0, 0}, {400, 300}};
+    const glm::vec2 size(120, 15);
+    for (const glm::vec2 point :
+         {glm::vec2(700, 150), glm::vec2(-300, 150), glm::vec2(200, 900), glm::vec2(200, -400), glm::vec2(500, 350)}) {
+        const std::vector<glm::vec2> points = {point};
+        const std::vector<glm::vec2> sizes = {size};
+        const auto places = placeLabels(points, sizes, {{}, {}, {}, window}, 5.0f);
+        ASSERT_EQ(places.size(), 1u);
+        const ScreenBox& box = places[0].box;
+        EXPECT_GE(box.pos.x, 0.0f) << point.x << "," << point.y;
+        EXPECT_GE(box.pos.y, 0.0f) << point.x << "," << point.y;
+        EXPECT_LE(box.max().x, 400.0f) << point.x << "," << point.y;
+        EXPECT_LE(box.max().y, 300.0f) << point.x << "," << point.y;
+        EXPECT_EQ(box.size, size);
+        EXPECT_TRUE(places[0].clear) << "nothing else is in its way";
+        // Against the edge nearest the point, along each axis the point is past.
+        if (point.x > 400) {
+            EXPECT_EQ(box.max().x, 400.0f);
+        }
+        if (point.x < 0) {
+            EXPECT_EQ(box.pos.x, 0.0f);
+        }
+        if (point.y > 300) {
+            EXPECT_EQ(box.max().y, 300.0f);
+        }
+        if (point.y < 0) {
+            EXPECT_EQ(box.pos.y, 0.0f);
+        }
+    }
+    // A point just inside the edge keeps a place of its own beside it, not one moved over it.
+    const std::vector<glm::vec2> points = {{398, 150}};
+    const std::vector<glm::vec2> sizes = {size};
+    const auto places = placeLabels(points, sizes, {{}, {}, {}, window}, 5.0f);
+    EXPECT_EQ(places[0].box.pos, glm::vec2(398 - 5 - 120, 142.5f)) << "left of the point";
+}
+
 TEST(LabelPlaces, ABoxCrossesALineBandButNotALineBeside) {
     const ScreenBox box{{10, 10}, {20, 10}};
     EXPECT_TRUE(crosses(box, {{0, 0}, {40, 40}, 0.5f}));

@@ -90,6 +90,29 @@ TEST(SceneView, APressOnAGizmoHandleReleasedInPlaceChangesNothing) {
     EXPECT_EQ(s.editor.history().steps(), 0u);
 }
 
+// With the gizmo hidden (View > Transform gizmo off) a press where its y handle would be is a click
+// on what lies there, as the reference's ray says: the handle neither lights up nor takes it.
+TEST(SceneView, WithTheGizmoHiddenAPressWhereAHandleWouldBePicksWhatIsThere) {
+    Session s;
+    s.editor.select(1, false);
+    const HandleAim h = yHandleOf(s, 1);
+    s.frame.gizmoShown = false;
+    s.step({motion(h.at)});
+    EXPECT_FALSE(s.view.gizmoView(s.last.matrices, s.editor)) << "no gizmo is drawn";
+    s.step({leftDown(h.at)});
+    s.step({leftUp(h.at)});
+    ASSERT_EQ(s.view.clicks().size(), 1u);
+    EXPECT_FALSE(s.view.clicks()[0].onGizmo);
+    const std::vector<std::string> expected = namesHitBy(s.rayAt(h.at), s.editor);
+    EXPECT_EQ(s.view.clicks()[0].hitNames, expected);
+    if (expected.empty()) {
+        EXPECT_TRUE(s.editor.selection().empty()) << "a click on the background clears it";
+    } else {
+        EXPECT_EQ(s.editor.scene().objects[s.editor.selection().at(0)].name, expected.front());
+    }
+    EXPECT_EQ(centreOf(s.editor, 1), glm::vec3(2.0f, 0.0f, 0.0f)) << "nothing moved";
+}
+
 // A press on one object of a multi-selection keeps the selection: dragged, all of it moves by the
 // same offset (one undo step); released in place, that object alone stays selected.
 TEST(SceneView, ADragOnOneObjectOfASelectionMovesTheWholeSelection) {
