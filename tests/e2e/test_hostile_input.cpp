@@ -323,7 +323,7 @@ TEST(SavingUnderFailure, AFullDiskAndAReadOnlyTargetLeaveTheOldFileAndSayWhy) {
 }
 
 // 700 rounds of two clicks, a drag, a selection, Duplicate and Delete: 1,400 to 2,100 recorded clicks and
-// 1,400 index rebuilds in one run (~4 s). Resident memory after the first round (allocators and
+// 1,400 index rebuilds in one run. Resident memory after the first round (allocators and
 // driver warmed up) to the end may grow by at most kSoakGrowthKiB: the click records the report
 // keeps (~0.5 KB each) and allocator slack, not a per-frame or per-edit leak (which at ~30,000
 // frames would show as megabytes).
