@@ -1,24 +1,23 @@
 // SPDX-License-Identifier: MIT
-// Frames of the real demo (issue 24, point 2): the App of `pickray --headless` (SDL's offscreen
-// driver, Mesa's llvmpipe here), a generated scene of N objects at 1280x720 with its panels, and a
-// right-button drag orbiting the camera. Every iteration is one frame, timed with the GPU waited
+// Frames of the real demo: the App of `pickray --headless` (SDL's offscreen driver, Mesa's
+// llvmpipe here), a generated scene of N objects at 1280x720 with its panels, and a right-button
+// drag orbiting the camera. Every iteration is one frame, timed with the GPU waited
 // for (glFinish: a software rasteriser draws after the calls return).
 //
 //   Orbit/N: a frame of the drag (the mouse moved, the camera orbiting): drawn approximate.
 //   Still/N: a frame after the camera moved without a drag (as --orbit does): drawn exactly, as
 //            every frame was drawn before the approximate view, orbit frames included.
 //
-//   Audit/N: the pick audit of a still frame (issue 25, `--audit`): the frame, its exact ID pass
-//            read back, and the CPU's pick through every pixel (5 rays each: the centre and the
-//            four robustness probes) on all cores, compared.
+//   Audit/N: the pick audit of a still frame (`--audit`): the frame, its exact ID pass read
+//            back, and the CPU's pick through every pixel (5 rays each: the centre and the four
+//            robustness probes) on all cores, compared.
 //   AuditCpu/N: the CPU's part alone (cpuPicks: the rays, the BVH's batch query, the depth ties).
 //
 //   StillMixed/N/R: Still (the generated scene of every kind) drawn as meshes (R = 0) and by the
-//            analytic renderer (R = 1, the default), back to back at 1e3, 1e4 and 1e5: issue 26's
-//            measure of the analytic renderer, at most 1.25 times the meshes at 1e5.
+//            analytic renderer (R = 1, the default), back to back at 1e3, 1e4 and 1e5. The
+//            analytic renderer's target: at most 1.25 times the meshes' frame at 1e5.
 //   StillSpheres/N/R: Still on a scene of spheres only (the generated scene, each object replaced
-//            by a sphere in its box), R = 0 the mesh renderer, 1 --renderer analytic (issue 26's
-//            first step: the ratio of the two at 1e5 is the issue's measure, at most 1.25).
+//            by a sphere in its box), R = 0 the mesh renderer, 1 --renderer analytic.
 //   StillRounds/N/R: the same for the other round kinds (the generated scene, each object but
 //            the infinite cylinders replaced by a capsule or, every other one, a capped cylinder
 //            along its box's diagonal), R = 0 mesh, 1 analytic.
@@ -26,7 +25,7 @@
 //            cylinders replaced by the middle half of its box, every other one an oriented box of
 //            that size turned about a diagonal), R = 0 mesh, 1 analytic.
 //   StillFxaa/N/A: Still with the FXAA pass off (A = 0, --aa off) and on (A = 1, the default), back
-//            to back: the pass's cost is the difference (issue 26, anti-aliased pictures).
+//            to back: the pass's cost is the difference.
 //
 // Counters: median_ms, the median frame of the run; triangles and dots of the frame (the last
 // iteration's); approximate (1 or 0).

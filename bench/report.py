@@ -123,7 +123,7 @@ def levels(context):
 
 
 def embree_table(runs_by_level):
-    """Issue 30's targets: pickray against the best Embree configuration of the run, per scene; the
+    """The targets: pickray against the best Embree configuration of the run, per scene; the
     memory against Embree's native configuration (the tree plus the shape data each reads). One block
     of rows per run (a level of pickray's and Embree's), each row labelled with the CPU and levels."""
     header = ("| CPU | levels | scene | N | pickray | best Embree | pickray ÷ best Embree (time) | "
@@ -293,7 +293,7 @@ def main():
     print(f"CPU: {sc.get('cpu', '?')}; {levels(sc)}; "
           f"Embree 3: {sc.get('embree3', 'not built')}; Embree 4: {sc.get('embree4', 'not built')}.\n")
     print(scene_table(scene))
-    print("\n### pickray against the best Embree (issue 30)\n")
+    print("\n### pickray against the best Embree\n")
     print(embree_table(scene_runs))
     leaves = sphere_leaves_table(scene, scene_context)
     if leaves:

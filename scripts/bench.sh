@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Runs both benchmark programs on an otherwise idle machine and prints the Markdown tables of
-# docs/PERFORMANCE.md. Takes 10–25 minutes (Bullet builds its 1e6-object worlds twice; the Embree
+# docs/PERFORMANCE.md. Takes tens of minutes (Bullet builds its 1e6-object worlds twice; the Embree
 # comparison runs again at each lower level).
 # Usage: [PICKRAY_EMBREE4_ROOT=DIR] scripts/bench.sh [build-dir]   (DIR: an Embree 4 install, docs/PERFORMANCE.md)
 set -euo pipefail

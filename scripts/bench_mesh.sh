@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Runs bench_mesh (triangle meshes against Embree) once for each pickray level this CPU has
 # (PICKRAY_SIMD: avx512, avx2, scalar; Embree at its best each time) and prints the Markdown tables
-# of docs/PERFORMANCE.md's "Triangle meshes against Embree". Takes 10–20 minutes on 2 cores.
+# of docs/PERFORMANCE.md's "Triangle meshes against Embree". Takes tens of minutes.
 # Usage: [PICKRAY_EMBREE4_ROOT=DIR] scripts/bench_mesh.sh [build-dir [out-dir]]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

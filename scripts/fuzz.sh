@@ -53,11 +53,11 @@ status=0
 # Executions per target and level: under a minute each on this project's 2-core machines.
 runs_for() {
   case $1 in
-    fuzz_collision) echo 450000 ;;  # every input also runs the batch forms (800,000, then 600,000, until CI grew)
+    fuzz_collision) echo 450000 ;;  # every input also runs the batch forms
     fuzz_mesh) echo 60000 ;;        # a brute force over up to 24 triangles, 12 rays, both face modes
     fuzz_scene) echo 750000 ;;
-    fuzz_cli) echo 30000 ;;         # CLI11 builds its whole option table for every input (about 55 s)
-    fuzz_session) echo 80000 ;;     # reads, writes, rereads and cuts each session (about 40 s)
+    fuzz_cli) echo 30000 ;;         # CLI11 builds its whole option table for every input
+    fuzz_session) echo 80000 ;;     # reads, writes, rereads and cuts each session
     *) echo 2000000 ;;
   esac
 }

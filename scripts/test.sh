@@ -76,7 +76,7 @@ for stage in $stages; do
   started=$(date +%s)
   case $stage in
     main | sanitize | aarch64)
-      # aarch64 is emulated, about 40x slower for long double: its test preset sets how many of
+      # aarch64 is emulated, and its long double is slow software: its test preset sets how many of
       # their random cases the tests that compare with the long-double reference judge
       # (PICKRAY_DIFFERENTIAL_SCALE, tests/support/case_scale.hpp); the native stages judge all.
       run_suite "$stage" ;;

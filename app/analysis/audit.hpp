@@ -55,11 +55,11 @@ inline constexpr float kAuditProbePixels = 1e-3f;
 /// The probe's distance in roundings of the origin: 2·√3 (see auditProbePixels).
 inline constexpr double kAuditProbeRoundings = 3.4641016151377544;
 /// Two hits are a depth tie when their t are at most this many floats apart (t2 <= t1 stepped up
-/// kDepthTieSteps times with nextafter). Measured: one surface given twice (a sphere and a
-/// zero-length capsule; an Aabb and the same box as an OrientedBox, identity, moved into place,
-/// or turned 90 degrees with its sizes swapped), seen through every pixel of a view at 2.5, 6 and
-/// 30 from it, gives two t at most 6 float steps apart (Audit.OneSurfaceGivenTwice...); 8 covers
-/// that with a third to spare, and is 1.5e-5 at t = 30, far below any depth a picture shows.
+/// kDepthTieSteps times with nextafter). One surface given twice (a sphere and a zero-length
+/// capsule; an Aabb and the same box as an OrientedBox, identity, moved into place, or turned 90
+/// degrees with its sizes swapped), seen through every pixel of a view at 2.5, 6 and 30 from it,
+/// gives two t within a few float steps (Audit.OneSurfaceGivenTwice... checks that 8 holds them,
+/// with room). 8 steps at t = 30 is 1.5e-5, far below any depth a picture shows.
 inline constexpr int kDepthTieSteps = 8;
 /// How far `worst` looks for a pixel where the CPU gives the GPU's answer, in pixels.
 inline constexpr int kAuditSearchPixels = 16;

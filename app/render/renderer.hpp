@@ -1,17 +1,20 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// Draws a scene with OpenGL 3.3 core: one instanced draw call per mesh kind and level of detail
-// (sphere, capsule, capped cylinder: kLodCount levels each; cube; mirrored cube; long side), one
-// for dots, then lines (grid), the outlines, lines (faint, solid) and the gizmo's triangles on top: 27.
-// The list of draws is fixed, so draw calls per frame do not grow with the scene.
+// Draws a scene with OpenGL 3.3 core, in one of two ways (useAnalyticSpheres below): analytic,
+// each object drawn by casting each pixel centre's ray, which the demo uses unless given
+// --renderer mesh (cli.hpp); or as meshes, a new Renderer's state. Either way the list of draws is
+// fixed, so draw calls per frame do not grow with the scene.
 //
-// Per object: culled when its bounding sphere is outside the view frustum; drawn as one point of
-// its size when that sphere is at most kSilhouetteTolerancePixels in radius on screen (a dot that
-// small is within a pixel of any silhouette inside it). Otherwise per instance: the coarsest
-// level whose silhouette stays within kSilhouetteTolerancePixels of the analytic shape at the
-// instance's projected size, so large instances get the full 96-segment mesh.
+// The meshes: one instanced draw call per mesh kind and level of detail (sphere, capsule, capped
+// cylinder: kLodCount levels each; cube; mirrored cube; long side), one for dots, then lines
+// (grid), the outlines, lines (faint, solid) and the gizmo's triangles on top. Per object: culled
+// when its bounding sphere is outside the view frustum; drawn as one point of its size when that
+// sphere is at most kSilhouetteTolerancePixels in radius on screen (a dot that small is within a
+// pixel of any silhouette inside it). Otherwise per instance: the coarsest level whose silhouette
+// stays within kSilhouetteTolerancePixels of the analytic shape at the instance's projected size,
+// so large instances get the full 96-segment mesh.
 //
-// Every object is one instance: a capsule or capped cylinder is a unit mesh whose far half is
+// As meshes, every object is one instance: a capsule or capped cylinder is a unit mesh whose far half is
 // stretched to its length (Vertex::stretch); an infinite cylinder a side reaching beyond the far
 // plane on both sides; a box a cube instance with world = toWorld · T(min) · S(max − min).
 // Markers are unlit sphere instances. Back faces of the closed meshes (all but the infinite
@@ -62,7 +65,7 @@ public:
     /// boxes: box.frag) over a screen-space rectangle around each, never by the rasteriser's edge,
     /// with no dots or levels of detail in an exact frame. Every depth-tested pass then writes near / view depth into a
     /// 32-bit float depth buffer, compared GREATER (nearer is larger), so that depth order follows
-    /// a click's t. Off (the default): the mesh renderer, unchanged.
+    /// a click's t. Off (a new Renderer's state): the mesh renderer.
     void useAnalyticSpheres(bool analytic);
     [[nodiscard]] bool analyticSpheres() const { return analytic_; }
 

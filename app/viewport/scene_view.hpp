@@ -6,23 +6,10 @@
 // changes the document only through the Editor, so a second view (an observer's) is a second
 // SceneView on the same Editor. No SDL, no GL.
 //
-// The mouse, as editors have it (three.js editor, Blender, Godot):
-//   * a left press on an object picks it, selects it (ctrl adds to the selection) and grabs it at
-//     the hit point; once the cursor has gone kDragThreshold pixels from the press, the selection
-//     follows the cursor in the plane facing the camera (one undo step for the whole drag), and the
-//     pick with it: picked again along the ray through the cursor, which meets the grabbed point,
-//     and kept on the grabbed object even where another now lies in front of it. A press
-//     on an object already selected keeps the selection, so the drag moves all of it; released in
-//     place it is a click: ctrl takes the object out, else it alone stays selected;
-//   * a left press on the background that is released within the threshold is a click: it picks
-//     nothing and clears the selection (ctrl keeps it); past the threshold it orbits instead and
-//     keeps the pick, so the ray can be seen from the side;
-//   * a left press on a handle of the transform gizmo (the selection's) drags it past the same
-//     threshold: the selected objects move, turn or scale as the handle says (gizmo.hpp), and a
-//     move or a turn of the picked object carries its picked point: the pick is the ray through
-//     where that point is drawn now; released within it, it changes nothing (a press on a handle
-//     is the handle's, as in every editor);
-//   * a right press orbits, a middle (or shift-left) press pans, the wheel zooms.
+// The mouse is as docs/DEMO.md ("Using it") describes, as in the three.js editor, Blender and
+// Godot. A left press picks, selects and grabs; past kDragThreshold it drags what it pressed (the
+// selection, a gizmo handle, or the background: an orbit), within it it is a click. A drag keeps
+// the pick on the grabbed object. Right orbits, middle (or shift-left) pans, the wheel zooms.
 
 #include <cstddef>
 #include <cstdint>

@@ -61,7 +61,7 @@ EOF
 failures=0
 for unit in "${units[@]}"; do
   # A failure must be over Cone: a broken command fails over something else, and only then is the
-  # unchanged header tried, to say which (compiling it every time doubled the test's 50 s).
+  # unchanged header tried, to say which (compiling it every time would double the test's time).
   if compile "$unit" "$scratch/seventh" 2>"$scratch/log"; then
     echo "FAIL $unit: compiles with a seventh kind it does not handle"
     failures=$((failures + 1))

@@ -153,8 +153,8 @@ TYPED_TEST(BatchRaycastT, PairsEqualTheScalarRoutineBitForBit) {
             EXPECT_LT(hits, 21600);
         }
     }
-    // Judged per kind at every third case (measured): 1152 to 4075 hits, 8783 to 15622 misses; the
-    // minimums shrink with the share of cases judged (every ninth under emulation: 389 to 1401 hits).
+    // Judged per kind at every third case; the minimums shrink with the share of cases judged
+    // (every ninth under emulation).
     const auto judged = [&](long atEveryThird) { return atEveryThird * 3 / static_cast<long>(referenceStride); };
     reference.finish(judged(500), judged(4000));
 }
@@ -179,8 +179,8 @@ TYPED_TEST(BatchRaycastT, OneRayAgainstManyShapesEqualsTheScalarRoutine) {
                             [&] { return describeShape(cases.shapes[i]); });
         }
     }
-    // Measured per kind: 3 to 512 hits, 9896 to 17230 misses (one case's ray mostly misses the
-    // other cases' shapes; the pairs above are where hits are judged).
+    // Few hits per kind (one case's ray mostly misses the other cases' shapes; the pairs above are
+    // where hits are judged).
     reference.finish(2, 5000);
 }
 

@@ -84,7 +84,7 @@ TEST(ConstructionSegments, ClosestPairIsTheLibrarysAndTheMinimum) {
         if (sine > 0.1L && length(d1) > 1 && length(d2) > 1) {
             // The parameters of a unique minimum move with the inputs by 1/sine² at most: the
             // double solve's 2^-50·extent / (|d|·sine²) < 2^-33 here, the float rounding 2^-24,
-            // the reference's golden search ~1e-12: 2^-20 leaves room (measured: 1/16 of it).
+            // the reference's golden search ~1e-12: 2^-20 leaves room.
             worstST.expectWithin(static_cast<double>(std::fabs(c.s - want.t1) + std::fabs(c.t - want.t2)), 0x1p-20);
             ++stCompared;
         }
@@ -104,7 +104,7 @@ TEST(ConstructionSegments, ClosestPairIsTheLibrarysAndTheMinimum) {
                              0x1p-40f * static_cast<float>(extent * extent);
         EXPECT_LE(atMinimum, sampled + fSlack) << i;
     }
-    EXPECT_GE(stCompared, 1300);  // measured: 1472 of 1500
+    EXPECT_GE(stCompared, 1300);
     std::printf("segments: %d (s, t) compared\n", stCompared);
 }
 

@@ -192,7 +192,7 @@ TEST(SegmentSegment, SymmetricAndNeverAboveAnySampledPair) {
         // The distance is that of the double points, rounded (2^-24·distance); each point is rounded
         // to float, 2^-24·|p| in all; glm::distance in float rounds the differences, squares, sums
         // and root, within 3.5·2^-24·distance. Allowed: 2^-24·(|p1| + |p2| + 5·distance), 4.5 rounded
-        // up. (Measured: 0.35 of it.)
+        // up.
         const double pointsApart = glm::distance(glm::dvec3(r.p1), glm::dvec3(r.p2));
         apart.expectWithin(std::abs(double{glm::distance(r.p1, r.p2)} - double{r.distance}),
                            0x1p-24 * (glm::length(glm::dvec3(r.p1)) + glm::length(glm::dvec3(r.p2)) +
@@ -200,8 +200,7 @@ TEST(SegmentSegment, SymmetricAndNeverAboveAnySampledPair) {
         // Sampled in double from the float ends, so the samples are the segments' own points within
         // double rounding: the answer may exceed the closest of them only by its own error,
         // distance.hpp's one float step plus 2^-50 of the extent (the largest end coordinate plus
-        // both lengths), taken twice for the samples' double rounding. (Measured: 0.5 of it, half a
-        // float step, where the closest pair is a sampled one.)
+        // both lengths), taken twice for the samples' double rounding.
         double sampled = INFINITY;
         for (int a = 0; a <= 20; ++a) {
             for (int b = 0; b <= 20; ++b) {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Tests written for the mutants that survived scripts/mutate.sh (docs/RELIABILITY.md, "Mutation
+// Tests written for the mutants that survived scripts/mutate.sh (docs/TESTING.md, "Mutation
 // check"): each names the mutant it kills.
 #include <cmath>
 #include <limits>

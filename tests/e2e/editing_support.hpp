@@ -135,7 +135,7 @@ inline int textWidth(const Image& image, int top, int bottom, int left, int righ
 
 // Each glyph of the font (ProggyClean at 13 pixels, pickray's at UI scale 1) is 7 pixels wide, its
 // ink inside that: a line of n characters has text n * 7 wide less the ink's margins in its first
-// and last cells, at most one cell (measured: 2 and 1 of 7).
+// and last cells, at most one cell.
 inline constexpr int kGlyph = 7;
 inline bool widthOfCharacters(int width, std::size_t characters) {
     const int n = static_cast<int>(characters);

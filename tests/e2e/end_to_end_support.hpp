@@ -40,19 +40,18 @@ using namespace e2e;  // NOLINT
 inline pickref::Real ulpAt(pickref::Real m) { return std::ldexp(1.0L, std::ilogb(m) - 23); }
 
 // The ray's origin, on the near plane beside the eye: the eye's coordinates and a few roundings
-// of the unprojection, each under an ulp at the eye's distance from the world's origin. Measured
-// worst: 0.65 ulp.
+// of the unprojection, each under an ulp at the eye's distance from the world's origin.
 inline pickref::Real originTolerance(const pickref::Ray& ray) { return 4 * ulpAt(pickref::length(ray.origin)); }
-// The ray's unit direction, components below 1: an ulp of 1 is 2^-23. Measured worst: 0.45 of it.
+// The ray's unit direction, components below 1: an ulp of 1 is 2^-23.
 inline constexpr pickref::Real kDirectionTolerance = 4 * 0x1p-23L;
 // t and the hit point: the origin's error, the direction's carried over t (under an ulp at
-// |origin| + t together), and the ray routine's own roundings. Measured worst: 0.64 ulp.
+// |origin| + t together), and the ray routine's own roundings.
 inline pickref::Real hitTolerance(const pickref::Ray& ray, pickref::Real t) {
     return 4 * ulpAt(pickref::length(ray.origin) + t);
 }
 // The normal is the point's offset from the axis or centre over the radius: the roundings of the
 // point and of that offset (ulps at |point|) over the radius of curvature, the default scene's
-// smallest being the pole's 0.3. Measured worst: 1.6e-6, 2 ulps at |point| over 0.3.
+// smallest being the pole's 0.3.
 inline pickref::Real normalTolerance(pickref::Vec point) { return 8 * ulpAt(pickref::length(point)) / 0.3L; }
 
 inline std::size_t objectsNamed(const ps::Scene& scene, const std::string& prefix) {

@@ -323,7 +323,6 @@ TEST(PickAudit, PerspectiveDefaultSceneCountsEqualABruteForceOverTheLibrarysRout
         auditAgainstBruteForce("audit_perspective", {"--scene", kDefaultScene.string(), "--renderer", "mesh"});
     expectWithinAPixelOfTheEdges(r);
     // The default scene's edges are a thin line around seven objects: far fewer than 2% of the view.
-    // Measured 104 robust of 104 (perspective) and 165 of 167 (orthographic).
     EXPECT_LT(r.mismatches, r.pixels / 50);
 }
 
@@ -342,7 +341,7 @@ TEST(PickAudit, OrthographicOpenGlDepthDefaultSceneCountsEqualABruteForceOverThe
 // conventions over the pair of runs.
 // `onTheEdges`: every mismatch an edge pixel of the CPU's picture. Not at 1e5, where objects are
 // a pixel or two across: one thinner than the pixel spacing can be drawn at a pixel whose centre
-// and whose neighbours' centres it misses (measured: 3 such pixels in each projection), so there
+// and whose neighbours' centres it misses, so there
 // the counts' equality and the worst list's are what is checked, and the rest is printed.
 // Each run twice: drawn analytic (exact) and as meshes (the baseline).
 void auditGenerated(const std::string& count, bool onTheEdges) {

@@ -129,7 +129,7 @@ TEST(Editing, FFramesTheSelectionAndHomeFramesEverything) {
     const auto& ball = std::get<pickray::Sphere>(before.objects[objectNamed(before, "ball")].shape);
     const ps::Camera camera = loadSaved(framed).camera;
     // Float roundings at the ball's centre (|centre| < 4: an ulp is 2^-22) and, for the unit
-    // direction, at 1 (2^-23): 4 ulps each (measured: 2.7e-7 and 8.4e-8, about 1 ulp).
+    // direction, at 1 (2^-23): 4 ulps each.
     expectNear(camera.target, ball.center, 4 * 0x1p-22f, "F: the camera looks at the ball's centre");
     const glm::vec3 was = glm::normalize(before.camera.eye - before.camera.target);
     const glm::vec3 now = glm::normalize(camera.eye - camera.target);
@@ -376,7 +376,7 @@ TEST(Editing, UndoAndRedoInARealXWindowUnderXvfbWithXdotool) {
     XSession redo = session("xvfb_drag_undo_redo");
     const std::string redone = saved(drag(redo).key("ctrl+z").key("ctrl+shift+z").run());
     // The sum of the drag's six steps rounded differently: half an ulp each at the centre's size
-    // (< 4: 2^-22), 8 ulps with room (measured: 0, bit for bit, in the runs seen).
+    // (< 4: 2^-22), 8 ulps with room.
     expectNear(ballIn(redone), ballIn(moved), 8 * 0x1p-22f, "redone drag");
     EXPECT_NE(redone, untouched);
 }
@@ -517,8 +517,8 @@ TEST(Editing, AfterDraggingTheBallThePickFollowsItUnderTheCursor) {
     ASSERT_TRUE(grabbed && grabbed->object == objectNamed(before, "ball"));
     const pickref::Real off = distance(underCursor.front().answer.point, grabbed->answer.point + offset);
     std::printf("precision: the dragged ball's grabbed point is %.3Lg world units off the cursor ray's hit\n", off);
-    // The engine's float rays, grabbed point and offset, the centre saved as a float: measured
-    // 1.1e-7 world units; 1e-6 is about one float ulp of the eye's coordinates (up to 9: 9.5e-7).
+    // The engine's float rays, grabbed point and offset, the centre saved as a float: 1e-6 is
+    // about one float ulp of the eye's coordinates (up to 9: 9.5e-7).
     EXPECT_LT(off, 1e-6L);
 
     const json r = readJson(report);

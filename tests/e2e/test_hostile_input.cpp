@@ -323,7 +323,7 @@ TEST(SavingUnderFailure, AFullDiskAndAReadOnlyTargetLeaveTheOldFileAndSayWhy) {
 }
 
 // 700 rounds of two clicks, a drag, a selection, Duplicate and Delete: 1,400 to 2,100 recorded clicks and
-// 1,400 index rebuilds in one run (~4 s). Resident memory after the first round (allocators and
+// 1,400 index rebuilds in one run. Resident memory after the first round (allocators and
 // driver warmed up) to the end may grow by at most kSoakGrowthKiB: the click records the report
 // keeps (~0.5 KB each) and allocator slack, not a per-frame or per-edit leak (which at ~30,000
 // frames would show as megabytes).
@@ -332,9 +332,9 @@ TEST(LongSession, ThousandsOfClicksAndEditsKeepMemoryFlat) {
     constexpr int kRounds = 700;
     constexpr std::size_t kSoakGrowthKiB = 2048;
     const fs::path report = tempDir() / "soak.json";
-    // llvmpipe rasterising on the calling thread (LP_NUM_THREADS=0): its worker threads touch about
-    // 4 MB of fresh memory at some frame or none (seen: +4.1, -0.4, +4.6, +4.7, +0.3 MB over five
-    // runs), which says nothing about pickray's memory; without them five runs gave -0.74..-0.86 MB.
+    // llvmpipe rasterising on the calling thread (LP_NUM_THREADS=0): its worker threads touch
+    // megabytes of fresh memory at some frame or none, which says nothing about pickray's memory
+    // (docs/RELIABILITY.md has the figures).
     const ProcessResult run = runPickray({"--headless", "--hide-ui", "--size", "160x120", "--click", "80,60", "--click",
                                           "40,30", "--drag", "80,60,90,65", "--select", "ball", "--duplicate",
                                           "--delete", "--repeat", std::to_string(kRounds), "--report", report.string()},

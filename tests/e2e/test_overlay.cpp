@@ -75,7 +75,7 @@ Arrow arrowOf(glm::ivec2 size, const std::vector<std::string>& extra, const std:
         "--screenshot", shot.string()};
     args.insert(args.end(), extra.begin(), extra.end());
     // --aa off: the widths are read from the arrow's coverage, which FXAA moves across its slanted
-    // edges (the head measured 11.94 pixels with it, at least 12 drawn).
+    // edges (the head would read narrower than the 12 pixels drawn).
     args.insert(args.end(), {"--aa", "off"});
     const ProcessResult run = runPickray(args);
     EXPECT_EQ(run.exitCode, 0) << run.output;

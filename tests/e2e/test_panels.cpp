@@ -415,7 +415,7 @@ TEST(Ui, TheUiScaleSliderTakesItsValueWhenLetGoAndThePanelsFollowIt) {
                 double(scale), double(scaled) / one);
     ASSERT_GT(one, 10) << "the word is found in the menu bar";
     // The font is rasterised at its new size, not magnified: the ink scales, each end landing on a
-    // whole pixel, so within a pixel at each end (2 pixels; measured: 0.5).
+    // whole pixel, so within a pixel at each end (2 pixels).
     EXPECT_LE(std::fabs(static_cast<float>(scaled) - scale * static_cast<float>(one)), 2.0f);
 }
 
@@ -565,7 +565,7 @@ TEST(Ui, AMenuEntrysTooltipGoesBesideTheMenuNotOverItsShortcutsAndInsideTheWindo
             // padding around them) and the menu bar is a box of the font's line, 13 pixels high and
             // 7 wide a character (ProggyClean), and ImGui's window padding of 8 all round: all of it
             // inside the window, none cut off by its edge. ImGui fits some a pixel wider than that
-            // (measured: 0 or 1 pixel, printed below): 0 to 1 more.
+            // (printed below): 0 to 1 more.
             Box tip;
             for (int y = 19; y < a.height; ++y)
                 for (int x = 0; x < a.width; ++x) {

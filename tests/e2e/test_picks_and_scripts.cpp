@@ -233,7 +233,7 @@ TEST(EndToEnd, DraggingMovesTheGrabbedObjectWithTheCursor) {
     const auto& moved = std::get<pickray::Sphere>(after.scene->objects[ball].shape);
     const pickref::Real error = distance(ref(moved.center), ref(before.center) + (dropped - grabbed));
     // The grab's and the drop's roundings, each at the rays' reach: hitTolerance's 4 ulps at
-    // |origin| + t. Measured worst: 1.4e-6 (0.7 ulp).
+    // |origin| + t.
     const pickref::Real bound = hitTolerance(ray, grab->answer.t);
     std::printf(
         "precision: end to end, the dragged ball's centre is %.3Lg from where the reference's rays put it (%.3Lg of "

@@ -76,7 +76,7 @@ TEST(PrecisionReport, FarFromTheOriginPickrayKeepsItsUlpsAndTheNaiveRayIsOff) {
             static_cast<double>(std::abs(p.at("t_double").get<pickref::Real>() - answer.t) / step);
         EXPECT_LE(doubleSteps, 1e-3) << p.dump();
         // ulps: pickray's t against the double one, in float steps: the library's raycast keeps its
-        // answer within a few steps (measured below); 4 allowed.
+        // answer within a few steps; 4 allowed.
         const double ulps = p.at("ulps").get<double>();
         EXPECT_LE(std::abs(ulps), 4.0) << p.dump();
         // ... which is what t and t_double say (the reference's step: the same float binade).

@@ -130,7 +130,7 @@ struct Band {
     double worstSteps = 0;
 };
 
-/// The bands of near-parallelism of the table, by the sine of the angle between directions.
+/// The bands of near-parallelism, by the sine of the angle between directions.
 std::array<Band, 5> sineBands() {
     return {{{"exactly parallel", 0.0},
              {"below 1e-6", 1e-6},
@@ -149,7 +149,7 @@ Band& bandOf(std::array<Band, 5>& bands, double sine) {
 constexpr double kLineLineSteps = 1.0;
 
 TEST(ExactLineLine, NearlyParallelPairsAgainstRationals) {
-    // The table: base points in [−10, 10]³, the second direction the first plus a
+    // Base points in [−10, 10]³, the second direction the first plus a
     // perturbation of 1e-7..1e-1, and some exactly parallel pairs (no perturbation).
     std::mt19937_64 rng(21);
     std::array<Band, 5> bands = sineBands();

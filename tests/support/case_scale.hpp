@@ -2,9 +2,9 @@
 #pragma once
 // How many random cases the reference-comparing tests run: PICKRAY_DIFFERENTIAL_SCALE=<x> in the
 // environment multiplies their counts. Above 1 for long soak runs; the aarch64 test preset
-// (CMakePresets.json) sets the one factor below 1: that stage runs under qemu, where the long-double reference is IEEE quad
-// precision in software (about 40x slower than natively) and would otherwise take a large share
-// of CI's budget. The native stages run every case: the emulated one checks that the same code
+// (CMakePresets.json) sets the one factor below 1: that stage runs under qemu, where the
+// long-double reference is IEEE quad precision in software, many times slower than natively, and
+// would otherwise take a large share of CI's budget. The native stages run every case: the emulated one checks that the same code
 // gives the same answers on another CPU, for which a fraction of the cases is still thousands per
 // kind.
 

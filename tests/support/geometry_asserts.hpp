@@ -34,12 +34,12 @@ inline void expectWellFormed(const Ray& ray, const RayHit& hit, float tMax = INF
     // The library forms the point from its double t, rounding once (2^-24·|point| a coordinate);
     // here it is formed from the float t (t's own rounding: 2^-24·|t·direction|), with t·direction
     // and the sum rounded. In all at most 2^-24·(2·|t·direction| + 2·|point|) apart, and
-    // |t·direction| <= |origin| + |point|. (Measured over the collision tests: 0.62 of this bound.)
+    // |t·direction| <= |origin| + |point|.
     const glm::vec3 expected = ray.origin + hit.t * ray.direction;
     EXPECT_VEC_NEAR(hit.point, expected,
                     std::ldexp(2.0f * glm::length(ray.origin) + 4.0f * glm::length(hit.point), -24));
-    // Each component of the unit normal rounded to float: its length is 1 within 2^-24 (measured:
-    // 0.77 of that); twice that allowed.
+    // Each component of the unit normal rounded to float: its length is 1 within 2^-24; twice that
+    // allowed.
     EXPECT_NEAR(glm::length(hit.normal), 1.0f, 0x1p-23f);
 }
 

@@ -12,7 +12,7 @@
 //     within 4·2^-24·scale where the ray crosses the surface more than 1° from tangent. The
 //     library works in double and rounds t to float once: that moves the point by at most
 //     2^-24·|point − origin| <= 2^-24·scale; the factor 4 leaves room for the double arithmetic
-//     before it (measured: the worst is 0.6 to 1.1 of 2^-24·scale).
+//     before it.
 //   * the normal (when the library gives one): within 2^-24·(4 + 2·(|origin| + 2·|point|)/ρ)
 //     radians of the reference's normal where the library's t puts the hit (origin + t·direction
 //     exactly), farther than 1e-3·size from a crease; ρ: the smallest curvature radius of the

@@ -342,7 +342,7 @@ TEST(AuditProbe, TwoRootThreeHalfFloatStepsOfTheEyesLargestComponentInPixelsAtTh
     EXPECT_EQ(pa::auditProbePixels(pa::frameMatrices(camera, size, size)), 1e-3f);
     // Moved by (5773.5, -5773.5, 5773.5), 1e4 from the origin: 2·√3 · 2^-12 / 0.0265399 = 0.03186787 px
     // (2^-12 · 360 / (2 · 11.5325626 · 0.41421356) = 0.00919946 worked by hand, times 3.4641016).
-    // Allowed: the float pixel size's few roundings, 1e-6 of it (measured below 1e-7).
+    // Allowed: the float pixel size's few roundings, 1e-6 of it.
     camera.eye += glm::vec3(5773.5f, -5773.5f, 5773.5f);
     camera.target += glm::vec3(5773.5f, -5773.5f, 5773.5f);
     const float moved = pa::auditProbePixels(pa::frameMatrices(camera, size, size));

@@ -116,7 +116,7 @@ TEST(Precision, NaiveFloatSphereFarAwayLosesThousandsOfUlpsWhilePickrayDoesNot) 
         ++checked;
     }
     EXPECT_EQ(checked, 6);
-    // raycast.hpp's sphere is within a few float steps of t (measured: under 1 here); 4 allowed.
+    // raycast.hpp's sphere is within a few float steps of t; 4 allowed.
     EXPECT_LE(worstPickray, 4.0);
     // The naive one: a float step of |o − c|² is 8 against r² = 1, a t error of units, 1e3 steps.
     EXPECT_GE(worstNaive, 1000.0);

@@ -50,7 +50,7 @@ const Step& stepAt(const Options& o, std::size_t i) {
 
 }  // namespace
 
-TEST(Cli, ParsesTheScriptedModeOfTheIssue) {
+TEST(Cli, ParsesAHeadlessRunOfClicksAReportAndAScreenshot) {
     const Options o = parsed({"--headless", "--scene", "s.json", "--size", "800x600", "--click", "10,20", "--click",
                               "30,40", "--report", "r.json", "--screenshot", "s.png", "--hide-ui"});
     EXPECT_TRUE(o.headless);

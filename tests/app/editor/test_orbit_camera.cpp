@@ -35,7 +35,7 @@ TEST(OrbitCamera, OrbitKeepsDistanceAndTarget) {
     std::printf("precision: orbit's distance off by %.3Lg ulps\n", error / kUlpAtDistance);
     // The new eye is target + distance * (unit direction from cos and sin): the distance's rounding
     // (half an ulp), the direction's length (about an ulp) and the sum with the target (half an
-    // ulp): 2 ulps; measured 0.689.
+    // ulp): 2 ulps.
     EXPECT_LE(error, 2 * kUlpAtDistance);
     EXPECT_EQ(o.target, c.target);
     EXPECT_GT(glm::length(o.eye - c.eye), 0.1f);
@@ -53,7 +53,7 @@ TEST(OrbitCamera, ZoomScalesDistanceAndOrthoHeight) {
     // Half the distance: in [4, 8), where an ulp is 2^-21.
     const ld error = std::abs(lengthLd(z.eye - z.target) - 0.5L * lengthLd(c.eye - c.target));
     std::printf("precision: zoom's distance off by %.3Lg ulps\n", error / (kUlpAtDistance / 2));
-    // distance * normalize(offset) + target: the same roundings as the orbit's, 2 ulps; measured 0.
+    // distance * normalize(offset) + target: the same roundings as the orbit's, 2 ulps.
     EXPECT_LE(error, 2 * kUlpAtDistance / 2);
     EXPECT_EQ(z.orthoHeight, 0.5f * c.orthoHeight) << "a halving is exact";
 }
@@ -68,7 +68,7 @@ TEST(OrbitCamera, PanMovesEyeAndTargetTogether) {
     std::printf("precision: pan changed eye - target by %.3Lg\n", error);
     // Per coordinate: eye + move rounds by half an ulp of a number below 16 (2^-21), target + move
     // by less, and the two subtractions eye - target by up to 2^-21 each: within 4 * 2^-21 = 2^-19,
-    // and over the three coordinates sqrt(3) * 2^-19; measured 0.
+    // and over the three coordinates sqrt(3) * 2^-19.
     EXPECT_LE(error, 1.7321L * 0x1p-19L);
 }
 

@@ -50,7 +50,7 @@ TEST(HiDpi, TheRayIsTheSameAsAtScaleOneAndPicksTheSameObject) {
     const pa::FrameMatrices scale2 = pa::frameMatrices(scene.camera, {640, 360}, {1280, 720});
     // Bit for bit: the scale-2 cursor is at 2x + 1 of 1280 where the scale-1 one is at x + 0.5 of
     // 640, the same fraction of the viewport, and both quotients round the same real number to the
-    // same float; from there the two rays are the same arithmetic on the same floats. Measured 0.
+    // same float; from there the two rays are the same arithmetic on the same floats.
     constexpr float kOriginTolerance = 0.0f;
     constexpr float kDirectionTolerance = 0.0f;
     int picked = 0;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Issue #3: "procedural meshes fine enough that a silhouette is within a pixel of the analytic
-// shape at 1080p". Measured from the generators' vertex data, with the shape filling the full
+// The procedural meshes are fine enough that a silhouette is within a pixel of the analytic shape
+// at 1080p. Measured from the generators' vertex data, with the shape filling the full
 // height of a 1920x1080 view (radius 540 px), not taken from a constant.
 #include <algorithm>
 #include <cmath>

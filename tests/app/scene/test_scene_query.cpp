@@ -113,11 +113,11 @@ TEST(SceneQuery, AScaledBoxUsesItsPlacement) {
 #include "scene/camera_math.hpp"
 
 TEST(CameraMath, BothClipDepthsDrawAndPickTheSame) {
-    // Tolerances in float ulps. The two drawings' NDC coordinates (below 1) agree bit for bit here
-    // (measured 0 on x86-64); one ulp of 1 (2^-23) leaves room for a fused multiply-add where a
+    // Tolerances in float ulps. The two drawings' NDC coordinates (below 1) agree bit for bit on
+    // x86-64; one ulp of 1 (2^-23) leaves room for a fused multiply-add where a
     // compiler contracts one (aarch64). A unit direction's components: 4 ulps of 1; the ray's
     // origin, on the near plane beside the eye 11.7 from the world's origin: 4 ulps there (2^-20),
-    // for the few roundings of an unprojection (measured worst printed below: under 0.2 of each).
+    // for the few roundings of an unprojection.
     constexpr long double kNdcTolerance = 0x1p-23L;
     constexpr long double kDirectionTolerance = 4 * 0x1p-23L;
     constexpr long double kOriginTolerance = 4 * 0x1p-20L;

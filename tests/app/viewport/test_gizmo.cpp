@@ -81,7 +81,7 @@ TEST(Gizmo, AnAxisDragMovesByWhatTheRaysSayAndOnlyAlongTheAxis) {
     ASSERT_TRUE(drag);
     const ld expected = closestAlong(origin, {1, 0, 0}, eye, d1) - closestAlong(origin, {1, 0, 0}, eye, d0);
     // Relative: a float within an ulp of the long-double answer, 2 · 2^-24 (the parameters are solved
-    // about the gizmo, not at x = 10000, so the origin's large ulp does not enter); measured 1.45e-8.
+    // about the gizmo, not at x = 10000, so the origin's large ulp does not enter).
     expectWithin("axis drag at x = 10000, relative", ld(drag->translation.x) / expected, 1.0L, 2 * 0x1p-24L);
     EXPECT_EQ(drag->translation.y, 0.0f);
     EXPECT_EQ(drag->translation.z, 0.0f);
@@ -104,7 +104,7 @@ TEST(Gizmo, APlaneDragStaysInThePlaneExactly) {
     ASSERT_TRUE(drag);
     EXPECT_EQ(drag->translation.y, 0.0f);
     // The rays meet the plane y = 2 at the floats they were aimed at: 1.3 and -1.2 within an ulp of
-    // [1, 2), 2^-23; measured 0 (exact).
+    // [1, 2), 2^-23.
     expectWithin("plane drag x", drag->translation.x, ld(2.5f) - ld(1.2f), 0x1p-23L);
     expectWithin("plane drag z", drag->translation.z, ld(2.1f) - ld(3.3f), 0x1p-23L);
 }
@@ -115,15 +115,15 @@ TEST(Gizmo, ARingTurnsEveryKindAboutTheGizmoAndAnAabbCannotTurn) {
     // From the +x side of the z ring to the +y side: a quarter turn about z.
     const auto drag = dragSeenFrom(g, {GizmoHandle::Kind::Ring, 2}, eye, {1, 0, 0}, {0, 1, 0}, false);
     ASSERT_TRUE(drag);
-    // Within an ulp of pi/2 in [1, 2), 2^-23: measured 4.37e-8, the float nearest pi/2 itself.
+    // Within an ulp of pi/2 in [1, 2), 2^-23: the float nearest pi/2 is itself that far off.
     expectWithin("quarter turn, radians", drag->angle, 1.57079632679489661923132169163975144L, 0x1p-23L);
     const GizmoHandle ring{GizmoHandle::Kind::Ring, 2};
     const auto capsule = applyDrag(object("c", Capsule{{1, 0, 0}, {3, 0, 0}, 0.5f}), g, ring, *drag);
     ASSERT_TRUE(capsule);
     const Capsule& c = std::get<Capsule>(capsule->shape);
     // A point at distance r from the axis moves r times the angle's error (up to 2^-23 above) and
-    // the rotation's few roundings add about as much: 2 · r · 2^-23; measured r · 4.37e-8 (a: r = 1,
-    // b: r = 3, the box: r = 2), the float pi/2's own error.
+    // the rotation's few roundings add about as much: 2 · r · 2^-23 (a: r = 1, b: r = 3, the box:
+    // r = 2).
     expectWithin("turned capsule end a", distanceLd(c.a, {0, 1, 0}), 0, 2 * 1 * 0x1p-23L);
     expectWithin("turned capsule end b", distanceLd(c.b, {0, 3, 0}), 0, 2 * 3 * 0x1p-23L);
     scene::Object box = object("b", OrientedBox{});
@@ -131,14 +131,14 @@ TEST(Gizmo, ARingTurnsEveryKindAboutTheGizmoAndAnAabbCannotTurn) {
     box.shape = scene::placedBox(Aabb{glm::vec3(-0.5f), glm::vec3(0.5f)}, box.placement);
     const auto turned = applyDrag(box, g, ring, *drag);
     ASSERT_TRUE(turned);
-    // An ulp of 90 (in [64, 128): 2^-17); measured 0.
+    // An ulp of 90 (in [64, 128): 2^-17).
     expectWithin("turned box, degrees", turned->placement.rotationDegrees.z, 90, 0x1p-17L);
     expectWithin("turned box's position", distanceLd(turned->placement.position, {0, 2, 0}), 0, 2 * 2 * 0x1p-23L);
     EXPECT_FALSE(scene::validate(*turned)) << "the box's matrix follows its placement";
     EXPECT_FALSE(applyDrag(object("a", Aabb{glm::vec3(-1), glm::vec3(1)}), g, ring, *drag));
     const auto snapped = dragSeenFrom(g, ring, eye, {1, 0, 0}, {1, 0.45f, 0}, true);
     // 24.2 degrees snap to 30.
-    // Within an ulp of pi/6 in [0.5, 1), 2^-24; measured 1.46e-8.
+    // Within an ulp of pi/6 in [0.5, 1), 2^-24.
     expectWithin("snapped turn, radians", snapped->angle, 0.523598775598298873077107230546583814L, 0x1p-24L);
 }
 
@@ -151,7 +151,7 @@ TEST(Gizmo, ScalingStretchesABoxAlongItsOwnAxisAndGrowsARoundShapesRadius) {
     const glm::vec3 x = g.axes[0];
     const ld c30 = 0.866025403784438646763723170752936183L;
     // Each component within about an ulp of cos 30 and sin 30 (in [0.5, 1): 2^-24), so the dot
-    // within 2 · 2^-24; measured 1.35e-8. A turn about z alone leaves z exactly 0.
+    // within 2 · 2^-24. A turn about z alone leaves z exactly 0.
     expectWithin("box's own x, dot with (cos 30, sin 30, 0)", ld(x.x) * c30 + ld(x.y) * 0.5L, 1, 2 * 0x1p-24L);
     expectWithin("box's own x, z", x.z, 0, 0);
     GizmoDrag twice;
@@ -178,7 +178,7 @@ TEST(Gizmo, TheGizmoSitsAtTheSelectionsCentreWithLocalAxesOnRequest) {
     EXPECT_EQ(world.origin, glm::vec3(1, 0, 1));
     EXPECT_TRUE(world.worldAxes);
     const Gizmo local = makeGizmo({&a, &b}, GizmoMode::Move, GizmoSpace::Local, 1.0f);
-    // The capsule's axis is its z: (0, 0, 4) normalised is (0, 0, 1) exactly; measured 0.
+    // The capsule's axis is its z: (0, 0, 4) normalised is (0, 0, 1) exactly.
     expectWithin("capsule's local z", distanceLd(local.axes[2], {0, 0, 1}), 0, 0);
     EXPECT_EQ(handleName({GizmoHandle::Kind::Plane, 2}), "xy plane");
     EXPECT_EQ(handleName({GizmoHandle::Kind::Ring, 1}), "y ring");

@@ -29,7 +29,7 @@ TEST(SceneView, TheWheelZoomsByAFactorOfPointNinePerStep) {
         const Real error = std::abs(ratio / c.factor - 1);
         worst = std::max(worst, error);
         // Float eye = target + (float distance) * normalize(offset): a few float roundings (6e-8
-        // relative each); measured worst 1.2e-7 relative, so 5e-7 (4 times, 8 roundings).
+        // relative each), so 5e-7 (8 roundings).
         EXPECT_LT(error, 5e-7L) << c.steps << " steps: ratio " << static_cast<double>(ratio);
         EXPECT_EQ(s.editor.scene().camera.target, glm::vec3(0.0f, 0.5f, 0.0f));
         const pickref::Vec d0 = before.eye - before.target;
@@ -79,14 +79,13 @@ TEST(SceneView, ARightDragOrbitsAroundTheTargetAtTheSameDistance) {
         const Real error = std::abs(distance(after.eye, after.target) / r0 - 1);
         worstDistance = std::max(worstDistance, error);
         // Float rotation of a unit vector times the float distance: a few float roundings (6e-8
-        // relative each); measured worst 5.4e-8 relative, so 3e-7 (5 roundings).
+        // relative each), so 3e-7 (5 roundings).
         EXPECT_LT(error, 3e-7L);
         const Real elevationChange = std::abs(elevationDegrees(after) - elevationDegrees(before));
         const Real azimuthChange = std::abs(azimuth(after) - azimuth(before));
         if (move.y == 0) {
             worstKept = std::max(worstKept, elevationChange);
-            // Float sin/cos/asin of the kept elevation: measured worst 1.1e-6 degrees (of both
-            // cases), so 5e-6.
+            // Float sin/cos/asin of the kept elevation: a few float roundings of degrees, so 5e-6.
             EXPECT_LT(elevationChange, 5e-6L) << "sideways keeps the elevation";
             EXPECT_GT(azimuthChange, 0.1L) << "radians";
         } else {
@@ -225,15 +224,15 @@ TEST(SceneView, AMiddleOrShiftLeftDragPansSoThatTheTargetFollowsTheCursor) {
         EXPECT_GT(distance(after.target, before.target), 0.5L) << "40 pixels at ~0.027 world units each";
         worstApart = std::max(worstApart, distance(eyeMove, targetMove));
         // Eye and target moved alike (float sums of the same move into coordinates up to 9: a
-        // float ulp there is 9.5e-7): measured worst 1.7e-7, so 1e-6, about one such ulp.
+        // float ulp there is 9.5e-7): 1e-6, about one such ulp.
         EXPECT_LT(distance(eyeMove, targetMove), 1e-6L);
         const std::optional<pickref::Vec> was = pickref::project(before, before.target);
         const std::optional<pickref::Vec> now = pickref::project(after, before.target);
         ASSERT_TRUE(was && now);
         const Real error = std::hypot(now->x - (was->x + move.x), now->y - (was->y + move.y));
         worst = std::max(worst, error);
-        // The float pan of a float camera, drawn again by the reference: measured worst 3.3e-6
-        // pixels, so 2e-5 pixels (6 times).
+        // The float pan of a float camera, drawn again by the reference: a few float roundings of
+        // pixel coordinates, so 2e-5 pixels.
         EXPECT_LT(error, 2e-5L) << "pixels";
         EXPECT_TRUE(s.editor.selection().empty()) << "a pan picks nothing";
         EXPECT_TRUE(s.view.clicks().empty());

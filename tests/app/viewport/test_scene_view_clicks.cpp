@@ -122,8 +122,7 @@ TEST(SceneView, ALeftDragOnAnObjectMovesItInThePlaneFacingTheCameraAsOneUndoStep
         // The move is a visible one: 60 pixels at s1's depth (about 0.027 world units per pixel).
         EXPECT_GT(distance(c0, expected), 1.0L);
         // The engine's float ray (unprojected through inverted float matrices) and float sums, with
-        // coordinates up to 9 (a float ulp there: 9.5e-7): measured worst 5.1e-7 world units; 2e-6
-        // is 4 times that, 2 ulps of the eye's coordinates.
+        // coordinates up to 9 (a float ulp there: 9.5e-7): 2e-6, 2 ulps of the eye's coordinates.
         EXPECT_LT(error, 2e-6L) << "centre " << centreOf(s.editor, 1).x << ", " << centreOf(s.editor, 1).y << ", "
                                 << centreOf(s.editor, 1).z;
         // Still in the plane through the grabbed point facing the camera: the centre's depth did not change.
@@ -183,7 +182,7 @@ TEST(SceneView, ThePickFollowsADraggedObjectAlongTheRayThroughTheCursor) {
         const Real error = distance(pick.nearest()->hit.point, pointAt(r1, *t1));
         worst = std::max(worst, error);
         // The engine's float ray and float hit, coordinates up to 9 (a float ulp there: 9.5e-7):
-        // measured worst 4.4e-7 world units; 2e-6 is 4.5 times that, 2 ulps of the eye's coordinates.
+        // 2e-6, 2 ulps of the eye's coordinates.
         EXPECT_LT(error, 2e-6L);
         EXPECT_EQ(s.editor.selection(), std::vector<std::size_t>{1});
         EXPECT_EQ(s.editor.history().steps(), 1u);

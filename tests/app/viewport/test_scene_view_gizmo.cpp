@@ -61,8 +61,8 @@ TEST(SceneView, ALeftDragOnTheGizmosYHandleMovesTheSelectionAlongYOnly) {
     EXPECT_EQ(c.x, 2.0f) << "along y only: x and z bit for bit";
     EXPECT_EQ(c.z, 0.0f);
     EXPECT_GT(expectedY, 0.5L) << "40 pixels up at ~0.027 world units each, foreshortened";
-    // The float rays and float closest points: measured 4.5e-8 world units, under one float ulp
-    // of y (6e-8 between 0.5 and 1); 3e-7 is 5 such ulps.
+    // The float rays and float closest points: a float ulp of y is 6e-8 between 0.5 and 1; 3e-7 is
+    // 5 such ulps.
     const Real error = std::abs(c.y - expectedY);
     std::printf("precision: a y-handle drag is %.3Lg world units off the reference's axis point\n", error);
     EXPECT_LT(error, 3e-7L) << "y " << c.y << " expected " << static_cast<double>(expectedY);
@@ -224,8 +224,7 @@ TEST(SceneView, AGizmoMoveOrTurnOfThePickedObjectCarriesThePickWithIt) {
         const Real error = distance(pick->nearest()->hit.point, expected);
         worst = std::max(worst, error);
         // The moved point projected and unprojected through float matrices, then hit in float,
-        // coordinates up to 9 (a float ulp there: 9.5e-7): measured worst 5.5e-7 world units;
-        // 2e-6 is 3.6 times that, 2 such ulps.
+        // coordinates up to 9 (a float ulp there: 9.5e-7): 2e-6, 2 such ulps.
         EXPECT_LT(error, 2e-6L);
     }
     std::printf("precision: the pick after a gizmo drag is %.3Lg world units off the reference's moved point\n", worst);

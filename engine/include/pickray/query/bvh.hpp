@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
-// A bounding volume hierarchy over a list of shapes, for nearest-hit and all-hits ray queries
-// that stay fast at millions of shapes and stay exact: the tree only skips shapes whose bounds
-// the ray cannot touch; every candidate is answered by the shape's own exact routine.
+// A bounding volume hierarchy over a list of shapes, for nearest-hit, all-hits and line queries.
+// The tree only skips shapes whose bounds the ray cannot touch; every candidate is answered by the
+// shape's own exact routine. docs/ARCHITECTURE.md describes the layout and the walk.
 //
 // Contract:
 //   * The BVH keeps its own copy of the shapes (given to the constructor, rebuild and update):
@@ -18,35 +18,21 @@
 //     with one exception, which no culling by bounds can avoid: a hit whose t lies outside the
 //     interval of t over which the ray's line is inside the shape's bounds (bounds(),
 //     query/shape.hpp), that interval widened to the floats around its ends, may be left out; so
-//     may a span that does not meet that interval.
-//     The routines are exact but for rounding, so this happens only where the ray's numbers dwarf
-//     the shape: for a 1e-5 capsule hit by a ray from 1e13, the routine's rounding, within its
-//     stated error, can put the hit off the solid and outside the box around it. The box tests
-//     themselves round outward by a few float steps (bvh/box_test.hpp), so every other hit is found,
-//     however far the ray starts: a box entered at t by the exact slab test is visited whenever
-//     the float just below t is within the limit.
+//     may a span that does not meet that interval. This happens only where the ray's numbers
+//     dwarf the shape (a tiny capsule hit by a ray from very far): the routine's rounding, within
+//     its stated error, can put the hit outside the box around the shape. The box tests round
+//     outward (bvh/box_test.hpp), so every other hit is found, however far the ray starts.
 //   * Infinite cylinders and shapes with unbounded boxes are kept beside the tree and tested for
 //     every ray; invalid shapes are kept too (for shape(i)) but never hit, as raycast() says.
 //   * update(i, shape) replaces shape i and refits the tree: O(depth), no rebuild. A shape that
-//     changes kind, or moves into or out of the tree (unbounded, invalid), leaves its leaf and is
-//     inserted again below the node whose box grows least, also O(depth); the copies such moves
-//     leave behind are dropped by a rebuild once they outnumber the shapes. Many large moves make
-//     the tree slower but never wrong; rebuild() restores it.
-//   * Layout: the shapes are stored per kind (plain arrays of Sphere, Capsule, ..., oriented boxes
-//     with their inverse transform as PreparedOrientedBox) in the order of the tree's leaves, so a leaf is a run of up to four shapes of one kind (eight for a sphere run, below), answered by that
-//     kind's own routine with no variant dispatch. The tree is 8-wide: a node holds its eight
-//     children's boxes side by side, tested at once with AVX where the CPU has it (chosen at run
-//     time, boxTest()) and as two SSE halves elsewhere, with the same arithmetic and so the same
-//     answers.
-//   * Spheres (SphereLeaves): in `slots`, a sphere has a slot of a node to itself, with its box,
-//     like every other kind; in `runs`, up to eight spheres share one slot, and the traversal
-//     works out a box around each from its centre and radius as the ray reaches them (a box that
-//     contains bounds(), so the contract above holds for both), then keeps only the spheres whose
-//     distance from the ray's line a conservative float test cannot rule out. Runs take about 40% of
-//     the memory, read half the bytes per ray and test about half as many spheres exactly: faster
-//     from a few hundred spheres on; `automatic` takes runs from kSphereRunsFrom (256) spheres on.
-//   * Build: binned surface-area heuristic, O(n log n), straight into the 8-wide tree. At most
-//     2^27 shapes (std::length_error beyond).
+//     changes kind, or moves into or out of the tree (unbounded, invalid), is inserted again, also
+//     O(depth). Many large moves make the tree slower but never wrong; rebuild() restores it.
+//   * Spheres (SphereLeaves): `slots` gives each sphere a slot of a node, with its box; `runs`
+//     puts up to eight spheres in one slot and works out their boxes as the ray reaches them.
+//     The contract holds for both. Runs hold less memory and test fewer spheres exactly, which
+//     pays from a few hundred spheres on: `automatic` takes runs from kSphereRunsFrom spheres on.
+//   * Build: binned surface-area heuristic, O(n log n). At most 2^27 shapes (std::length_error
+//     beyond).
 //   * Threads: the const member functions (the queries, shape(), size(), stats()) may run on
 //     several threads at once on one Bvh: they only read it. rebuild(), update() and assignment
 //     need the Bvh to themselves. The library starts no thread: nearestBatch runs on the calling

@@ -29,8 +29,8 @@
 //     sort of the edges, most of its time).
 //   * Memory: 12 bytes of indices, 4 of leaf order and 36 of its vertices in leaf order (the
 //     queries read a leaf's triangles from one place) a triangle, 12 bytes a position (+12 with
-//     normals, +8 with texture coordinates), and the tree's nodes (256 bytes each, about one for
-//     every five triangles). stats().bytes counts it all; docs/ARCHITECTURE.md has measured values.
+//     normals, +8 with texture coordinates), and the tree's nodes (256 bytes each).
+//     stats().bytes counts it all; docs/ARCHITECTURE.md has a table of it.
 //
 // Queries (ray.hpp's contract for the ray; tMax >= 0; faces = Faces::FrontOnly culls back faces):
 //   * nearest(): the crossing with the least t (0 <= t <= tMax), ties to the lower triangle index.

@@ -21,10 +21,9 @@ enum class SphereLeaves : std::uint8_t {
     runs,       ///< up to eight spheres in one slot, their boxes worked out as the ray meets them
 };
 
-/// SphereLeaves::automatic's threshold. Since runs test a sphere's line distance before its exact
-/// routine (bvh/sphere_run.hpp) they are faster than slots from a few hundred spheres on (10% at
-/// 300, 2–6% at 1,000, 8–10% at 1e4, about a fifth from 1e5 on) and take 40% of the memory; at 100
-/// the two are even (docs/PERFORMANCE.md).
+/// SphereLeaves::automatic's threshold. Runs test a sphere's line distance before its exact
+/// routine (bvh/sphere_run.hpp) and take less memory; they pay from a few hundred spheres on
+/// (docs/PERFORMANCE.md has the figures).
 inline constexpr std::size_t kSphereRunsFrom = 256;
 
 }  // namespace pickray
