@@ -131,12 +131,12 @@ struct Options {
     RendererKind renderer = RendererKind::Analytic;  ///< --renderer
     bool fxaa = true;                                ///< --aa fxaa (default) or off (View > Anti-aliasing (FXAA))
     int supersample = 1;  ///< --supersample N: screenshots drawn at N times the size, box-filtered down
-    ObserverStart observer = ObserverStart::Off;  ///< --observer pip|main|off (View > Observer view)
+    ObserverStart observer = ObserverStart::Off;          ///< --observer pip|main|off (View > Observer view)
     ObserverCorner observerCorner = ObserverCorner::Top;  ///< --observer-corner (View > Observer corner)
     std::optional<glm::vec3> observerEye;                 ///< --observer-eye: where the observer starts
     std::optional<glm::vec3> observerTarget;              ///< --observer-target: what it starts looking at
     float observerZoom = 1.0f;                            ///< --observer-zoom: its eye that many times closer
-    bool gizmo = true;                            ///< --gizmo on (default) or off (View > Transform gizmo)
+    bool gizmo = true;                                    ///< --gizmo on (default) or off (View > Transform gizmo)
     bool provokeGlError = false;  ///< hidden, for tests: one invalid GL call, to prove errors are counted
     // Camera overrides, applied after the scene is loaded.
     std::optional<ClipDepth> clipDepth;

@@ -47,7 +47,8 @@ void pickPanel(UiState& state, const UiView& view, const Layout& layout, float t
                            kindLabel(o.shape).c_str());
         // A drag holds the pick on the object it carries, which may now lie behind another.
         if (const auto first = p.nearest(); first && first->object != n->object)
-            ImGui::TextDisabled("kept on the dragged object; the ray meets %s first", view.scene.objects[first->object].name.c_str());
+            ImGui::TextDisabled("kept on the dragged object; the ray meets %s first",
+                                view.scene.objects[first->object].name.c_str());
         numberLine(state, {"t =", numberText(n->hit.t, 5, std::min(14, charactersThatFit()))});
         vectorLine(state, "point ", n->hit.point);
         vectorLine(state, "normal", n->hit.normal);

@@ -137,7 +137,8 @@ TEST(SignedZero, TheArticlesConstructionsReportPositiveZeros) {
             checkConstruction(explain(ray, box), "explain(oriented box) " + what, signs);
     }
     for (const Capsule& first : test::zeroCapsules())
-        for (const Capsule& second : test::zeroCapsules()) signs.check(explain(first, second).gap, "explain(capsule) gap");
+        for (const Capsule& second : test::zeroCapsules())
+            signs.check(explain(first, second).gap, "explain(capsule) gap");
     EXPECT_EQ(signs.negative, 0) << "of " << signs.zeros << " zeros";
     EXPECT_GT(signs.zeros, 10000) << "the cases must make zeros";
 }
