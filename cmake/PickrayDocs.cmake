@@ -7,6 +7,7 @@
 #                      short header (the rest is about the demo and the tests);
 #   docs/              the documents with their pictures and recorded sessions;
 #   examples/          stand-alone projects that use the installed package (examples/pick_cli);
+#   CHANGELOG.md       user-visible changes by version (docs/ link to it);
 #   copyright          the licence, where Debian keeps it.
 include(GNUInstallDirs)
 
@@ -32,7 +33,8 @@ is a complete outside project.
 set_property(DIRECTORY ${PROJECT_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/README.md)
 
 install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR} RENAME copyright)
-install(FILES ${PROJECT_BINARY_DIR}/doc/README.md ${PROJECT_SOURCE_DIR}/QUICKSTART.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(FILES ${PROJECT_BINARY_DIR}/doc/README.md ${PROJECT_SOURCE_DIR}/QUICKSTART.md ${PROJECT_SOURCE_DIR}/CHANGELOG.md
+        DESTINATION ${CMAKE_INSTALL_DOCDIR})
 file(GLOB pickray_docs CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/*.md)
 install(FILES ${pickray_docs} DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/screenshots ${PROJECT_SOURCE_DIR}/docs/sessions
