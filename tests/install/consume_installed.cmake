@@ -81,9 +81,14 @@ function(check_docs)
   foreach(document ${documents})
     file(READ ${document} text)
     string(REGEX MATCHALL "\\]\\([^)]+\\)" links "${text}")
+    # Each match starts with "](". CMake does not split a list inside brackets, so an element with
+    # an unmatched "]" would swallow the rest of the list: the brackets go before the loop.
+    string(REPLACE "](" "" links "${links}")
     get_filename_component(dir ${document} DIRECTORY)
     foreach(link ${links})
-      string(REGEX REPLACE "^\\]\\(([^)#]*).*" "\\1" target "${link}")
+      # The path before any ")" or "#" ("x" first: a bare "#anchor" leaves an empty path).
+      string(REGEX REPLACE "[)#].*" "" target "x${link}")
+      string(SUBSTRING "${target}" 1 -1 target)
       if(target STREQUAL "" OR target MATCHES "^[a-z]+:")
         continue()
       endif()
