@@ -26,7 +26,7 @@ file(CONFIGURE OUTPUT ${PROJECT_BINARY_DIR}/doc/README.md @ONLY CONTENT [[
 The exact ray-picking and collision library of pickray, in C++20 with GLM. Start with
 [QUICKSTART.md](QUICKSTART.md): from `find_package(pickray)` to a picked object in ten lines.
 Below is the library's part of the project's README. The other documents are in `docs/`
-([docs/ARCHITECTURE.md](docs/ARCHITECTURE.md) first), and [examples/pick_cli](examples/pick_cli/main.cpp)
+([docs/LIBRARY.md](docs/LIBRARY.md) first), and [examples/pick_cli](examples/pick_cli/main.cpp)
 is a complete outside project.
 @pickray_readme_library@]])
 # The installed README follows the sources' one.
