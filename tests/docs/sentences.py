@@ -28,7 +28,6 @@ SHOWN = 3  # the longest few printed for each file
 
 # Reported, not failed: each is being rewritten.
 NOT_ENFORCED = {
-    "README.md": "being rewritten as the product's front page",
     "docs/DEMO.md": "being rewritten as a description of the demo as it is",
     "docs/PERFORMANCE.md": "being rewritten as tables of the current numbers",
 }
@@ -165,8 +164,10 @@ def selftest():
         ("docs/X.md", ("word " * 41 + ".\n\n") * 6, False),
         ("docs/X.md", ("word " * 41 + ".\n\n") * 5 + "word " * 60 + ".", False),
         ("docs/X.md", ("word " * 41 + ".\n\n") * 5 + "word " * 40 + ".", True),
-        ("README.md", "word " * 61 + ".", True),
+        ("README.md", "word " * 61 + ".", False),
     ]
+    # A file still being rewritten is reported, not failed.
+    cases += [(path, "word " * 61 + ".", True) for path in sorted(NOT_ENFORCED)[:1]]
     for path, text, expected in cases:
         passes, _ = judge(path, text)
         if passes != expected:
