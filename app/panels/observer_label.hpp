@@ -22,8 +22,9 @@ namespace pickray::app {
 
 /// In the corner picture's top-left corner its name ("observer: drag to orbit", or "camera" when
 /// the observer is the main view); `note` (frustumLabel), if any, just below the corner picture
-/// (above it where the window ends below). Under the panels.
+/// (above it where the window ends below), from its left edge, or to its right edge in a right-hand
+/// `corner`, where a note wider than the picture would run into a panel. Under the panels.
 /// `inset` in window units (ImGui's). Nothing when `mode` is Off.
-void observerLabels(ObserverMode mode, const WindowRect& inset, const std::string& note);
+void observerLabels(ObserverMode mode, const WindowRect& inset, InsetCorner corner, const std::string& note);
 
 }  // namespace pickray::app

@@ -87,7 +87,7 @@ void ViewPainter::drawOver(glm::ivec2 windowSize, glm::ivec2 drawableSize) {
     // The constructions' names, under the panels.
     drawViewLabels(ui, labels_, p_.drawn);
     const auto& frustum = observer_.frustum();
-    observerLabels(frustum ? ui.observer : ObserverMode::Off, observerInset(ui, windowSize),
+    observerLabels(frustum ? ui.observer : ObserverMode::Off, observerInset(ui, windowSize), ui.observerCorner,
                    frustum ? frustumLabel(*frustum) : "");
 }
 

@@ -309,7 +309,12 @@ TEST(Observer, TheCommandLinesEyeTargetZoomAndCornerPlaceItsCameraAndItsPicture)
 
     const Image a = loadPng(off), b = loadPng(on);
     EXPECT_GT(differingPixels(a, b, min, min + size), size.x * size.y / 4) << "the picture is in that corner";
-    EXPECT_EQ(differingPixels(a, b) - differingPixels(a, b, min - 2, min + size + 2), 0) << "and only there";
+    // The note about the planes goes above the picture when there is no room below, ending at its
+    // right edge: a line of text in the 19 rows over the picture's border.
+    const glm::ivec2 noteLo(0, min.y - 2 - 19), noteHi(min.x + size.x + 2, min.y - 2);
+    const int note = differingPixels(a, b, noteLo, noteHi);
+    EXPECT_GT(note, 0) << "the note is drawn above the picture";
+    EXPECT_EQ(differingPixels(a, b) - differingPixels(a, b, min - 2, min + size + 2) - note, 0) << "and only there";
 }
 
 // --observer-orbit turns the observer about its target, the picture drawn after each turn: its
@@ -333,6 +338,25 @@ TEST(Observer, AnOrbitStepTurnsItAboutItsTargetAndSaysWhenItIsNotShown) {
     const ProcessResult refused = runPickray({"--headless", "--hide-ui", "--observer-orbit", "90,0"});
     EXPECT_NE(refused.exitCode, 0);
     EXPECT_NE(refused.output.find("--observer-orbit: the observer is not shown"), std::string::npos) << refused.output;
+}
+
+// In the top-right corner the note under the picture ("near plane drawn ..., frustum cut at ...")
+// is wider than the picture: it ends at the picture's right edge, so nothing the observer adds to
+// the window lies right of the picture's border (where a panel or the window's edge would cut it).
+TEST(Observer, TheNoteUnderAPictureInARightCornerEndsAtItsRightEdge) {
+    const fs::path dir = scratchDir("observer_note");
+    const fs::path off = dir / "off.png", on = dir / "on.png";
+    const json r =
+        runForReport("observer_note", {"--headless", "--hide-ui", "--observer-corner", "top-right", "--screenshot",
+                                       off.string(), "--key", "o", "--screenshot", on.string()});
+    ASSERT_TRUE(r.at("observer").is_object()) << r.dump(1);
+    const glm::ivec2 min = ivec(r.at("observer").at("inset").at("pos"));
+    const glm::ivec2 size = ivec(r.at("observer").at("inset").at("size"));
+    const Image a = loadPng(off), b = loadPng(on);
+    const int right = min.x + size.x + 2;  // the picture's border included
+    const glm::ivec2 below(min.x - 200, min.y + size.y + 2), belowEnd(right, min.y + size.y + 4 + 13 + 2);
+    EXPECT_GT(differingPixels(a, b, below, belowEnd), 0) << "the note is drawn under the picture";
+    EXPECT_EQ(differingPixels(a, b, glm::ivec2(right, 0), kWindow), 0) << "and nothing right of it";
 }
 
 }  // namespace e2e
