@@ -74,6 +74,26 @@ float positive(const std::string& option, const std::string& value) {
     return (*n)[0];
 }
 
+/// --math-sections: "none", or names of kMathSections separated by commas, each at most once.
+MathSections mathSections(const std::string& value) {
+    const std::string expectation =
+        "expects a comma-separated list of viewport, points, projections, depth and precision, or none";
+    MathSections open{};
+    if (value == "none") return open;
+    std::size_t begin = 0;
+    for (;;) {
+        const std::size_t end = std::min(value.find(',', begin), value.size());
+        const std::string name = value.substr(begin, end - begin);
+        const auto* named = std::find(kMathSections.begin(), kMathSections.end(), name);
+        if (named == kMathSections.end()) refuse("--math-sections", value, expectation);
+        const auto index = static_cast<std::size_t>(named - kMathSections.begin());
+        if (open[index]) refuse("--math-sections", value, "names " + name + " twice");
+        open[index] = true;
+        if (end == value.size()) return open;
+        begin = end + 1;
+    }
+}
+
 template <class T>
 T count(const std::string& option, const std::string& value, T lo, T hi, const std::string& expectation) {
     const auto n = numbers<T>(value, ',', 1);
@@ -197,7 +217,7 @@ struct Values {
     std::string scene, generate, size, report, quitAfterClicks, repeat, clipDepth, projection, eye, target, fov,
         orthoHeight, uiScale, nearPlane, farPlane, moveAll, renderer, aa, supersample, observer, gizmo, recordGif,
         gifFrames, gifDither, gifDelay, gifWidth, recordInput, replay, status, orbitAbout, observerEye, observerTarget,
-        observerZoom, observerCorner;
+        observerZoom, observerCorner, mathSections;
 };
 
 void addOptions(CLI::App& cli, Options& o, Values& v) {
@@ -231,6 +251,11 @@ void addOptions(CLI::App& cli, Options& o, Values& v) {
            "on (default: the transform gizmo on the selection) or off (not drawn; a click where a handle would be "
            "picks what is there)")
         ->type_name("on|off");
+    single("--math-sections", v.mathSections,
+           "the Math panel's sections open when it first shows: a comma-separated list of viewport, points, "
+           "projections, depth and precision, or none (default: all; a click on a section's header opens or "
+           "closes it)")
+        ->type_name("LIST");
     single("--supersample", v.supersample,
            "screenshots drawn at N times the width and height and box-filtered down (1 to 64; the GPU's largest "
            "target limits it; object IDs stay at 1x)")
@@ -438,6 +463,7 @@ void readValues(const CLI::App& cli, const Values& v, Options& o) {
         else if (v.gizmo == "off") o.gizmo = false;
         else refuse("--gizmo", v.gizmo, "expects on or off");
     }
+    if (given("--math-sections")) o.mathSections = mathSections(v.mathSections);
     if (given("--supersample"))
         o.supersample = count("--supersample", v.supersample, 1, kMaxSupersample,
                               "expects a whole factor from 1 to " + std::to_string(kMaxSupersample));

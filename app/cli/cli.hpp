@@ -3,9 +3,11 @@
 // The command line, parsed into plain options (no SDL here, so it is unit-testable). The script
 // is an ordered list of steps, run in the order given (script.hpp).
 
+#include <array>
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -108,6 +110,12 @@ using ScriptStep =
 
 /// --observer-corner: where the corner picture goes (the order of viewport's InsetCorner).
 enum class ObserverCorner { Top, TopLeft, TopRight, BottomLeft, BottomRight };
+
+/// The Math panel's sections, as --math-sections names them, in the panel's order.
+inline constexpr std::array<std::string_view, 5> kMathSections = {"viewport", "points", "projections", "depth",
+                                                                  "precision"};
+/// Which of kMathSections are open.
+using MathSections = std::array<bool, kMathSections.size()>;
 /// --renderer: how the scene is drawn (render::Renderer::useAnalyticSpheres).
 enum class RendererKind { Mesh, Analytic };
 /// --observer: the observer's view at the start: none, in the corner, or as the main view.
@@ -137,6 +145,7 @@ struct Options {
     std::optional<glm::vec3> observerTarget;              ///< --observer-target: what it starts looking at
     float observerZoom = 1.0f;                            ///< --observer-zoom: its eye that many times closer
     bool gizmo = true;                                    ///< --gizmo on (default) or off (View > Transform gizmo)
+    MathSections mathSections = {true, true, true, true, true};  ///< --math-sections: open at first
     bool provokeGlError = false;  ///< hidden, for tests: one invalid GL call, to prove errors are counted
     // Camera overrides, applied after the scene is loaded.
     std::optional<ClipDepth> clipDepth;

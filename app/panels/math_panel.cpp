@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "panels/math_panel.hpp"
 
+#include <cstddef>
 #include <string>
 #include <tuple>
 
@@ -181,6 +182,13 @@ void precisionSection(UiState& state, const std::optional<Precision>& p) {
         "double. naive: the cursor through one inverted float matrix, b*b - ac in float.");
 }
 
+/// A section's header: open or closed at first as state.mathSections says (--math-sections), then
+/// as its header is clicked (ImGui keeps that).
+bool section(const UiState& state, std::size_t index, const char* title) {
+    ImGui::SetNextItemOpen(state.mathSections[index], ImGuiCond_Once);
+    return ImGui::CollapsingHeader(title);
+}
+
 }  // namespace
 
 void mathPanel(UiState& state, const UiView& view, const Layout& layout, float top) {
@@ -215,11 +223,11 @@ void mathPanel(UiState& state, const UiView& view, const Layout& layout, float t
     numberLine(state, {"D3DVIEWPORT9:", "X " + numberText(v.x, 0), "Y " + numberText(v.y, 0),
                        "Width " + numberText(v.width, 0), "Height " + numberText(v.height, 0),
                        "MinZ " + numberText(v.minZ, 2), "MaxZ " + numberText(v.maxZ, 2)});
-    if (ImGui::CollapsingHeader("viewport matrix", ImGuiTreeNodeFlags_DefaultOpen))
+    if (section(state, 0, "viewport matrix"))
         sideBySide(
             "viewport", "Direct3D (rows, v * M)", [&] { matrixTable(state, "viewport d3d", m.viewportMatrix, true); },
             "GLM (columns, M * v)", [&] { matrixTable(state, "viewport glm", m.viewportMatrix, false); });
-    if (ImGui::CollapsingHeader("near and far points", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (section(state, 1, "near and far points")) {
         ImGui::TextDisabled(
             "near: window z = MinZ, far: z = MaxZ; window -> NDC -> clip (NDC x w) -> view -> world, "
             "in double");
@@ -227,10 +235,10 @@ void mathPanel(UiState& state, const UiView& view, const Layout& layout, float t
         vectorLine(state, "ray origin", m.steps.ray.origin);
         vectorLine(state, "ray dir   ", m.steps.ray.direction);
     }
-    if (ImGui::CollapsingHeader("projections", ImGuiTreeNodeFlags_DefaultOpen)) projections(state, m);
-    if (ImGui::CollapsingHeader("hit depth", ImGuiTreeNodeFlags_DefaultOpen)) hitDepth(state, m);
+    if (section(state, 2, "projections")) projections(state, m);
+    if (section(state, 3, "hit depth")) hitDepth(state, m);
     const std::optional<Precision> precision = precisionOf(*pick, view.scene);
-    if (ImGui::CollapsingHeader("precision", ImGuiTreeNodeFlags_DefaultOpen)) precisionSection(state, precision);
+    if (section(state, 4, "precision")) precisionSection(state, precision);
     endPanel();
 }
 

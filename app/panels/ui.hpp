@@ -85,6 +85,9 @@ struct UiState {
     bool mathPanel = false;      ///< View > Math panel (M): the unprojection step by step
     bool constructions = false;  ///< View > Constructions (C): the articles' constructions drawn and listed
     bool mathOfHover = false;    ///< the Math panel shows the hovered pixel's, not the last pick's
+    /// The Math panel's sections open when it first shows (--math-sections), in the panel's order:
+    /// viewport matrix, near and far points, projections, hit depth, precision.
+    std::array<bool, 5> mathSections{true, true, true, true, true};
     /// Of the band's panels, the one drawn while they share one place (the last opened or the tab
     /// clicked), and which were open last frame (one just opened comes to the front).
     BandPanel bandFront = BandPanel::Math;

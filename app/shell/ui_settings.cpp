@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "shell/ui_settings.hpp"
 
+#include <tuple>
+
 namespace pickray::app {
 
 void applyOptions(UiState& ui, const Options& options, float displayScale) {
@@ -10,11 +12,14 @@ void applyOptions(UiState& ui, const Options& options, float displayScale) {
     ui.analyticRenderer = options.renderer == RendererKind::Analytic;
     ui.fxaa = options.fxaa;
     ui.gizmoShown = options.gizmo;
+    ui.mathSections = options.mathSections;
     ui.noStats = options.noStats;
     ui.naiveRay = options.naiveRay;
     ui.scale = options.uiScale.value_or(displayScale);
 }
 
+static_assert(std::tuple_size_v<MathSections> == std::tuple_size_v<decltype(UiState::mathSections)>,
+              "--math-sections names each of the Math panel's sections");
 static_assert(static_cast<int>(InsetCorner::BottomRight) == static_cast<int>(ObserverCorner::BottomRight),
               "--observer-corner's names are InsetCorner's, in the same order");
 

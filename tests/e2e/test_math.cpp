@@ -309,6 +309,45 @@ TEST(MathPanel, ShowsTheClicksStagesAndTheHoveredPixelsAsTheyAre) {
     EXPECT_FALSE(drawn(hovered, 500.5)) << "the click's pixel is no longer shown";
 }
 
+// Text in the Math panel's amber (kDiffers: 255, 179, 64), within 40/255 a channel: the projection
+// entries the two conventions do not share, the only amber text in the window.
+int amberPixels(const Image& image, glm::ivec2 min, glm::ivec2 max) {
+    int n = 0;
+    for (int y = std::max(min.y, 0); y < std::min(max.y, image.height); ++y)
+        for (int x = std::max(min.x, 0); x < std::min(max.x, image.width); ++x)
+            n += glm::all(glm::lessThanEqual(glm::abs(image.at(x, y) - glm::ivec3(255, 179, 64)), glm::ivec3(40)));
+    return n;
+}
+
+// --math-sections projections: the Math panel opens with only its projections section open, so
+// the amber entries where OpenGL's and Direct3D's projections differ are in the picture, in
+// either convention; with every section open (the default) they lie below the band's fold.
+TEST(MathPanel, MathSectionsOpensOnlyTheNamedSectionsSoTheProjectionsShowInTheBand) {
+    const fs::path dir = scratchDir("math_sections");
+    int amber[2][2] = {};  // [sections named][convention]
+    for (int named = 0; named < 2; ++named)
+        for (int gl = 0; gl < 2; ++gl) {
+            const fs::path shot = dir / ("shot" + std::to_string(named) + std::to_string(gl) + ".png");
+            std::vector<std::string> args = {
+                "--headless",     "--size", "1600x900", "--no-stats", "--clip-depth", gl ? "opengl" : "direct3d",
+                "--click-object", "ball",   "--key",    "m",          "--screenshot", shot.string()};
+            if (named) args.insert(args.begin(), {"--math-sections", "projections"});
+            const json r = runForReport("math_sections_" + std::to_string(named) + std::to_string(gl), args);
+            ASSERT_EQ(r.at("clicks").at(0).at("picked"), "ball");
+            const Image image = loadPng(shot);
+            for (const json& p : r.at("window").at("panels"))
+                if (p.at("name") == "Math") {
+                    const glm::ivec2 min(p.at("pos").at(0).get<float>(), p.at("pos").at(1).get<float>());
+                    const glm::ivec2 size(p.at("size").at(0).get<float>(), p.at("size").at(1).get<float>());
+                    amber[named][gl] = amberPixels(image, min, min + size);
+                }
+        }
+    for (int gl = 0; gl < 2; ++gl) {
+        EXPECT_EQ(amber[0][gl], 0) << "every section open: the projections lie below the fold";
+        EXPECT_GT(amber[1][gl], 50) << "only the projections open: their amber entries show";
+    }
+}
+
 // The Math panel's precision section, 1e4 from the origin at far/near 1e6 (DEMO.md's picture):
 // pickray's t, the double t and the naive t as the report has them, the steps between; its
 // checkbox draws the naive ray (magenta), seen from the side once the panel is closed again.

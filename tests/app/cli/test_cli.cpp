@@ -423,3 +423,19 @@ TEST(Cli, TheObserversEyeTargetZoomCornerAndOrbitAreReadAndBadValuesRefusedNamin
               "--observer-orbit 30: expects YAW,PITCH in degrees, and optionally N turns from 1 to 1000");
     EXPECT_EQ(refusal({"--observer-orbit", "30,0"}), "--observer-orbit is a script step: it needs --headless");
 }
+
+TEST(Cli, MathSectionsNamesTheMathPanelsSectionsOpenAtFirstAndRefusesOtherNames) {
+    using pickray::app::MathSections;
+    EXPECT_EQ(parsed({}).mathSections, (MathSections{true, true, true, true, true})) << "all open by default";
+    EXPECT_EQ(parsed({"--math-sections", "projections,viewport"}).mathSections,
+              (MathSections{true, false, true, false, false}));
+    EXPECT_EQ(parsed({"--math-sections", "none"}).mathSections, (MathSections{}));
+    EXPECT_EQ(parsed({"--math-sections", "viewport,points,projections,depth,precision"}).mathSections,
+              (MathSections{true, true, true, true, true}));
+    const std::string expected =
+        ": expects a comma-separated list of viewport, points, projections, depth and precision, or none";
+    EXPECT_EQ(refusal({"--math-sections", "projection"}), "--math-sections projection" + expected);
+    EXPECT_EQ(refusal({"--math-sections", "points,"}), "--math-sections points," + expected);
+    EXPECT_EQ(refusal({"--math-sections", ""}), "--math-sections \"\"" + expected);
+    EXPECT_EQ(refusal({"--math-sections", "depth,depth"}), "--math-sections depth,depth: names depth twice");
+}
