@@ -155,9 +155,8 @@ bool clickObject(App& app, const step::ClickObject& c, std::string& error) {
                 " picked something else (a gizmo handle or panel over the object)";
         return false;
     }
-    app.message(
-        option + ": clicked at " + std::to_string(at.x) + "," + std::to_string(at.y) + " (its pick is robust there)",
-        false);
+    app.messages().print(option + ": clicked at " + std::to_string(at.x) + "," + std::to_string(at.y) +
+                         " (its pick is robust there)");
     return true;
 }
 

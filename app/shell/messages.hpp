@@ -20,6 +20,12 @@ public:
         lastPrinted_ = text;
         postToast(ui, std::move(text), isError);
     }
+    /// A line on the output and no toast: what a script step reports of itself, kept out of the
+    /// pictures and GIFs made after it.
+    void print(std::string text) {
+        out_ << "pickray: " << text << "\n";
+        lastPrinted_ = std::move(text);
+    }
     [[nodiscard]] std::ostream& out() { return out_; }
     [[nodiscard]] std::ostream& err() { return err_; }
 

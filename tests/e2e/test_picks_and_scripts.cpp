@@ -435,6 +435,9 @@ TEST(EndToEnd, ClickObjectClicksARobustPixelOfTheNamedObjectAndSaysWhich) {
                                       std::to_string(at.y)),
                       std::string::npos)
                 << run.output;
+            // Said on the output only: no toast that a picture or a GIF made after it would show.
+            for (const json& m : r.at("window").at("messages"))
+                EXPECT_EQ(m.get<std::string>().find("clicked at"), std::string::npos) << m;
             const std::vector<ReferenceHit> hits = ReferenceScene(scene).allHits(rayAt(at, f));
             EXPECT_TRUE(robustHit(hits)) << o.name << " at " << at.x << "," << at.y;
             EXPECT_TRUE(!hits.empty() && scene.objects[hits.front().object].name == o.name) << o.name;
