@@ -104,8 +104,8 @@ FrustumOutline frustumOutline(const FrameMatrices& frame, double deepest) {
     const scene::Camera& cam = frame.camera;
     FrustumOutline out;
     out.eye = glm::dvec3(cam.eye);
-    out.nearDistance = cam.near;
-    out.farDistance = cam.far;
+    out.nearDistance = static_cast<double>(cam.near);
+    out.farDistance = static_cast<double>(cam.far);
     const double cut = kCutPast * std::max({deepest, glm::length(glm::dvec3(cam.target) - out.eye), out.nearDistance});
     out.truncated = cut < out.farDistance;
     out.drawnFar = out.truncated ? cut : out.farDistance;
@@ -131,8 +131,8 @@ void showNearPlane(FrustumOutline& frustum, const FrameMatrices& observer) {
     const std::array<glm::dvec3, 4>& c = frustum.nearCorners;
     const glm::dvec3 centre = 0.25 * (c[0] + c[1] + c[2] + c[3]);
     const float height = observer.viewport.height;
-    const double least = kNearPlaneLeastPixels * render::outputPixelScale(height) *
-                         scene::worldPerPixel(observer.camera, glm::vec3(centre), height);
+    const double least = static_cast<double>(kNearPlaneLeastPixels * render::outputPixelScale(height) *
+                                             scene::worldPerPixel(observer.camera, glm::vec3(centre), height));
     const double size = glm::length(c[0] - c[3]);  // its height: top-left to bottom-left
     frustum.nearScale = size > 0.0 && size < least ? least / size : 1.0;
     for (std::size_t i = 0; i < 4; ++i) frustum.nearDrawn[i] = centre + (c[i] - centre) * frustum.nearScale;
